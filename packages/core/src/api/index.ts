@@ -1,0 +1,2 @@
+/** @stream/core/api: the platform API client. */
+export type * from './types.js';

@@ -1,0 +1,57 @@
+import type {
+  CountriesResponse,
+  LabelsResponse,
+  LoginRequest,
+  LoginResponse,
+  SignUpRequest,
+  TokenRefreshResponse,
+  UserProfile,
+} from '../contracts/index.js';
+import type { KeyValueStorage } from '../platform/types.js';
+
+/** Options of {@link createApiClient}. */
+export interface ApiClientOptions {
+  /** Platform base URL, for example `http://127.0.0.1:8787`. Paths start with `/api/...`. */
+  baseUrl: string;
+  /** Realm sent in the `Realm` header and the labels query. */
+  realm: string;
+  /** API key sent in the `x-api-key` header. */
+  apiKey: string;
+  /** Where tokens and the device id are kept (STORAGE_KEYS). */
+  storage: KeyValueStorage;
+  /** Fetch implementation. @default globalThis.fetch */
+  fetch?: typeof globalThis.fetch;
+  /** Locale sent in `Accept-Language`; can be a getter so that a language change applies at once. @default 'en' */
+  locale?: string | (() => string);
+}
+
+/** Events the client emits to whoever holds the session (the session machine). */
+export type ApiClientEvent =
+  | { type: 'session.refreshed'; authorisationToken: string; refreshToken: string }
+  | { type: 'session.expired' };
+
+/**
+ * The platform API client. Every method validates the answer against its contract and raises
+ * `ApiError` (the platform answered an error) or `ContractError` (the answer broke the
+ * contract); network failures raise `NetworkError`.
+ */
+export interface ApiClient {
+  auth: {
+    login(body: LoginRequest): Promise<LoginResponse>;
+    signUp(body: SignUpRequest): Promise<LoginResponse>;
+    /** Refreshes with the stored refresh token (single flight); stores and returns the new tokens. */
+    refresh(): Promise<TokenRefreshResponse & { refreshToken: string }>;
+    guestCheckin(): Promise<LoginResponse>;
+  };
+  user: {
+    profile(): Promise<UserProfile>;
+  };
+  labels: {
+    get(): Promise<LabelsResponse>;
+  };
+  countries: {
+    list(): Promise<CountriesResponse>;
+  };
+  /** Subscribes to session events; returns the unsubscribe function. */
+  subscribe(listener: (event: ApiClientEvent) => void): () => void;
+}

@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { defineCall } from './define.js';
+
+/** `missingInformationStatus` of a login answer: what the account still has to provide. */
+export const missingInformationStatusSchema = z.string();
+
+/** A provider already linked to the account, in a login answer (identity-and-routes.md §3). */
+export const linkedAccountSchema = z.looseObject({ provider: z.string() });
+
+/**
+ * Tokens every sign-in answers with. `authorisationToken` is a JWT (claims in domain/claims),
+ * `refreshToken` an opaque string. Implements identity-and-routes.md §3 "Login response".
+ */
+export const loginResponseSchema = z.looseObject({
+  authorisationToken: z.string().min(1),
+  refreshToken: z.string().min(1),
+  missingInformationStatus: missingInformationStatusSchema.optional(),
+  linkedAccounts: z.array(linkedAccountSchema).optional(),
+});
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+/** `POST /api/v2/login` body: `id` is the email, `secret` the password (§7). */
+export const loginRequestSchema = z.object({
+  id: z.string().min(1),
+  secret: z.string().min(1),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+/** ID sign-in with email and password. Implements identity-and-routes.md §7 "POST /login". */
+export const login = defineCall({
+  name: 'auth.login',
+  method: 'POST',
+  path: '/api/v2/login',
+  body: loginRequestSchema,
+  response: loginResponseSchema,
+  auth: 'none',
+});
+
+/** `POST /api/v2/token/refresh` body. */
+export const tokenRefreshRequestSchema = z.object({ refreshToken: z.string().min(1) });
+/** Refresh answer; when `refreshToken` is absent the client keeps the old one. */
+export const tokenRefreshResponseSchema = z.looseObject({
+  authorisationToken: z.string().min(1),
+  refreshToken: z.string().min(1).optional(),
+});
+export type TokenRefreshResponse = z.infer<typeof tokenRefreshResponseSchema>;
+
+/**
+ * Token refresh, sent with the current (possibly expired) bearer.
+ * Implements identity-and-routes.md §7 "Token refresh at /token/refresh".
+ */
+export const tokenRefresh = defineCall({
+  name: 'auth.refresh',
+  method: 'POST',
+  path: '/api/v2/token/refresh',
+  body: tokenRefreshRequestSchema,
+  response: tokenRefreshResponseSchema,
+  auth: 'optional',
+});
+
+/** Guest check-in: tokens whose claims carry `gue: true` (identity-and-routes.md §6). */
+export const guestCheckin = defineCall({
+  name: 'auth.guestCheckin',
+  method: 'POST',
+  path: '/api/v2/login/guest/checkin',
+  response: loginResponseSchema,
+  auth: 'none',
+});
+
+/** A consent answer given at sign-up: the consent term's `fieldName` and whether it was ticked. */
+export const consentAnswerSchema = z.object({
+  fieldName: z.string().min(1),
+  answer: z.boolean(),
+});
+
+/**
+ * `POST /api/v2/user` body: ID sign-up. Defined by this project (the spec does not show it);
+ * documented in docs/api.md. `id` is the email, `secret` the password (8 to 128 characters).
+ */
+export const signUpRequestSchema = z.object({
+  id: z.email(),
+  secret: z.string().min(8).max(128),
+  name: z.string().trim().min(1).max(200),
+  consentAnswers: z.array(consentAnswerSchema).optional(),
+});
+export type SignUpRequest = z.infer<typeof signUpRequestSchema>;
+
+/**
+ * ID sign-up: creates the account and signs it in (answers tokens as `POST /login`).
+ * Errors: 409 `CONFLICT` when the email is taken, 400 `BAD_REQUEST` for invalid fields.
+ */
+export const signUp = defineCall({
+  name: 'auth.signUp',
+  method: 'POST',
+  path: '/api/v2/user',
+  body: signUpRequestSchema,
+  response: loginResponseSchema,
+  auth: 'optional',
+});

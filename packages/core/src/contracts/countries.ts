@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { defineCall } from './define.js';
+
+/** An acceptable value of an address field (identity-and-routes.md §3 "Country"). */
+export const acceptableValueSchema = z.looseObject({ value: z.string(), displayName: z.string() });
+
+/** An address field a country requires. */
+export const addressRequiredFieldSchema = z.looseObject({
+  fieldName: z.string(),
+  label: z.string().optional(),
+  acceptableValues: z.array(acceptableValueSchema).optional(),
+});
+
+/** A country: name, ISO 3166-1 alpha-2 code, required address fields. */
+export const countrySchema = z.looseObject({
+  name: z.string(),
+  iso3166alpha2: z.string().length(2),
+  addressRequiredFields: z.array(addressRequiredFieldSchema).optional(),
+});
+export type Country = z.infer<typeof countrySchema>;
+
+/** Countries answer: the list plus the caller's country (alpha-2). */
+export const countriesResponseSchema = z.looseObject({
+  countries: z.array(countrySchema),
+  callerCountryCode: z.string().optional(),
+});
+export type CountriesResponse = z.infer<typeof countriesResponseSchema>;
+
+/** `GET /api/v2/i18n/countries`. The spec names the path only as "{token}"; this project fixes it. */
+export const getCountries = defineCall({
+  name: 'countries.list',
+  method: 'GET',
+  path: '/api/v2/i18n/countries',
+  response: countriesResponseSchema,
+  auth: 'none',
+});

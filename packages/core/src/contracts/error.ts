@@ -1,0 +1,25 @@
+import { z } from 'zod';
+
+/**
+ * The platform's error body: `{ status, code, messages, requestId }`.
+ * `messages` are message keys or human text from the server, `requestId` identifies the request
+ * in the platform's logs. Implements the architecture's error shape (guide/architecture.md).
+ */
+export const platformErrorSchema = z.looseObject({
+  status: z.number().int(),
+  code: z.string(),
+  messages: z.array(z.string()),
+  requestId: z.string(),
+});
+export type PlatformError = z.infer<typeof platformErrorSchema>;
+
+/** Error codes the sandbox answers with; the real platform may send others. */
+export const ERROR_CODES = {
+  BAD_REQUEST: 'BAD_REQUEST',
+  NOT_FOUND: 'NOT_FOUND',
+  UNAUTHORIZED: 'UNAUTHORIZED',
+  FORBIDDEN: 'FORBIDDEN',
+  CONFLICT: 'CONFLICT',
+  INVALID_TOKEN: 'INVALID_TOKEN',
+  INTERNAL_ERROR: 'INTERNAL_ERROR',
+} as const;

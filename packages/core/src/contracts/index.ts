@@ -1,0 +1,23 @@
+/**
+ * @stream/core/contracts: zod schemas of every platform call (request, response, error).
+ * Types are `z.infer` of the schemas. Objects accept unknown extra fields.
+ */
+export * from './define.js';
+export * from './error.js';
+export * from './auth.js';
+export * from './user.js';
+export * from './labels.js';
+export * from './countries.js';
+
+import * as auth from './auth.js';
+import * as user from './user.js';
+import * as labels from './labels.js';
+import * as countries from './countries.js';
+
+/** Every call contract by area, for the client and the sandbox. */
+export const calls = {
+  auth: { login: auth.login, signUp: auth.signUp, tokenRefresh: auth.tokenRefresh, guestCheckin: auth.guestCheckin },
+  user: { profile: user.getProfile },
+  labels: { get: labels.getLabels },
+  countries: { list: countries.getCountries },
+} as const;

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { defineCall } from './define.js';
+
+/**
+ * Labels answer (identity-and-routes.md §3 "Labels response"): the realm's default locale,
+ * the locale the server selected from `Accept-Language`, and the translations of that locale
+ * keyed by message key. `locales` (added by this project) lists the locales the realm offers.
+ */
+export const labelsResponseSchema = z.looseObject({
+  default_locale: z.string().min(1),
+  selected_locale: z.string().min(1),
+  translations: z.record(z.string(), z.string()),
+  locales: z.array(z.string()).optional(),
+});
+export type LabelsResponse = z.infer<typeof labelsResponseSchema>;
+
+/** Query of the labels call: the realm. */
+export const labelsQuerySchema = z.object({ realm: z.string().min(1) });
+
+/** `GET /api/v2/label?realm=…` with `Accept-Language`. Implements identity-and-routes.md §7. */
+export const getLabels = defineCall({
+  name: 'labels.get',
+  method: 'GET',
+  path: '/api/v2/label',
+  query: labelsQuerySchema,
+  response: labelsResponseSchema,
+  auth: 'none',
+});

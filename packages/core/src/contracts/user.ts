@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { defineCall } from './define.js';
+
+/**
+ * The signed-in user's account details (commerce-and-account-data.md §3 "Account state: details").
+ * `birthDate` is `YYYY-MM-DD`, `phoneNumber` international form.
+ */
+export const userProfileSchema = z.looseObject({
+  id: z.string().min(1),
+  contactEmail: z.string(),
+  name: z.string(),
+  birthDate: z.string().nullish(),
+  phoneNumber: z.string().nullish(),
+  taxNumber: z.string().nullish(),
+});
+export type UserProfile = z.infer<typeof userProfileSchema>;
+
+/** `GET /api/v2/user/profile`: the signed-in user's details; 401 for a guest or no token. */
+export const getProfile = defineCall({
+  name: 'user.profile',
+  method: 'GET',
+  path: '/api/v2/user/profile',
+  response: userProfileSchema,
+  auth: 'required',
+});

@@ -1,0 +1,2 @@
+/** @stream/core/domain: pure rules of the specs. */
+export {};

@@ -1,0 +1,2 @@
+/** @stream/core/machines: one XState v5 machine per flow. */
+export {};
