@@ -1,4 +1,6 @@
+import type { z } from 'zod';
 import type {
+  CallContract,
   CountriesResponse,
   LabelsResponse,
   LoginRequest,
@@ -54,4 +56,29 @@ export interface ApiClient {
   };
   /** Subscribes to session events; returns the unsubscribe function. */
   subscribe(listener: (event: ApiClientEvent) => void): () => void;
+}
+
+/** Input of a contract's optional schema: the schema's input type, or `never` when the call has none. */
+type SchemaInput<T> = T extends z.ZodType ? z.input<T> : never;
+
+/** Options of {@link HttpApiClient.request}: JSON body, query and `:param` path values. */
+export interface RequestOptions<C extends CallContract = CallContract> {
+  /** JSON body, validated with `contract.body` before sending. */
+  body?: SchemaInput<C['body']>;
+  /** Query parameters, validated with `contract.query` when the contract has one. */
+  query?: SchemaInput<C['query']>;
+  /** Values of the `:name` segments of `contract.path`; URL-encoded. */
+  params?: Record<string, string | number>;
+}
+
+/**
+ * The client {@link createApiClient} returns: {@link ApiClient} plus the generic `request` that
+ * every endpoint module uses, for calls that have no endpoint method yet.
+ */
+export interface HttpApiClient extends ApiClient {
+  /**
+   * Sends one call of the contract and returns its answer parsed with `contract.response`.
+   * Throws `ContractError` (bad request input or answer), `ApiError` (non-2xx) or `NetworkError`.
+   */
+  request<C extends CallContract>(contract: C, options?: RequestOptions<C>): Promise<z.output<C['response']>>;
 }

@@ -1,0 +1,56 @@
+// `npm start`: installs what is missing, builds, starts the sandbox platform and the web app,
+// and prints both URLs and the seeded demo account. Ctrl-C stops both.
+// Env: SANDBOX_PORT (8787), WEB_PORT (5173), SANDBOX_DATA_DIR (.data/sandbox),
+// API_BASE_URL / REALM / API_KEY to point the web app at another platform.
+import { join } from 'node:path';
+import { build, ensureDependencies, ensurePnpm, root, startChild, step, waitForHttp } from './lib.mjs';
+
+const sandboxPort = process.env.SANDBOX_PORT ?? '8787';
+const webPort = process.env.WEB_PORT ?? '5173';
+const apiBaseUrl = process.env.API_BASE_URL ?? `http://127.0.0.1:${sandboxPort}`;
+const useSandbox = !process.env.API_BASE_URL;
+
+ensurePnpm();
+ensureDependencies();
+build();
+
+const children = [];
+let stopping = false;
+function stop(code = 0) {
+  if (stopping) return;
+  stopping = true;
+  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+  const timer = setTimeout(() => process.exit(code), 5000);
+  timer.unref();
+  Promise.all(children.map((child) => (child.exitCode === null ? new Promise((r) => child.once('exit', r)) : null)))
+    .then(() => process.exit(code));
+}
+process.on('SIGINT', () => stop(0));
+process.on('SIGTERM', () => stop(0));
+
+if (useSandbox) {
+  step(`Starting the sandbox platform on ${apiBaseUrl}`);
+  const sandbox = startChild('sandbox', join(root, 'apps/sandbox/node_modules/.bin/tsx'), ['src/main.ts'], {
+    cwd: join(root, 'apps/sandbox'),
+    env: { ...process.env, SANDBOX_PORT: sandboxPort },
+  });
+  children.push(sandbox);
+  sandbox.on('exit', (code) => { if (!stopping) { console.error(`sandbox exited (${code})`); stop(1); } });
+  await waitForHttp(`${apiBaseUrl}/health`);
+}
+
+step(`Starting the web app on http://127.0.0.1:${webPort}`);
+const web = startChild('web', process.execPath, [join(root, 'scripts/serve-web.mjs')], {
+  env: { ...process.env, WEB_PORT: webPort, API_BASE_URL: apiBaseUrl },
+});
+children.push(web);
+web.on('exit', (code) => { if (!stopping) { console.error(`web app exited (${code})`); stop(1); } });
+await waitForHttp(`http://127.0.0.1:${webPort}/config.json`);
+
+console.log(`
+\u2714 @stream is running
+  Web app:          http://127.0.0.1:${webPort}
+  Platform API:     ${apiBaseUrl}${useSandbox ? ' (local sandbox)' : ''}
+${useSandbox ? `  Demo account:     demo@stream.test / demo-password
+` : ''}  Press Ctrl-C to stop.
+`);
