@@ -1,0 +1,110 @@
+// `pnpm bench`: prints the project's speed and size figures against their budgets.
+// Measured, never asserted in tests (shared machines make timings noisy).
+//   1. gzipped JavaScript the login route loads in Chromium (budget 100 KB);
+//   2. gzipped size of @stream/core for a consumer that imports only `safeReturnPath` (1 KB);
+//   3. gzipped size of each @stream/core entry point, whole;
+//   4. sign-in round trip and profile call timings through the SDK client against the sandbox.
+// Needs a build (`pnpm run build`); starts its own sandbox and web server on spare ports.
+import { gzipSync } from 'node:zlib';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build as esbuild } from 'esbuild';
+import { chromium } from 'playwright-core';
+import { root, startChild, waitForHttp } from './lib.mjs';
+
+const sandboxPort = Number(process.env.BENCH_SANDBOX_PORT ?? 8798);
+const webPort = Number(process.env.BENCH_WEB_PORT ?? 5184);
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+const rows = [];
+const report = (name, value, budget, unit = 'bytes') => {
+  const shown = unit === 'bytes' ? kb(value) : `${value.toFixed(1)} ms`;
+  const limit = budget === undefined ? '' : unit === 'bytes' ? kb(budget) : `${budget} ms`;
+  const verdict = budget === undefined ? '' : value <= budget ? 'within budget' : 'OVER BUDGET';
+  rows.push([name, shown, limit, verdict]);
+};
+
+const children = [];
+const stopAll = () => { for (const c of children) if (c.exitCode === null) c.kill('SIGTERM'); };
+process.on('exit', stopAll);
+
+try {
+  // --- servers ---
+  children.push(startChild('sandbox', join(root, 'apps/sandbox/node_modules/.bin/tsx'), ['src/main.ts'], {
+    cwd: join(root, 'apps/sandbox'),
+    env: { ...process.env, SANDBOX_PORT: String(sandboxPort), SANDBOX_DATA_DIR: ':memory:', SANDBOX_LOG: '0' },
+  }));
+  children.push(startChild('web', process.execPath, [join(root, 'scripts/serve-web.mjs')], {
+    env: { ...process.env, WEB_PORT: String(webPort), API_BASE_URL: `http://127.0.0.1:${sandboxPort}` },
+  }));
+  await waitForHttp(`http://127.0.0.1:${sandboxPort}/health`);
+  await waitForHttp(`http://127.0.0.1:${webPort}/config.json`);
+
+  // --- 1. JavaScript loaded by the login route ---
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  const page = await browser.newPage();
+  const scripts = [];
+  page.on('response', async (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(response);
+  });
+  await page.goto(`http://127.0.0.1:${webPort}/login`, { waitUntil: 'networkidle' });
+  let loginJs = 0;
+  for (const response of scripts) loginJs += gzipSync(await response.body(), { level: 9 }).length;
+  report(`login route JavaScript (${scripts.length} files, gzip)`, loginJs, 100 * 1024);
+  await browser.close();
+
+  // --- 2 and 3. SDK sizes ---
+  const dir = mkdtempSync(join(tmpdir(), 'stream-bench-'));
+  const bundle = async (source) => {
+    const entry = join(dir, `entry-${Math.random().toString(36).slice(2)}.mjs`);
+    writeFileSync(entry, source);
+    const out = await esbuild({
+      entryPoints: [entry], bundle: true, minify: true, format: 'esm', platform: 'browser',
+      write: false, nodePaths: [join(root, 'node_modules')], absWorkingDir: root, logLevel: 'silent',
+    });
+    return gzipSync(out.outputFiles[0].contents, { level: 9 }).length;
+  };
+  report('@stream/core, importing only safeReturnPath (gzip)',
+    await bundle("import { safeReturnPath } from '@stream/core';\nconsole.log(safeReturnPath('/x'));"), 1024);
+  for (const entry of ['contracts', 'api', 'domain', 'machines', 'platform']) {
+    report(`@stream/core/${entry}, everything (gzip)`,
+      await bundle(`import * as m from '@stream/core/${entry}';\nconsole.log(m);`));
+  }
+
+  // --- 4. client timings against the sandbox ---
+  const { createApiClient } = await import('@stream/core/api');
+  const { memoryStorage } = await import('@stream/core/platform');
+  const client = createApiClient({
+    baseUrl: `http://127.0.0.1:${sandboxPort}`, realm: 'stream', apiKey: 'sandbox-api-key', storage: memoryStorage(),
+  });
+  const time = async (n, fn) => {
+    const samples = [];
+    for (let i = 0; i < n; i += 1) {
+      const start = performance.now();
+      await fn();
+      samples.push(performance.now() - start);
+    }
+    samples.sort((a, b) => a - b);
+    return { median: samples[Math.floor(n / 2)], p95: samples[Math.min(n - 1, Math.floor(n * 0.95))] };
+  };
+  await client.auth.login({ id: 'demo@stream.test', secret: 'demo-password' });
+  const signIn = await time(20, () => client.auth.login({ id: 'demo@stream.test', secret: 'demo-password' }));
+  report('sign-in round trip via SDK, median of 20 (argon2id verify)', signIn.median, 250, 'ms');
+  report('sign-in round trip via SDK, p95 of 20', signIn.p95, 500, 'ms');
+  const profile = await time(50, () => client.user.profile());
+  report('profile call via SDK, median of 50', profile.median, 20, 'ms');
+  report('profile call via SDK, p95 of 50', profile.p95, 50, 'ms');
+} finally {
+  stopAll();
+}
+
+const widths = [0, 1, 2, 3].map((i) => Math.max(...rows.map((r) => r[i].length), ['measure', 'value', 'budget', ''][i].length));
+const line = (r) => r.map((cell, i) => cell.padEnd(widths[i])).join('  ');
+console.log(`\n${line(['measure', 'value', 'budget', ''])}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
+for (const r of rows) console.log(line(r));
+console.log('\nFor comparison: the leading open-source OTT web app loads about 711 KB of gzipped JavaScript before first render.');
+process.exit(0);
