@@ -1,2 +1,13 @@
-/** @stream/core/machines: one XState v5 machine per flow. */
-export {};
+/**
+ * @stream/core/machines: one XState v5 machine per flow, each with a `connect` function that
+ * turns a snapshot into what a view needs. State charts: docs/flows/.
+ */
+export * from './session.machine.js';
+export * from './session.connect.js';
+export * from './idSignIn.machine.js';
+export * from './idSignIn.connect.js';
+export * from './signUp.machine.js';
+export * from './signUp.connect.js';
+export * from './labels.machine.js';
+export * from './labels.connect.js';
+export * from './language.js';

@@ -1,0 +1,463 @@
+import { assign, fromCallback, fromPromise, setup } from 'xstate';
+import type { ApiClient, ApiClientEvent } from '../api/types.js';
+import type { LoginResponse } from '../contracts/index.js';
+import { decodeSessionClaims, toSessionUser } from '../domain/index.js';
+import type { SessionUser } from '../domain/index.js';
+import { STORAGE_KEYS } from '../platform/types.js';
+import type { Broadcast, KeyValueStorage } from '../platform/types.js';
+import type {
+  SessionBroadcastMessage,
+  SessionChange,
+  SessionContext,
+  SessionEvent,
+  SessionInput,
+} from './session.types.js';
+
+export type {
+  SessionBroadcastMessage,
+  SessionChange,
+  SessionContext,
+  SessionEvent,
+  SessionInput,
+  SessionNotice,
+} from './session.types.js';
+
+/** Default lead of the proactive refresh: 60 000 ms before the access token's `exp`. */
+export const DEFAULT_REFRESH_LEAD_MS = 60_000;
+/** Default delay before a failed guest check-in is retried: 5 000 ms. */
+export const DEFAULT_CHECK_IN_RETRY_MS = 5_000;
+/** Largest delay `setTimeout` honours (2^31 - 1 ms, about 24.8 days); longer ones fire at once. */
+const MAX_TIMER_MS = 2_147_483_647;
+
+/**
+ * Storage items a logout clears (§4 "Session": "the stored items are cleared"): both tokens and
+ * the sign-up rehydration. The selected language and the device id are kept.
+ */
+const SESSION_STORAGE_KEYS = [
+  STORAGE_KEYS.authToken,
+  STORAGE_KEYS.refreshToken,
+  STORAGE_KEYS.signupRehydration,
+] as const;
+
+/** Tokens handed to the machine by a sign-in, a refresh or a guest check-in (output of `refresh`). */
+export interface SessionTokens {
+  authorisationToken: string;
+  refreshToken: string;
+  missingInformationStatus?: string | undefined;
+}
+
+/** Decodes `token` into a session user, or null when it is absent or not a valid session JWT. */
+function userOf(token: unknown, missingInformationStatus?: string): SessionUser | null {
+  const claims = decodeSessionClaims(token);
+  return claims ? toSessionUser(claims, missingInformationStatus) : null;
+}
+
+/**
+ * Reads the session from storage. Tokens that do not decode are ignored (as if absent).
+ * `previous` keeps `missingInformationStatus` (not stored) when the same account is read back.
+ */
+function readSession(
+  storage: KeyValueStorage,
+  previous: SessionUser | null,
+): Pick<SessionContext, 'authorisationToken' | 'refreshToken' | 'user'> {
+  const authorisationToken = storage.getItem(STORAGE_KEYS.authToken);
+  const refreshToken = storage.getItem(STORAGE_KEYS.refreshToken);
+  const keep = previous?.missingInformationStatus;
+  const decoded = userOf(authorisationToken);
+  if (!authorisationToken || !decoded) return { authorisationToken: null, refreshToken: null, user: null };
+  const user = keep !== undefined && previous?.id === decoded.id && !decoded.guest ? userOf(authorisationToken, keep) : decoded;
+  return { authorisationToken, refreshToken, user };
+}
+
+/** True when storage holds a decodable, unexpired session other than the one in `context`. */
+function storageHasOtherSession(context: SessionContext): boolean {
+  const stored = context.env.storage.getItem(STORAGE_KEYS.authToken);
+  if (!stored || stored === context.authorisationToken) return false;
+  const user = userOf(stored);
+  if (!user) return false;
+  return user.expiresAt === undefined || user.expiresAt > context.env.clock.now();
+}
+
+/** Guard params of a received access token. */
+interface TokenParam {
+  token: unknown;
+}
+
+const isUserToken = (_: unknown, params: TokenParam): boolean => userOf(params.token)?.guest === false;
+const isGuestToken = (_: unknown, params: TokenParam): boolean => userOf(params.token)?.guest === true;
+
+/**
+ * Session machine: who the viewer is (guest or signed-in user), where the tokens are, and when
+ * they are refreshed or cleared. Implements identity-and-routes.md §4 "Session", §3 "Session
+ * user" and §6 "Guest versus signed-in user".
+ *
+ * - Starts from storage (`STORAGE_KEYS.authToken` / `refreshToken`): a user token → `signedIn`, a
+ *   guest token → `guest`, none (or an undecodable one) → `checkingIn` (actor `guestCheckin`,
+ *   which stores the guest tokens) → `guest`.
+ * - `session.signedIn { tokens }` (from any sign-in flow) stores the tokens and decodes the claims
+ *   (`missingInformationStatus` is kept on the user).
+ * - Refresh: named delay `refreshBeforeExpiry` (`refreshLeadMs` before `exp`, measured with
+ *   `input.clock`) or `session.refresh` → `refreshing` (actor `refresh` = `api.auth.refresh()`);
+ *   failure → `expired` for a user, a fresh guest check-in for a guest.
+ * - `session.logout { forced?, reason? }`: clears the stored items, except that a guest session
+ *   is kept unless `forced` or `reason: 'sessionExpired'`. A user logout goes to `checkingIn`
+ *   (a fresh guest); with `reason: 'sessionExpired'` it goes to `expired`.
+ * - `session.expired` (the client could not refresh) → `expired`: tokens cleared,
+ *   `context.notice = 'sessionExpired'`, and a fresh guest is checked in at once; the notice
+ *   stays until `session.notice.dismiss` or the next sign-in.
+ * - Cross-tab: sign-in, refresh, logout, expiry and check-in are posted on `input.broadcast` as
+ *   `{ type: 'session.changed', change }` (never a token); the other tabs re-read storage.
+ *
+ * Errors: none escape; failed check-ins go to `unavailable` and are retried after
+ * `checkInRetryMs` (named delay `checkInRetry`) or on `session.retry`.
+ */
+export const sessionMachine = setup({
+  types: {} as { context: SessionContext; events: SessionEvent; input: SessionInput },
+  actors: {
+    /** `api.auth.guestCheckin()`: guest tokens. */
+    guestCheckin: fromPromise<LoginResponse, { api: ApiClient }>(({ input }) => input.api.auth.guestCheckin()),
+    /** `api.auth.refresh()`: new tokens (the client stores them too). */
+    refresh: fromPromise<SessionTokens, { api: ApiClient }>(({ input }) => input.api.auth.refresh()),
+    /** Forwards the client's `session.refreshed` / `session.expired` events to the machine. */
+    apiEvents: fromCallback<SessionEvent, { api: ApiClient }>(({ sendBack, input }) =>
+      input.api.subscribe((event: ApiClientEvent) => {
+        if (event.type === 'session.refreshed') {
+          sendBack({
+            type: 'session.refreshed',
+            authorisationToken: event.authorisationToken,
+            refreshToken: event.refreshToken,
+          });
+        } else if (event.type === 'session.expired') {
+          sendBack({ type: 'session.expired' });
+        }
+      }),
+    ),
+    /** Forwards other tabs' `session.changed` messages; ignores anything else on the channel. */
+    tabSync: fromCallback<SessionEvent, { broadcast: Broadcast<SessionBroadcastMessage> | undefined }>(
+      ({ sendBack, input }) => {
+        if (!input.broadcast) return undefined;
+        return input.broadcast.subscribe((message: unknown) => {
+          if (typeof message !== 'object' || message === null) return;
+          const { type, change } = message as Partial<SessionBroadcastMessage>;
+          if (type !== 'session.changed') return;
+          sendBack(change === undefined ? { type: 'session.changed' } : { type: 'session.changed', change });
+        });
+      },
+    ),
+  },
+  actions: {
+    /** Replaces the context's session with what storage holds now. */
+    loadFromStorage: assign(({ context }) => readSession(context.env.storage, context.user)),
+    /** Writes received tokens to storage. */
+    storeTokens: ({ context }, params: SessionTokens) => {
+      context.env.storage.setItem(STORAGE_KEYS.authToken, params.authorisationToken);
+      context.env.storage.setItem(STORAGE_KEYS.refreshToken, params.refreshToken);
+    },
+    /** Puts received tokens and their decoded user in the context. */
+    adoptTokens: assign(({ context }, params: SessionTokens) => {
+      const previous = context.user;
+      const decoded = userOf(params.authorisationToken);
+      const keep =
+        params.missingInformationStatus ??
+        (decoded && previous && previous.id === decoded.id ? previous.missingInformationStatus : undefined);
+      return {
+        authorisationToken: params.authorisationToken,
+        refreshToken: params.refreshToken,
+        user: userOf(params.authorisationToken, keep),
+      };
+    }),
+    /** Removes the session's stored items and empties the context's session. */
+    clearSession: assign(({ context }) => {
+      for (const key of SESSION_STORAGE_KEYS) context.env.storage.removeItem(key);
+      return { authorisationToken: null, refreshToken: null, user: null };
+    }),
+    /** Empties the context's session without touching storage (another tab already cleared it). */
+    forgetSession: assign({ authorisationToken: null, refreshToken: null, user: null }),
+    /** Tells the other tabs that the shared session changed. Never carries a token. */
+    announce: ({ context }, params: { change: SessionChange }) => {
+      context.env.broadcast?.post({ type: 'session.changed', change: params.change });
+    },
+    setExpiredNotice: assign({ notice: 'sessionExpired' as const }),
+    clearNotice: assign({ notice: null }),
+  },
+  guards: {
+    /** The context holds a signed-in (non-guest) user. */
+    hasUserSession: ({ context }) => context.user !== null && !context.user.guest,
+    /** The context holds a guest. */
+    hasGuestSession: ({ context }) => context.user?.guest === true,
+    /** The context holds no session at all. */
+    hasNoSession: ({ context }) => context.user === null,
+    /** The token decodes to a signed-in user (`gue` false). */
+    isUserToken,
+    /** The token decodes to a guest (`gue` true). */
+    isGuestToken,
+    /** A refresh token is there to refresh with. */
+    canRefresh: ({ context }) => context.refreshToken !== null,
+    /** The access token is within `refreshLeadMs` of its `exp` (or past it). */
+    refreshIsDue: ({ context }) => {
+      const expiresAt = context.user?.expiresAt;
+      return expiresAt !== undefined && context.env.clock.now() >= expiresAt - context.env.refreshLeadMs;
+    },
+    /** Storage holds a valid session other than ours: another tab refreshed or signed in meanwhile. */
+    storageHasOtherSession: ({ context }) => storageHasOtherSession(context),
+    /** §4 "Session": a guest is kept unless the logout is forced or its reason is sessionExpired. */
+    logoutKeepsGuest: ({ context, event }) =>
+      event.type === 'session.logout' &&
+      context.user?.guest === true &&
+      event.forced !== true &&
+      event.reason !== 'sessionExpired',
+    /** A user logout whose reason is `sessionExpired`. */
+    isExpiryLogout: ({ context, event }) =>
+      event.type === 'session.logout' &&
+      event.reason === 'sessionExpired' &&
+      context.user !== null &&
+      !context.user.guest,
+    /** Another tab reports the expiry of the user session this tab also holds. */
+    otherTabExpired: ({ context, event }) =>
+      event.type === 'session.changed' &&
+      event.change === 'expired' &&
+      context.user !== null &&
+      !context.user.guest &&
+      context.env.storage.getItem(STORAGE_KEYS.authToken) === null,
+  },
+  delays: {
+    /** Until `refreshLeadMs` before the access token's `exp` (ms; 0 if already due; capped). */
+    refreshBeforeExpiry: ({ context }) => {
+      const expiresAt = context.user?.expiresAt;
+      if (expiresAt === undefined) return MAX_TIMER_MS;
+      const wait = expiresAt - context.env.refreshLeadMs - context.env.clock.now();
+      return Math.min(Math.max(wait, 0), MAX_TIMER_MS);
+    },
+    /** Before a failed guest check-in is retried (ms). */
+    checkInRetry: ({ context }) => context.env.checkInRetryMs,
+  },
+}).createMachine({
+  id: 'session',
+  description:
+    'Who the viewer is. On start it reads the tokens from storage: a user token means signedIn, a guest token guest, none a guest check-in. Sign-in flows hand their tokens over with session.signedIn. The access token is refreshed shortly before it expires (named delay refreshBeforeExpiry) and whenever the API client reports a refresh. A logout clears the stored items, except that a guest session is kept unless the logout is forced or its reason is sessionExpired (identity-and-routes.md §4 "Session"). An expired user session goes to expired, sets the sessionExpired notice and checks in a fresh guest. Every change is posted to the other tabs (without tokens), which re-read the shared storage.',
+  context: ({ input }) => {
+    const env = {
+      ...input,
+      refreshLeadMs: input.refreshLeadMs ?? DEFAULT_REFRESH_LEAD_MS,
+      checkInRetryMs: input.checkInRetryMs ?? DEFAULT_CHECK_IN_RETRY_MS,
+    };
+    return { ...readSession(input.storage, null), notice: null, env };
+  },
+  invoke: [
+    { id: 'apiEvents', src: 'apiEvents', input: ({ context }) => ({ api: context.env.api }) },
+    { id: 'tabSync', src: 'tabSync', input: ({ context }) => ({ broadcast: context.env.broadcast }) },
+  ],
+  initial: 'initialising',
+  on: {
+    'session.signedIn': [
+      {
+        guard: { type: 'isUserToken', params: ({ event }) => ({ token: event.tokens.authorisationToken }) },
+        target: '.signedIn',
+        reenter: true,
+        actions: [
+          { type: 'storeTokens', params: ({ event }) => event.tokens },
+          { type: 'adoptTokens', params: ({ event }) => event.tokens },
+          'clearNotice',
+          { type: 'announce', params: { change: 'signedIn' } },
+        ],
+      },
+      {
+        guard: { type: 'isGuestToken', params: ({ event }) => ({ token: event.tokens.authorisationToken }) },
+        target: '.guest',
+        reenter: true,
+        actions: [
+          { type: 'storeTokens', params: ({ event }) => event.tokens },
+          { type: 'adoptTokens', params: ({ event }) => event.tokens },
+          { type: 'announce', params: { change: 'guest' } },
+        ],
+      },
+    ],
+    'session.refreshed': [
+      {
+        guard: { type: 'isUserToken', params: ({ event }) => ({ token: event.authorisationToken }) },
+        target: '.signedIn',
+        reenter: true,
+        actions: [
+          { type: 'storeTokens', params: ({ event }) => event },
+          { type: 'adoptTokens', params: ({ event }) => event },
+          { type: 'announce', params: { change: 'refreshed' } },
+        ],
+      },
+      {
+        guard: { type: 'isGuestToken', params: ({ event }) => ({ token: event.authorisationToken }) },
+        target: '.guest',
+        reenter: true,
+        actions: [
+          { type: 'storeTokens', params: ({ event }) => event },
+          { type: 'adoptTokens', params: ({ event }) => event },
+          { type: 'announce', params: { change: 'refreshed' } },
+        ],
+      },
+    ],
+    'session.expired': [
+      { guard: 'storageHasOtherSession', target: '.initialising', actions: 'loadFromStorage' },
+      {
+        guard: 'hasUserSession',
+        target: '.expired',
+        actions: ['clearSession', { type: 'announce', params: { change: 'expired' } }],
+      },
+      {
+        guard: 'hasGuestSession',
+        target: '.checkingIn',
+        actions: ['clearSession', { type: 'announce', params: { change: 'loggedOut' } }],
+      },
+    ],
+    'session.logout': [
+      { guard: 'logoutKeepsGuest' },
+      { guard: 'hasNoSession' },
+      {
+        guard: 'isExpiryLogout',
+        target: '.expired',
+        actions: ['clearSession', { type: 'announce', params: { change: 'expired' } }],
+      },
+      {
+        target: '.checkingIn',
+        actions: ['clearSession', { type: 'announce', params: { change: 'loggedOut' } }],
+      },
+    ],
+    'session.changed': [
+      { guard: 'otherTabExpired', target: '.expired', actions: 'forgetSession' },
+      { target: '.initialising', actions: 'loadFromStorage' },
+    ],
+    'session.notice.dismiss': { actions: 'clearNotice' },
+  },
+  states: {
+    initialising: {
+      description: 'Routes on the session read from storage; never rests here.',
+      always: [
+        { guard: 'hasUserSession', target: 'signedIn' },
+        { guard: 'hasGuestSession', target: 'guest' },
+        { target: 'checkingIn' },
+      ],
+    },
+    checkingIn: {
+      description: 'No session: asks the platform for guest tokens and stores them.',
+      invoke: {
+        id: 'guestCheckin',
+        src: 'guestCheckin',
+        input: ({ context }) => ({ api: context.env.api }),
+        onDone: [
+          {
+            guard: { type: 'isGuestToken', params: ({ event }) => ({ token: event.output.authorisationToken }) },
+            target: 'guest',
+            actions: [
+              { type: 'storeTokens', params: ({ event }) => event.output },
+              { type: 'adoptTokens', params: ({ event }) => event.output },
+              { type: 'announce', params: { change: 'guest' } },
+            ],
+          },
+          {
+            guard: { type: 'isUserToken', params: ({ event }) => ({ token: event.output.authorisationToken }) },
+            target: 'signedIn',
+            actions: [
+              { type: 'storeTokens', params: ({ event }) => event.output },
+              { type: 'adoptTokens', params: ({ event }) => event.output },
+              { type: 'announce', params: { change: 'signedIn' } },
+            ],
+          },
+          { target: 'unavailable' },
+        ],
+        onError: { target: 'unavailable' },
+      },
+    },
+    unavailable: {
+      description: 'The guest check-in failed (network or platform); retried after a delay or on session.retry.',
+      after: { checkInRetry: { target: 'checkingIn' } },
+      on: { 'session.retry': { target: 'checkingIn' } },
+    },
+    guest: {
+      description: 'A guest session (claim gue true).',
+      after: {
+        refreshBeforeExpiry: [
+          { guard: 'refreshIsDue', target: 'refreshing' },
+          { target: 'guest', reenter: true },
+        ],
+      },
+      on: { 'session.refresh': { guard: 'canRefresh', target: 'refreshing' } },
+    },
+    signedIn: {
+      description: 'A signed-in user (claim gue false).',
+      after: {
+        refreshBeforeExpiry: [
+          { guard: 'refreshIsDue', target: 'refreshing' },
+          { target: 'signedIn', reenter: true },
+        ],
+      },
+      on: { 'session.refresh': { guard: 'canRefresh', target: 'refreshing' } },
+    },
+    refreshing: {
+      description: 'Refreshing the access token; the current user stays in the context meanwhile.',
+      invoke: {
+        id: 'refresh',
+        src: 'refresh',
+        input: ({ context }) => ({ api: context.env.api }),
+        onDone: [
+          {
+            guard: { type: 'isUserToken', params: ({ event }) => ({ token: event.output.authorisationToken }) },
+            target: 'signedIn',
+            actions: [
+              { type: 'storeTokens', params: ({ event }) => event.output },
+              { type: 'adoptTokens', params: ({ event }) => event.output },
+              { type: 'announce', params: { change: 'refreshed' } },
+            ],
+          },
+          {
+            guard: { type: 'isGuestToken', params: ({ event }) => ({ token: event.output.authorisationToken }) },
+            target: 'guest',
+            actions: [
+              { type: 'storeTokens', params: ({ event }) => event.output },
+              { type: 'adoptTokens', params: ({ event }) => event.output },
+              { type: 'announce', params: { change: 'refreshed' } },
+            ],
+          },
+          {
+            guard: 'hasUserSession',
+            target: 'expired',
+            actions: ['clearSession', { type: 'announce', params: { change: 'expired' } }],
+          },
+          { target: 'checkingIn', actions: ['clearSession', { type: 'announce', params: { change: 'loggedOut' } }] },
+        ],
+        onError: [
+          { guard: 'storageHasOtherSession', target: 'initialising', actions: 'loadFromStorage' },
+          {
+            guard: 'hasUserSession',
+            target: 'expired',
+            actions: ['clearSession', { type: 'announce', params: { change: 'expired' } }],
+          },
+          { target: 'checkingIn', actions: ['clearSession', { type: 'announce', params: { change: 'loggedOut' } }] },
+        ],
+      },
+    },
+    expired: {
+      description:
+        'A user session expired: tokens cleared, notice sessionExpired set; a fresh guest is checked in at once.',
+      entry: 'setExpiredNotice',
+      invoke: {
+        id: 'expiredCheckin',
+        src: 'guestCheckin',
+        input: ({ context }) => ({ api: context.env.api }),
+        onDone: [
+          {
+            guard: { type: 'isGuestToken', params: ({ event }) => ({ token: event.output.authorisationToken }) },
+            target: 'guest',
+            actions: [
+              { type: 'storeTokens', params: ({ event }) => event.output },
+              { type: 'adoptTokens', params: ({ event }) => event.output },
+              { type: 'announce', params: { change: 'guest' } },
+            ],
+          },
+          { target: 'unavailable' },
+        ],
+        onError: { target: 'unavailable' },
+      },
+    },
+  },
+});
+
+/** The session machine's type. */
+export type SessionMachine = typeof sessionMachine;

@@ -1,0 +1,157 @@
+/**
+ * Test helpers for the machine tests (not exported from the package): signed JWTs, a fake API
+ * client, an in-memory storage and a two-tab broadcast hub.
+ */
+import { SignJWT } from 'jose';
+import type { ApiClient, ApiClientEvent } from '../api/types.js';
+import type { LabelsResponse, LoginResponse } from '../contracts/index.js';
+import type { Broadcast, KeyValueStorage } from '../platform/types.js';
+
+const SECRET = new TextEncoder().encode('test-secret-of-at-least-32-bytes!!');
+
+/** A real HS256 JWT with the platform's claims; `expSeconds`/`iatSeconds` in seconds. */
+export async function signToken(claims: {
+  sub: string;
+  gue: boolean;
+  rol?: string;
+  loc?: string;
+  iatSeconds: number;
+  expSeconds?: number;
+}): Promise<string> {
+  const payload: Record<string, unknown> = { gue: claims.gue };
+  if (claims.rol) payload.rol = claims.rol;
+  if (claims.loc) payload.loc = claims.loc;
+  const jwt = new SignJWT(payload).setProtectedHeader({ alg: 'HS256' }).setSubject(claims.sub).setIssuedAt(claims.iatSeconds);
+  if (claims.expSeconds !== undefined) jwt.setExpirationTime(claims.expSeconds);
+  return jwt.sign(SECRET);
+}
+
+/** Tokens of a signed-in user whose access token lives `ttlSeconds` from `nowMs`. */
+export async function userTokens(nowMs: number, options: { sub?: string; ttlSeconds?: number; refresh?: string } = {}): Promise<LoginResponse> {
+  const iat = Math.floor(nowMs / 1000);
+  return {
+    authorisationToken: await signToken({
+      sub: options.sub ?? 'user-1',
+      gue: false,
+      rol: 'user',
+      loc: 'GB',
+      iatSeconds: iat,
+      expSeconds: iat + (options.ttlSeconds ?? 600),
+    }),
+    refreshToken: options.refresh ?? `refresh-${options.sub ?? 'user-1'}-${iat}`,
+  };
+}
+
+/** Tokens of a guest. */
+export async function guestTokens(nowMs: number, options: { sub?: string; ttlSeconds?: number } = {}): Promise<LoginResponse> {
+  const iat = Math.floor(nowMs / 1000);
+  return {
+    authorisationToken: await signToken({
+      sub: options.sub ?? 'guest-1',
+      gue: true,
+      iatSeconds: iat,
+      expSeconds: iat + (options.ttlSeconds ?? 600),
+    }),
+    refreshToken: `refresh-${options.sub ?? 'guest-1'}-${iat}`,
+  };
+}
+
+/** A fake API client: every call rejects unless overridden; `emit` plays a client event. */
+export interface FakeApi extends ApiClient {
+  emit(event: ApiClientEvent): void;
+  listenerCount(): number;
+  calls: { guestCheckin: number; refresh: number; login: unknown[]; signUp: unknown[]; labels: number };
+}
+
+export function fakeApi(overrides: {
+  guestCheckin?: () => Promise<LoginResponse>;
+  refresh?: () => Promise<LoginResponse>;
+  login?: (body: { id: string; secret: string }) => Promise<LoginResponse>;
+  signUp?: (body: { id: string; secret: string; name: string }) => Promise<LoginResponse>;
+  labels?: () => Promise<LabelsResponse>;
+} = {}): FakeApi {
+  const listeners = new Set<(event: ApiClientEvent) => void>();
+  const unexpected = (name: string) => () => Promise.reject(new Error(`unexpected call ${name}`));
+  const calls: FakeApi['calls'] = { guestCheckin: 0, refresh: 0, login: [], signUp: [], labels: 0 };
+  return {
+    calls,
+    auth: {
+      login: (body) => {
+        calls.login.push(body);
+        return (overrides.login ?? unexpected('login'))(body);
+      },
+      signUp: (body) => {
+        calls.signUp.push(body);
+        return (overrides.signUp ?? unexpected('signUp'))(body);
+      },
+      refresh: () => {
+        calls.refresh += 1;
+        return (overrides.refresh ?? unexpected('refresh'))();
+      },
+      guestCheckin: () => {
+        calls.guestCheckin += 1;
+        return (overrides.guestCheckin ?? unexpected('guestCheckin'))();
+      },
+    },
+    user: { profile: unexpected('profile') },
+    labels: {
+      get: () => {
+        calls.labels += 1;
+        return (overrides.labels ?? unexpected('labels'))();
+      },
+    },
+    countries: { list: unexpected('countries') },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    emit(event) {
+      for (const listener of [...listeners]) listener(event);
+    },
+    listenerCount: () => listeners.size,
+  };
+}
+
+/** A Map-backed storage that exposes its contents. */
+export function testStorage(initial: Record<string, string> = {}): KeyValueStorage & { dump(): Record<string, string> } {
+  const map = new Map(Object.entries(initial));
+  return {
+    getItem: (key) => map.get(key) ?? null,
+    setItem: (key, value) => void map.set(key, value),
+    removeItem: (key) => void map.delete(key),
+    dump: () => Object.fromEntries(map),
+  };
+}
+
+/**
+ * Two linked Broadcasts (two tabs): a message posted on one reaches the other's listeners a
+ * microtask later, never the sender's (as BroadcastChannel). `posted` records every message.
+ */
+export function twoTabBroadcast<T>(): { a: Broadcast<T>; b: Broadcast<T>; posted: T[] } {
+  const posted: T[] = [];
+  const make = () => {
+    const listeners = new Set<(message: T) => void>();
+    return { listeners, other: null as null | Set<(message: T) => void> };
+  };
+  const left = make();
+  const right = make();
+  left.other = right.listeners;
+  right.other = left.listeners;
+  const broadcast = (side: ReturnType<typeof make>): Broadcast<T> => ({
+    post(message) {
+      posted.push(message);
+      const copy = structuredClone(message);
+      queueMicrotask(() => {
+        for (const listener of [...(side.other ?? [])]) listener(copy);
+      });
+    },
+    subscribe(listener) {
+      side.listeners.add(listener);
+      return () => side.listeners.delete(listener);
+    },
+    close() {
+      side.listeners.clear();
+    },
+  });
+  return { a: broadcast(left), b: broadcast(right), posted };
+}
