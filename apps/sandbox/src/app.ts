@@ -1,0 +1,229 @@
+import { randomUUID, timingSafeEqual, createHash } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { calls, type UserProfile } from '@stream/core/contracts';
+import { bearerToken, type AccessClaims, type TokenSigner } from './auth/jwt.js';
+import { verifyPassword, hashPassword } from './auth/passwords.js';
+import { GUEST_PREFIX, issueSession, rotateSession, type SessionDeps } from './auth/sessions.js';
+import type { SandboxDb } from './db/open.js';
+import { realms, users } from './db/schema.js';
+import { ApiHttpError, forbidden, platformError, unauthorized } from './errors.js';
+import { readJsonBody, readQuery } from './http/body.js';
+import { labelsFor, type LabelCatalog } from './labels.js';
+import { CALLER_COUNTRY_CODE, COUNTRIES } from './seed/countries.js';
+
+/** Everything the HTTP app needs; built by `createSandboxDeps` (or by hand in tests). */
+export interface AppDeps {
+  db: SandboxDb;
+  signer: TokenSigner;
+  labels: LabelCatalog;
+  accessTokenTtlS: number;
+  refreshTokenTtlS: number;
+  /** An argon2id hash verified for unknown emails, so a login's timing does not reveal whether the email exists. */
+  dummyPasswordHash: string;
+  /** Clock in epoch milliseconds (tests move it forward). Default `Date.now`. */
+  now?: () => number;
+  /** Request log: `true` prints one line per request to stdout, a function receives the lines. */
+  log?: boolean | ((line: string) => void);
+}
+
+type RealmRow = typeof realms.$inferSelect;
+
+/** Hono environment of the sandbox app. */
+export type SandboxEnv = {
+  Variables: { requestId: string; deviceId: string; realm: RealmRow };
+};
+
+/** Request headers the web app may send cross-origin. */
+export const CORS_ALLOW_HEADERS = ['content-type', 'x-api-key', 'realm', 'authorization', 'accept-language', 'x-device-id'];
+/** Response headers the web app may read cross-origin. */
+export const CORS_EXPOSE_HEADERS = ['x-device-id', 'x-request-id'];
+
+const DEVICE_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const MAX_BODY_BYTES = 1024 * 1024;
+const LABELS_PATH = calls.labels.get.path;
+
+/**
+ * Creates the sandbox's Hono app: CORS, request and device ids, realm and API-key checks, the
+ * platform calls of `@stream/core/contracts`, and errors always in the platform shape
+ * `{ status, code, messages, requestId }`. Use `app.request()` for in-process tests.
+ */
+export function createApp(deps: AppDeps): Hono<SandboxEnv> {
+  const now = deps.now ?? Date.now;
+  const log = typeof deps.log === 'function' ? deps.log : deps.log ? (line: string) => console.log(line) : undefined;
+  const sessions: SessionDeps = {
+    db: deps.db,
+    signer: deps.signer,
+    accessTokenTtlS: deps.accessTokenTtlS,
+    refreshTokenTtlS: deps.refreshTokenTtlS,
+    now,
+  };
+  const app = new Hono<SandboxEnv>();
+
+  // Request id, device id, request log. Outermost, so every answer (errors included) carries the headers.
+  app.use('*', async (c, next) => {
+    const started = performance.now();
+    const requestId = randomUUID();
+    const sent = c.req.header('x-device-id')?.trim();
+    const deviceId = sent && DEVICE_ID.test(sent) ? sent : randomUUID();
+    c.set('requestId', requestId);
+    c.set('deviceId', deviceId);
+    await next();
+    c.res.headers.set('x-request-id', requestId);
+    c.res.headers.set('x-device-id', deviceId);
+    // Path only: never the query, headers or body (they may hold tokens or passwords).
+    log?.(`[sandbox] ${c.req.method} ${c.req.path} ${c.res.status} ${(performance.now() - started).toFixed(1)}ms`);
+  });
+
+  app.use(
+    '*',
+    cors({
+      origin: '*',
+      allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+      allowHeaders: CORS_ALLOW_HEADERS,
+      exposeHeaders: CORS_EXPOSE_HEADERS,
+      maxAge: 600,
+    }),
+  );
+
+  app.get('/health', (c) => c.json({ status: 'ok' }));
+
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () => {
+        throw new ApiHttpError(413, 'PAYLOAD_TOO_LARGE', [`Request body larger than ${MAX_BODY_BYTES} bytes`]);
+      },
+    }),
+  );
+
+  // Realm and API key: every /api call names a realm (header `Realm`; the labels call may use its
+  // `realm` query instead) and sends that realm's key in `x-api-key`.
+  app.use('/api/*', async (c, next) => {
+    const apiKey = c.req.header('x-api-key');
+    const headerRealm = c.req.header('realm')?.trim() || undefined;
+    const queryRealm = c.req.path === LABELS_PATH ? c.req.query('realm')?.trim() || undefined : undefined;
+    if (!apiKey) throw unauthorized('Missing x-api-key header');
+    if (headerRealm && queryRealm && headerRealm !== queryRealm) throw forbidden('Realm header and realm query differ');
+    const realmName = headerRealm ?? queryRealm;
+    if (!realmName) throw unauthorized('Missing Realm header');
+    const [realm] = await deps.db.select().from(realms).where(eq(realms.name, realmName)).limit(1);
+    if (!realm || !sameSecret(apiKey, realm.apiKey)) throw forbidden('Unknown realm or invalid API key');
+    c.set('realm', realm);
+    await next();
+  });
+
+  // POST /api/v2/login: ID sign-in with email and password.
+  app.post(calls.auth.login.path, async (c) => {
+    const body = await readJsonBody(c, calls.auth.login.body);
+    const email = body.id.trim().toLowerCase();
+    const [user] = await deps.db.select().from(users).where(eq(users.email, email)).limit(1);
+    // Always verify a hash, a dummy one for unknown emails, so timing does not reveal existence.
+    const valid = await verifyPassword(user?.passwordHash ?? deps.dummyPasswordHash, body.secret);
+    if (!user || !valid) throw new ApiHttpError(404, 'NOT_FOUND', ['Invalid email or password']);
+    const tokens = await issueSession(sessions, user.id);
+    return c.json(user.name.trim() === '' ? { ...tokens, missingInformationStatus: 'MISSING_NAME' } : tokens);
+  });
+
+  // POST /api/v2/user: ID sign-up; creates the account and signs it in.
+  app.post(calls.auth.signUp.path, async (c) => {
+    const body = await readJsonBody(c, calls.auth.signUp.body);
+    const email = body.id.trim().toLowerCase();
+    const emailInUse = () => new ApiHttpError(409, 'CONFLICT', ['emailAlreadyInUse']);
+    const [existing] = await deps.db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+    if (existing) throw emailInUse();
+    const inserted = await deps.db
+      .insert(users)
+      .values({
+        id: randomUUID(),
+        email,
+        name: body.name,
+        passwordHash: await hashPassword(body.secret),
+        consentAnswers: body.consentAnswers ?? null,
+        createdAt: new Date(now()),
+      })
+      .onConflictDoNothing({ target: users.email })
+      .returning({ id: users.id });
+    const created = inserted[0];
+    if (!created) throw emailInUse(); // lost a race with a concurrent sign-up
+    return c.json(await issueSession(sessions, created.id), 201);
+  });
+
+  // POST /api/v2/token/refresh: rotates the refresh token; the bearer may be missing or expired.
+  app.post(calls.auth.tokenRefresh.path, async (c) => {
+    const body = await readJsonBody(c, calls.auth.tokenRefresh.body);
+    const bearer = bearerToken(c.req.header('authorization'));
+    const claims = bearer ? await deps.signer.verifyIgnoringExpiry(bearer) : undefined;
+    return c.json(await rotateSession(sessions, body.refreshToken, claims?.sub));
+  });
+
+  // POST /api/v2/login/guest/checkin: guest tokens (`gue: true`, subject `guest:<uuid>`).
+  app.post(calls.auth.guestCheckin.path, async (c) => {
+    return c.json(await issueSession(sessions, `${GUEST_PREFIX}${randomUUID()}`));
+  });
+
+  // GET /api/v2/user/profile: the signed-in (non-guest) user's details.
+  app.get(calls.user.profile.path, async (c) => {
+    const claims = await requireUser(c.req.header('authorization'));
+    const [user] = await deps.db.select().from(users).where(eq(users.id, claims.sub)).limit(1);
+    if (!user) throw unauthorized('Account no longer exists');
+    const profile: UserProfile = { id: user.id, contactEmail: user.email, name: user.name };
+    if (user.birthDate != null) profile.birthDate = user.birthDate;
+    if (user.phoneNumber != null) profile.phoneNumber = user.phoneNumber;
+    if (user.taxNumber != null) profile.taxNumber = user.taxNumber;
+    return c.json(profile);
+  });
+
+  // GET /api/v2/label?realm=: labels of the locale picked from Accept-Language.
+  app.get(LABELS_PATH, (c) => {
+    readQuery(c, calls.labels.get.query);
+    return c.json(labelsFor(deps.labels, c.req.header('accept-language')));
+  });
+
+  // GET /api/v2/i18n/countries: the seeded country list.
+  app.get(calls.countries.list.path, (c) =>
+    c.json({ countries: COUNTRIES, callerCountryCode: CALLER_COUNTRY_CODE }),
+  );
+
+  app.notFound((c) =>
+    c.json(platformError(404, 'NOT_FOUND', [`No route for ${c.req.method} ${c.req.path}`], c.get('requestId')), 404),
+  );
+
+  app.onError((error, c) => {
+    const requestId = c.get('requestId') ?? randomUUID();
+    if (error instanceof ApiHttpError) {
+      return c.json(platformError(error.status, error.code, error.messages, requestId), error.status);
+    }
+    if (error instanceof HTTPException && error.status < 500) {
+      const status = error.status as ContentfulStatusCode;
+      const code = status === 401 ? 'UNAUTHORIZED' : status === 403 ? 'FORBIDDEN' : status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST';
+      return c.json(platformError(status, code, [error.message || 'Bad request'], requestId), status);
+    }
+    console.error(`[sandbox] ${c.req.method} ${c.req.path} failed (requestId ${requestId}):`, error);
+    return c.json(platformError(500, 'INTERNAL_ERROR', ['Internal error'], requestId), 500);
+  });
+
+  /** Verifies the bearer of a call that needs a signed-in, non-guest user. */
+  async function requireUser(authorization: string | undefined): Promise<AccessClaims> {
+    const token = bearerToken(authorization);
+    if (!token) throw unauthorized('Missing bearer token');
+    const claims = await deps.signer.verify(token, now());
+    if (claims.gue || claims.sub.startsWith(GUEST_PREFIX)) throw unauthorized('Guests have no profile; sign in');
+    if (!UUID.test(claims.sub)) throw unauthorized('Invalid access token');
+    return claims;
+  }
+
+  return app;
+}
+
+/** Compares two secrets in constant time (over their SHA-256, so lengths may differ). */
+function sameSecret(a: string, b: string): boolean {
+  const digest = (s: string) => createHash('sha256').update(s, 'utf8').digest();
+  return timingSafeEqual(digest(a), digest(b));
+}

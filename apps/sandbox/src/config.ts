@@ -1,0 +1,103 @@
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+
+/** The repository root (/work/main), resolved from this file's location, not from the cwd. */
+export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+/** Directory of the label files (`<locale>.json`, `{ key: text }`). */
+export const LABELS_DIR = fileURLToPath(new URL('./seed/labels/', import.meta.url));
+
+/** The seeded realm. */
+export const SEED_REALM = { name: 'stream', apiKey: 'sandbox-api-key', defaultLocale: 'en' } as const;
+
+/** The seeded demo account. */
+export const DEMO_ACCOUNT = {
+  email: 'demo@stream.test',
+  password: 'demo-password',
+  name: 'Demo Viewer',
+} as const;
+
+/** Defaults of the sandbox settings. */
+export const DEFAULTS = {
+  port: 8787,
+  host: '127.0.0.1',
+  dataDir: '.data/sandbox',
+  accessTokenTtlS: 600,
+  refreshTokenTtlS: 30 * 24 * 60 * 60,
+} as const;
+
+/** Options of {@link import('./index.js').startSandbox}; every one has an env or built-in default. */
+export interface SandboxOptions {
+  /** TCP port; 0 picks a free one. Default env `SANDBOX_PORT` or 8787. */
+  port?: number;
+  /** Interface to bind. Default 127.0.0.1. */
+  host?: string;
+  /**
+   * PGlite data directory; `':memory:'` keeps the database in memory. Default env
+   * `SANDBOX_DATA_DIR` or `.data/sandbox`; relative paths are resolved against the repo root.
+   */
+  dataDir?: string;
+  /** `postgres://…`: use a real PostgreSQL server instead of PGlite. Default env `DATABASE_URL`. */
+  databaseUrl?: string;
+  /** Access token lifetime in seconds. Default env `ACCESS_TOKEN_TTL_S` or 600. */
+  accessTokenTtlS?: number;
+  /** Refresh token lifetime in seconds. Default env `REFRESH_TOKEN_TTL_S` or 30 days. */
+  refreshTokenTtlS?: number;
+  /** Seed the demo account (the realm is always ensured). Default true. */
+  seed?: boolean;
+  /** Log one line per request (method, path, status, ms). Default false. */
+  log?: boolean;
+}
+
+/** Options with every default applied. */
+export interface ResolvedOptions {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  accessTokenTtlS: number;
+  refreshTokenTtlS: number;
+  seed: boolean;
+  log: boolean;
+}
+
+/**
+ * Applies env and built-in defaults to `options`. Throws a readable error for an invalid number
+ * in the environment (for example `SANDBOX_PORT=abc`).
+ */
+export function resolveOptions(
+  options: SandboxOptions = {},
+  env: NodeJS.ProcessEnv = process.env,
+): ResolvedOptions {
+  const dataDir = options.dataDir ?? nonEmpty(env.SANDBOX_DATA_DIR) ?? DEFAULTS.dataDir;
+  return {
+    port: options.port ?? envInt(env, 'SANDBOX_PORT', 0, 65535) ?? DEFAULTS.port,
+    host: options.host ?? DEFAULTS.host,
+    dataDir: dataDir === ':memory:' || path.isAbsolute(dataDir) ? dataDir : path.resolve(REPO_ROOT, dataDir),
+    databaseUrl: options.databaseUrl ?? nonEmpty(env.DATABASE_URL),
+    accessTokenTtlS: positive('accessTokenTtlS', options.accessTokenTtlS) ?? envInt(env, 'ACCESS_TOKEN_TTL_S', 1) ?? DEFAULTS.accessTokenTtlS,
+    refreshTokenTtlS: positive('refreshTokenTtlS', options.refreshTokenTtlS) ?? envInt(env, 'REFRESH_TOKEN_TTL_S', 1) ?? DEFAULTS.refreshTokenTtlS,
+    seed: options.seed ?? true,
+    log: options.log ?? false,
+  };
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  return value && value.trim() !== '' ? value.trim() : undefined;
+}
+
+function positive(name: string, value: number | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer, got ${value}`);
+  return value;
+}
+
+function envInt(env: NodeJS.ProcessEnv, name: string, min: number, max = Number.MAX_SAFE_INTEGER): number | undefined {
+  const raw = nonEmpty(env[name]);
+  if (raw === undefined) return undefined;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value < min || value > max) {
+    throw new Error(`${name} must be an integer between ${min} and ${max}, got "${raw}"`);
+  }
+  return value;
+}

@@ -1,0 +1,93 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/** Label texts by locale: `{ en: { key: text }, es: { … } }`. */
+export interface LabelCatalog {
+  defaultLocale: string;
+  /** Locales with a label file, default first, then alphabetical. */
+  locales: string[];
+  texts: Record<string, Record<string, string>>;
+}
+
+const LOCALE_FILE = /^([a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*)\.json$/;
+
+/**
+ * Loads every `<locale>.json` of `dir` (each `{ key: text }`). A file that is not valid JSON or not
+ * an object of strings is skipped with a warning (the files are edited by hand). Throws when the
+ * default locale's file is missing.
+ */
+export async function loadLabels(
+  dir: string,
+  defaultLocale = 'en',
+  warn: (message: string) => void = (m) => console.warn(m),
+): Promise<LabelCatalog> {
+  const texts: Record<string, Record<string, string>> = {};
+  for (const file of (await readdir(dir)).sort()) {
+    const match = LOCALE_FILE.exec(file);
+    if (!match?.[1]) continue;
+    const locale = match[1].toLowerCase();
+    try {
+      const parsed: unknown = JSON.parse(await readFile(path.join(dir, file), 'utf8'));
+      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('not an object');
+      const entries: Record<string, string> = {};
+      for (const [key, value] of Object.entries(parsed)) {
+        if (typeof value === 'string') entries[key] = value;
+        else warn(`[sandbox] labels ${file}: key "${key}" is not a string, skipped`);
+      }
+      texts[locale] = entries;
+    } catch (error) {
+      warn(`[sandbox] labels ${file} skipped: ${(error as Error).message}`);
+    }
+  }
+  if (!texts[defaultLocale]) throw new Error(`Label file ${defaultLocale}.json missing or invalid in ${dir}`);
+  const locales = [defaultLocale, ...Object.keys(texts).filter((l) => l !== defaultLocale).sort()];
+  return { defaultLocale, locales, texts };
+}
+
+/**
+ * Parses an `Accept-Language` header into language ranges by preference (q-values, ties in header
+ * order; `q=0` and malformed entries dropped). Tags are lower-cased.
+ */
+export function parseAcceptLanguage(header: string | undefined): string[] {
+  if (!header) return [];
+  const ranges: { tag: string; q: number; index: number }[] = [];
+  header.split(',').forEach((part, index) => {
+    const [rawTag, ...params] = part.trim().split(';');
+    const tag = rawTag?.trim().toLowerCase() ?? '';
+    if (!/^(\*|[a-z]{1,8}(-[a-z0-9]{1,8})*)$/.test(tag)) return;
+    let q = 1;
+    for (const param of params) {
+      const m = /^\s*q\s*=\s*([0-9](?:\.[0-9]{0,3})?)\s*$/i.exec(param);
+      if (m?.[1] !== undefined) q = Math.min(1, Number(m[1]));
+    }
+    if (q > 0) ranges.push({ tag, q, index });
+  });
+  return ranges.sort((a, b) => b.q - a.q || a.index - b.index).map((r) => r.tag);
+}
+
+/**
+ * Picks the best available locale for an `Accept-Language` header: an exact match, else the
+ * primary language (`es-MX` → `es`, `pt` → `pt-br` when only that exists), else the default.
+ */
+export function selectLocale(header: string | undefined, available: readonly string[], defaultLocale: string): string {
+  for (const tag of parseAcceptLanguage(header)) {
+    if (tag === '*') return defaultLocale;
+    if (available.includes(tag)) return tag;
+    const primary = tag.split('-')[0] ?? tag;
+    if (available.includes(primary)) return primary;
+    const sibling = available.find((l) => l.split('-')[0] === primary);
+    if (sibling) return sibling;
+  }
+  return defaultLocale;
+}
+
+/** The labels answer for one locale: its texts with missing keys filled from the default locale. */
+export function labelsFor(catalog: LabelCatalog, acceptLanguage: string | undefined) {
+  const selected = selectLocale(acceptLanguage, catalog.locales, catalog.defaultLocale);
+  return {
+    default_locale: catalog.defaultLocale,
+    selected_locale: selected,
+    translations: { ...catalog.texts[catalog.defaultLocale], ...catalog.texts[selected] },
+    locales: catalog.locales,
+  };
+}

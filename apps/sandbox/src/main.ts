@@ -1,0 +1,42 @@
+/**
+ * `pnpm --filter @stream/sandbox start`: starts the sandbox with the env settings, prints how to
+ * use it, and stops cleanly (server, then database) on SIGINT or SIGTERM.
+ */
+import { startSandbox } from './index.js';
+
+async function main(): Promise<void> {
+  const sandbox = await startSandbox({ log: process.env.SANDBOX_LOG !== '0' });
+  const banner = [
+    '',
+    '  @stream sandbox is running',
+    `  URL           ${sandbox.url}`,
+    `  Realm         ${sandbox.realm}   (header Realm)`,
+    `  API key       ${sandbox.apiKey}   (header x-api-key)`,
+    `  Demo account  ${sandbox.demoAccount.email} / ${sandbox.demoAccount.password}`,
+    `  Database      ${sandbox.database}`,
+    `  Health        ${sandbox.url}/health`,
+    '',
+  ];
+  console.log(banner.join('\n'));
+
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`[sandbox] ${signal}: stopping`);
+    sandbox.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error('[sandbox] failed to stop cleanly:', error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  console.error('[sandbox] failed to start:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

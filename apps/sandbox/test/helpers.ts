@@ -1,0 +1,62 @@
+import { createApp, createSandboxDeps, type AppDeps } from '../src/index.js';
+
+/** Headers every /api call needs for the seeded realm. */
+export const REALM_HEADERS = { 'x-api-key': 'sandbox-api-key', realm: 'stream' } as const;
+
+/** A fake clock in epoch milliseconds. */
+export interface Clock {
+  now: () => number;
+  advance(seconds: number): void;
+}
+
+/** A clock starting at the real time, moved by hand. */
+export function fakeClock(): Clock {
+  let t = Date.now();
+  return { now: () => t, advance: (s) => (t += s * 1000) };
+}
+
+/** Opens an in-memory sandbox database (seeded) once, for a whole test file. */
+export async function memoryDeps() {
+  return createSandboxDeps({ dataDir: ':memory:', databaseUrl: '', log: false });
+}
+
+type App = ReturnType<typeof createApp>;
+
+/** Options of {@link call}. */
+export interface CallOptions {
+  body?: unknown;
+  /** Sent as is (for malformed JSON). */
+  rawBody?: string;
+  token?: string;
+  headers?: Record<string, string>;
+  /** Leave out the realm headers. */
+  noRealm?: boolean;
+}
+
+/** Calls the app in process and parses the JSON answer. */
+export async function call(app: App, method: string, path: string, options: CallOptions = {}) {
+  const headers: Record<string, string> = {
+    ...(options.noRealm ? {} : REALM_HEADERS),
+    ...(options.body !== undefined || options.rawBody !== undefined ? { 'content-type': 'application/json' } : {}),
+    ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+    ...options.headers,
+  };
+  const init: RequestInit = { method, headers };
+  if (options.rawBody !== undefined) init.body = options.rawBody;
+  else if (options.body !== undefined) init.body = JSON.stringify(options.body);
+  const res = await app.request(path, init);
+  const text = await res.text();
+  const json: unknown = text ? JSON.parse(text) : undefined;
+  return { status: res.status, headers: res.headers, json: json as Record<string, any> };
+}
+
+/** Decodes a JWT's payload without verifying it (tests only). */
+export function decodeClaims(jwt: string): Record<string, unknown> {
+  const part = jwt.split('.')[1] ?? '';
+  return JSON.parse(Buffer.from(part, 'base64url').toString('utf8')) as Record<string, unknown>;
+}
+
+/** A new app over shared deps with overrides (clock, lifetimes). */
+export function appWith(deps: AppDeps, overrides: Partial<AppDeps> = {}): App {
+  return createApp({ ...deps, ...overrides });
+}
