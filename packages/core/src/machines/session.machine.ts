@@ -29,6 +29,20 @@ export const DEFAULT_CHECK_IN_RETRY_MS = 5_000;
 /** Largest delay `setTimeout` honours (2^31 - 1 ms, about 24.8 days); longer ones fire at once. */
 const MAX_TIMER_MS = 2_147_483_647;
 
+/** Share of an access token's lifetime that the refresh lead may take at most. */
+const MAX_LEAD_SHARE = 0.2;
+
+/**
+ * How long before `exp` the token is refreshed (ms): `refreshLeadMs`, but never more than a fifth
+ * of the token's lifetime (`exp - iat`), so that short-lived tokens are not refreshed in a loop.
+ */
+function refreshLeadFor(context: { authorisationToken: string | null; env: { refreshLeadMs: number } }): number {
+  const claims = decodeSessionClaims(context.authorisationToken);
+  if (claims?.exp === undefined || claims.iat === undefined) return context.env.refreshLeadMs;
+  const lifetimeMs = Math.max(0, (claims.exp - claims.iat) * 1000);
+  return Math.min(context.env.refreshLeadMs, lifetimeMs * MAX_LEAD_SHARE);
+}
+
 /**
  * Storage items a logout clears (§4 "Session": "the stored items are cleared"): both tokens and
  * the sign-up rehydration. The selected language and the device id are kept.
@@ -196,7 +210,7 @@ export const sessionMachine = setup({
     /** The access token is within `refreshLeadMs` of its `exp` (or past it). */
     refreshIsDue: ({ context }) => {
       const expiresAt = context.user?.expiresAt;
-      return expiresAt !== undefined && context.env.clock.now() >= expiresAt - context.env.refreshLeadMs;
+      return expiresAt !== undefined && context.env.clock.now() >= expiresAt - refreshLeadFor(context);
     },
     /** Storage holds a valid session other than ours: another tab refreshed or signed in meanwhile. */
     storageHasOtherSession: ({ context }) => storageHasOtherSession(context),
@@ -225,7 +239,7 @@ export const sessionMachine = setup({
     refreshBeforeExpiry: ({ context }) => {
       const expiresAt = context.user?.expiresAt;
       if (expiresAt === undefined) return MAX_TIMER_MS;
-      const wait = expiresAt - context.env.refreshLeadMs - context.env.clock.now();
+      const wait = expiresAt - refreshLeadFor(context) - context.env.clock.now();
       return Math.min(Math.max(wait, 0), MAX_TIMER_MS);
     },
     /** Before a failed guest check-in is retried (ms). */

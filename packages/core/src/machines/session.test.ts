@@ -257,6 +257,23 @@ describe('session: client events, refresh and expiry', () => {
     actor.stop();
   });
 
+  it('a short-lived token is refreshed at 80% of its lifetime, not in a loop', async () => {
+    vi.useFakeTimers({ now: new Date('2030-01-01T00:00:00Z') });
+    const start0 = Date.now();
+    const first = await userTokens(start0, { ttlSeconds: 4 });
+    const second = await userTokens(start0 + 3_200, { ttlSeconds: 4, refresh: 'r2' });
+    const refresh = vi.fn(async () => second);
+    const machine = sessionMachine.provide({ actors: { refresh: fromPromise<SessionTokens, { api: ApiClient }>(refresh) } });
+    const actor = createActor(machine, { input: { api: fakeApi(), storage: testStorage(stored(first)), clock } }).start();
+    await vi.advanceTimersByTimeAsync(3_199);
+    expect(refresh).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(refresh).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(refresh).toHaveBeenCalledTimes(1);
+    actor.stop();
+  });
+
   it('a failed refresh of a user session expires it', async () => {
     const storage = testStorage(stored(await userTokens(Date.now())));
     const guest = await guestTokens(Date.now());
