@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { labelFor, languageOf, pickLocale, textDirection } from './index.js';
+
+describe('locale', () => {
+  it('textDirection and languageOf', () => {
+    expect(textDirection('ar')).toBe('rtl');
+    expect(textDirection('ar-EG')).toBe('rtl');
+    expect(textDirection('AR_eg')).toBe('rtl');
+    expect(textDirection('en')).toBe('ltr');
+    expect(textDirection('arn')).toBe('ltr');
+    expect(textDirection('')).toBe('ltr');
+    expect(languageOf('pt-BR')).toBe('pt');
+    expect(languageOf(null as unknown as string)).toBe('');
+  });
+
+  it('labelFor: translation, else fallback key translation, else the key', () => {
+    const t = { hello: 'Hola', failedAuthentication: 'Falló', empty: '' };
+    expect(labelFor(t, 'hello')).toBe('Hola');
+    expect(labelFor(t, 'missing', 'failedAuthentication')).toBe('Falló');
+    expect(labelFor(t, 'missing')).toBe('missing');
+    expect(labelFor(t, 'empty', 'failedAuthentication')).toBe('Falló');
+    expect(labelFor(t, 'constructor')).toBe('constructor');
+    expect(labelFor({}, 'missing', 'alsoMissing')).toBe('missing');
+    expect(labelFor(undefined, 'x')).toBe('x');
+  });
+
+  it('pickLocale', () => {
+    const available = ['en', 'es', 'pt-BR', 'ar'];
+    expect(pickLocale('es', available, 'en')).toBe('es');
+    expect(pickLocale('es-MX', available, 'en')).toBe('es');
+    expect(pickLocale('pt', available, 'en')).toBe('pt-BR');
+    expect(pickLocale('pt_br', available, 'en')).toBe('pt-BR');
+    expect(pickLocale('fr-FR,ar;q=0.8', available, 'en')).toBe('ar');
+    expect(pickLocale('fr', available, 'en')).toBe('en');
+    expect(pickLocale(null, available, 'en')).toBe('en');
+    expect(pickLocale('', available, 'en')).toBe('en');
+  });
+
+  it('pickLocale answers an available locale or the default (property)', () => {
+    fc.assert(
+      fc.property(fc.option(fc.string()), fc.array(fc.string()), fc.string(), (requested, available, fallback) => {
+        const chosen = pickLocale(requested, available, fallback);
+        expect(chosen === fallback || available.includes(chosen)).toBe(true);
+      }),
+    );
+  });
+});
