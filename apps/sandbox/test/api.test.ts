@@ -7,6 +7,7 @@ import {
   countriesResponseSchema,
 } from '@stream/core/contracts';
 import { createApp, type AppDeps } from '../src/index.js';
+import { REFRESH_REUSE_GRACE_MS } from '../src/auth/sessions.js';
 import { appWith, call, decodeClaims, fakeClock, memoryDeps } from './helpers.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -185,10 +186,19 @@ describe('tokens', () => {
     expect(decodeClaims(next.authorisationToken).sub).toBe(decodeClaims(login.authorisationToken).sub);
     expect((await call(shortApp, 'GET', '/api/v2/user/profile', { token: next.authorisationToken })).status).toBe(200);
 
-    // The old refresh token is single-use: presenting it again is rejected and revokes the family.
+    // The old refresh token is single-use: presented again a moment later (a second tab that
+    // refreshed at the same time) it is refused, but the family stays valid.
+    const concurrent = await call(shortApp, 'POST', '/api/v2/token/refresh', { body: { refreshToken: login.refreshToken } });
+    expectPlatformError(concurrent, 401, 'UNAUTHORIZED');
+    const stillValid = await call(shortApp, 'POST', '/api/v2/token/refresh', { body: { refreshToken: next.refreshToken! } });
+    expect(stillValid.status).toBe(200);
+    const third = tokenRefreshResponseSchema.parse(stillValid.json);
+
+    // Presented again after the grace window it is taken for theft and revokes the family.
+    clock.advance(REFRESH_REUSE_GRACE_MS / 1000 + 1);
     const reused = await call(shortApp, 'POST', '/api/v2/token/refresh', { body: { refreshToken: login.refreshToken } });
     expectPlatformError(reused, 401, 'UNAUTHORIZED');
-    const afterReuse = await call(shortApp, 'POST', '/api/v2/token/refresh', { body: { refreshToken: next.refreshToken! } });
+    const afterReuse = await call(shortApp, 'POST', '/api/v2/token/refresh', { body: { refreshToken: third.refreshToken! } });
     expectPlatformError(afterReuse, 401, 'UNAUTHORIZED');
   });
 

@@ -28,6 +28,14 @@ export function hashRefreshToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
 }
 
+/**
+ * How long after its rotation a refresh token may be presented again without being taken for
+ * theft (ms). Two tabs that share storage can refresh with the same token at the same moment;
+ * the late one gets a 401 and adopts the session the first one stored, and the family stays
+ * valid. After this window a reuse revokes the whole family.
+ */
+export const REFRESH_REUSE_GRACE_MS = 30_000;
+
 function newRefreshToken(): string {
   return randomBytes(32).toString('base64url');
 }
@@ -54,7 +62,8 @@ export async function issueSession(deps: SessionDeps, subject: string): Promise<
 
 /**
  * Exchanges a refresh token for a new pair (rotation): the presented token is revoked and
- * replaced. A token that was already rotated (reuse, a sign of theft) revokes its whole family.
+ * replaced. A token that was already rotated more than {@link REFRESH_REUSE_GRACE_MS} ago (reuse,
+ * a sign of theft) revokes its whole family; within that window it is only refused.
  * When `bearerSubject` is given (the sender's possibly expired access token) it must match the
  * refresh token's subject. Every failure is a 401 `UNAUTHORIZED`.
  */
@@ -68,7 +77,8 @@ export async function rotateSession(
   const [row] = await deps.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, oldHash)).limit(1);
   if (!row) throw unauthorized('Invalid refresh token');
   if (row.revokedAt) {
-    if (row.replacedBy) await revokeFamily(deps.db, row.familyId, nowMs);
+    const withinGrace = nowMs - row.revokedAt.getTime() < REFRESH_REUSE_GRACE_MS;
+    if (row.replacedBy && !withinGrace) await revokeFamily(deps.db, row.familyId, nowMs);
     throw unauthorized('Refresh token has been revoked');
   }
   if (row.expiresAt.getTime() <= nowMs) throw unauthorized('Refresh token expired');
@@ -96,8 +106,8 @@ export async function rotateSession(
     return true;
   });
   if (!rotated) {
-    // Someone rotated this token between our read and our write: treat as reuse.
-    await revokeFamily(deps.db, row.familyId, nowMs);
+    // Another request rotated this token between our read and our write, a moment ago: a
+    // concurrent refresh (two tabs), inside the grace window, so refused without revoking.
     throw unauthorized('Refresh token has been revoked');
   }
   const guest = row.subject.startsWith(GUEST_PREFIX);
