@@ -1,2 +1,8 @@
 /** @stream/core/api: the platform API client. */
 export type * from './types.js';
+export { createApiClient, NO_REFRESH_CALLS, type RefreshedTokens } from './client.js';
+export * from './errors.js';
+export { authEndpoints } from './auth.js';
+export { userEndpoints } from './user.js';
+export { labelsEndpoints } from './labels.js';
+export { countriesEndpoints } from './countries.js';

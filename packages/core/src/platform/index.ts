@@ -1,2 +1,6 @@
 /** @stream/core/platform: injected environment adapters (storage, navigation, clock, broadcast). */
 export * from './types.js';
+export { memoryStorage, webStorage, type MemoryStorage } from './storage.js';
+export { systemClock, fixedClock, manualClock, type ManualClock } from './clock.js';
+export { browserNavigation, memoryNavigation, type MemoryNavigation, type NavigationCall } from './navigation.js';
+export { broadcastChannel, memoryBroadcastHub, type MemoryBroadcastHub } from './broadcast.js';

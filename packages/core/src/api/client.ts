@@ -1,0 +1,291 @@
+import { createFetch } from 'ofetch';
+import type { z } from 'zod';
+import type { CallContract } from '../contracts/define.js';
+import { platformErrorSchema } from '../contracts/error.js';
+import { tokenRefresh, type TokenRefreshResponse } from '../contracts/auth.js';
+import { STORAGE_KEYS } from '../platform/types.js';
+import { authEndpoints } from './auth.js';
+import { countriesEndpoints } from './countries.js';
+import { ApiError, ContractError, NetworkError, SessionExpiredError, type ContractIssue } from './errors.js';
+import { labelsEndpoints } from './labels.js';
+import type { ApiClientEvent, ApiClientOptions, HttpApiClient, RequestOptions } from './types.js';
+import { userEndpoints } from './user.js';
+
+/**
+ * Calls whose 401 never triggers a token refresh: a 401 there means bad credentials (or a bad
+ * refresh token), not an expired session.
+ */
+export const NO_REFRESH_CALLS: ReadonlySet<string> = new Set([
+  'auth.login',
+  'auth.signUp',
+  'auth.refresh',
+  'auth.guestCheckin',
+]);
+
+/** Tokens after a successful refresh; `refreshToken` is the new one, or the old one kept. */
+export type RefreshedTokens = TokenRefreshResponse & { refreshToken: string };
+
+interface RawAnswer {
+  status: number;
+  headers: Headers;
+  text: string | undefined;
+}
+
+const NOT_JSON = Symbol('not-json');
+
+/**
+ * Creates the platform API client.
+ *
+ * Every call carries `x-api-key`, `Realm`, `Accept-Language` (from `locale`), `x-device-id` once
+ * the platform has sent one (any response's `x-device-id` header is stored at
+ * `STORAGE_KEYS.deviceId`), `Authorization: Bearer <token>` from `STORAGE_KEYS.authToken` for
+ * calls whose contract `auth` is `'required'` or `'optional'`, and `content-type:
+ * application/json` with a body. Bodies and queries are validated with the contract before
+ * sending, answers after.
+ *
+ * Session (identity-and-routes.md §4 "Session"): a 401 on a call that sent a bearer (other than
+ * {@link NO_REFRESH_CALLS}) triggers one `POST /api/v2/token/refresh` shared by every concurrent
+ * 401 (single flight). On success the new tokens are stored (the old refresh token is kept when
+ * none comes back), `session.refreshed` is emitted and each failed request is replayed once.
+ * On failure (any error, or no refresh token stored) the auth and refresh tokens are removed,
+ * `session.expired` is emitted once and the waiting requests reject with their original 401
+ * `ApiError`. Nothing else is retried.
+ *
+ * Errors: `ContractError` (direction `'request'` for bad input, `'response'` for a bad answer),
+ * `ApiError` (non-2xx), `NetworkError` (no answer), all `StreamError`s. Never logs tokens.
+ */
+export function createApiClient(options: ApiClientOptions): HttpApiClient {
+  const { storage, realm, apiKey } = options;
+  const $fetch = createFetch({
+    // Resolved per call so that a test may replace globalThis.fetch after creation.
+    fetch: (input, init) => (options.fetch ?? globalThis.fetch)(input, init),
+  });
+  const listeners = new Set<(event: ApiClientEvent) => void>();
+  let refreshing: Promise<RefreshedTokens> | undefined;
+
+  function emit(event: ApiClientEvent): void {
+    for (const listener of [...listeners]) {
+      try {
+        listener(event);
+      } catch (error) {
+        // A faulty listener must not break the request that emitted it; report and go on.
+        console.error('[@stream/core] session event listener failed', error);
+      }
+    }
+  }
+
+  function locale(): string {
+    const value = typeof options.locale === 'function' ? options.locale() : options.locale;
+    return value || 'en';
+  }
+
+  function headersFor(bearer: string | null, hasBody: boolean): Record<string, string> {
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      'x-api-key': apiKey,
+      Realm: realm,
+      'Accept-Language': locale(),
+    };
+    const deviceId = storage.getItem(STORAGE_KEYS.deviceId);
+    if (deviceId) headers['x-device-id'] = deviceId;
+    if (bearer) headers.Authorization = `Bearer ${bearer}`;
+    if (hasBody) headers['content-type'] = 'application/json';
+    return headers;
+  }
+
+  async function send(
+    contract: CallContract,
+    path: string,
+    query: Record<string, unknown> | undefined,
+    body: string | undefined,
+    bearer: string | null,
+  ): Promise<RawAnswer> {
+    let response;
+    try {
+      response = await $fetch.raw<string, 'text'>(path, {
+        baseURL: options.baseUrl,
+        method: contract.method,
+        query,
+        body,
+        headers: headersFor(bearer, body !== undefined),
+        responseType: 'text',
+        ignoreResponseError: true,
+        retry: false,
+      });
+    } catch (error) {
+      throw new NetworkError(contract.name, error);
+    }
+    const deviceId = response.headers.get('x-device-id');
+    if (deviceId && deviceId !== storage.getItem(STORAGE_KEYS.deviceId)) {
+      storage.setItem(STORAGE_KEYS.deviceId, deviceId);
+    }
+    return { status: response.status, headers: response.headers, text: response._data };
+  }
+
+  /** Removes the tokens unless a new session was stored meanwhile; emits `session.expired` if so. */
+  function endSession(usedRefreshToken: string | null): void {
+    const stored = storage.getItem(STORAGE_KEYS.refreshToken);
+    if (usedRefreshToken !== null && stored !== null && stored !== usedRefreshToken) return;
+    storage.removeItem(STORAGE_KEYS.authToken);
+    storage.removeItem(STORAGE_KEYS.refreshToken);
+    emit({ type: 'session.expired' });
+  }
+
+  async function doRefresh(): Promise<RefreshedTokens> {
+    const refreshToken = storage.getItem(STORAGE_KEYS.refreshToken);
+    if (!refreshToken) {
+      endSession(null);
+      throw new SessionExpiredError(tokenRefresh.name);
+    }
+    let answer: TokenRefreshResponse;
+    try {
+      answer = await request(tokenRefresh, { body: { refreshToken } });
+    } catch (error) {
+      endSession(refreshToken);
+      throw error;
+    }
+    const tokens: RefreshedTokens = { ...answer, refreshToken: answer.refreshToken ?? refreshToken };
+    storage.setItem(STORAGE_KEYS.authToken, tokens.authorisationToken);
+    storage.setItem(STORAGE_KEYS.refreshToken, tokens.refreshToken);
+    emit({
+      type: 'session.refreshed',
+      authorisationToken: tokens.authorisationToken,
+      refreshToken: tokens.refreshToken,
+    });
+    return tokens;
+  }
+
+  /** Single flight: every caller during one refresh shares its promise. */
+  function refresh(): Promise<RefreshedTokens> {
+    refreshing ??= doRefresh().finally(() => {
+      refreshing = undefined;
+    });
+    return refreshing;
+  }
+
+  /**
+   * After a 401 for `sentBearer`: the token to replay with, or null when the session cannot be
+   * renewed. A token stored since the request was sent (another request already refreshed) is
+   * used as is, without a second refresh.
+   */
+  async function renewAfter401(sentBearer: string): Promise<string | null> {
+    const current = storage.getItem(STORAGE_KEYS.authToken);
+    if (current === null) return null;
+    if (current !== sentBearer && !refreshing) return current;
+    try {
+      return (await refresh()).authorisationToken;
+    } catch {
+      return null;
+    }
+  }
+
+  async function request<C extends CallContract>(
+    contract: C,
+    input: RequestOptions<C> = {},
+  ): Promise<z.output<C['response']>> {
+    const path = fillPath(contract, input.params);
+    const query = contract.query
+      ? (validate(contract, 'request', contract.query, input.query) as Record<string, unknown>)
+      : (input.query as Record<string, unknown> | undefined);
+    const body = contract.body
+      ? JSON.stringify(validate(contract, 'request', contract.body, input.body))
+      : undefined;
+
+    const bearer = contract.auth === 'none' ? null : storage.getItem(STORAGE_KEYS.authToken);
+    let answer = await send(contract, path, query, body, bearer);
+
+    if (answer.status === 401 && bearer && !NO_REFRESH_CALLS.has(contract.name)) {
+      const original = toApiError(contract, answer);
+      const renewed = await renewAfter401(bearer);
+      if (renewed === null) throw original;
+      answer = await send(contract, path, query, body, renewed);
+    }
+
+    if (answer.status < 200 || answer.status >= 300) throw toApiError(contract, answer);
+    const json = parseJson(answer.text);
+    if (json === NOT_JSON) {
+      throw new ContractError({
+        call: contract.name,
+        direction: 'response',
+        issues: [{ path: '', message: 'Body is not JSON' }],
+      });
+    }
+    return validate(contract, 'response', contract.response, json) as z.output<C['response']>;
+  }
+
+  const client: HttpApiClient = {
+    request,
+    auth: authEndpoints(request, refresh),
+    user: userEndpoints(request),
+    labels: labelsEndpoints(request, realm),
+    countries: countriesEndpoints(request),
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+  };
+  return client;
+}
+
+function fillPath(contract: CallContract, params: Record<string, string | number> | undefined): string {
+  const missing: ContractIssue[] = [];
+  const path = contract.path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_, name: string) => {
+    const value = params?.[name];
+    if (value === undefined || value === '') {
+      missing.push({ path: `params.${name}`, message: 'Missing path parameter' });
+      return '';
+    }
+    return encodeURIComponent(String(value));
+  });
+  if (missing.length > 0) throw new ContractError({ call: contract.name, direction: 'request', issues: missing });
+  return path;
+}
+
+function validate(
+  contract: CallContract,
+  direction: 'request' | 'response',
+  schema: z.ZodType,
+  value: unknown,
+): unknown {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  throw new ContractError({
+    call: contract.name,
+    direction,
+    issues: result.error.issues.map((issue) => ({
+      path: issue.path.map(String).join('.'),
+      message: issue.message,
+    })),
+  });
+}
+
+function parseJson(text: string | undefined): unknown {
+  if (text === undefined || text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return NOT_JSON;
+  }
+}
+
+function toApiError(contract: CallContract, answer: RawAnswer): ApiError {
+  const parsed = platformErrorSchema.safeParse(parseJson(answer.text));
+  if (parsed.success) {
+    return new ApiError({
+      call: contract.name,
+      status: answer.status,
+      code: parsed.data.code,
+      messages: parsed.data.messages,
+      requestId: parsed.data.requestId,
+    });
+  }
+  return new ApiError({
+    call: contract.name,
+    status: answer.status,
+    code: 'UNKNOWN',
+    messages: [],
+    requestId: answer.headers.get('x-request-id') ?? undefined,
+  });
+}
