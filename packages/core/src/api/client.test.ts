@@ -261,7 +261,7 @@ describe('token refresh', () => {
   /** Profile answers 200 only for `valid`; refresh answers `answer` after `delayMs`. */
   function refreshSetup(opts: {
     valid: string;
-    refreshAnswer?: () => Response;
+    refreshAnswer?: () => Response | Promise<Response>;
     stored?: Record<string, string>;
     delayMs?: number;
   }) {
@@ -355,6 +355,21 @@ describe('token refresh', () => {
     expect(storage.getItem(STORAGE_KEYS.refreshToken)).toBeNull();
     expect(storage.getItem(STORAGE_KEYS.deviceId)).toBe('d');
     expect(events).toEqual([{ type: 'session.expired' }]);
+  });
+
+  it('keeps the session when the refresh gets no answer or a 5xx: tokens stay, no expiry', async () => {
+    for (const refreshAnswer of [
+      () => Promise.reject(new TypeError('fetch failed')),
+      () => platformError(503, 'UNAVAILABLE'),
+    ]) {
+      const { client, storage, events } = refreshSetup({ valid: 'new', refreshAnswer });
+      const outcome = await client.user.profile().catch((error: unknown) => error);
+      expect(outcome).toBeInstanceOf(ApiError);
+      expect(outcome).toMatchObject({ status: 401 });
+      expect(storage.getItem(STORAGE_KEYS.authToken)).toBe('old');
+      expect(storage.getItem(STORAGE_KEYS.refreshToken)).toBe('r1');
+      expect(events).toEqual([]);
+    }
   });
 
   it('treats a refresh answer that breaks the contract as a failed refresh', async () => {

@@ -6,7 +6,7 @@ import { tokenRefresh, type TokenRefreshResponse } from '../contracts/auth.js';
 import { STORAGE_KEYS } from '../platform/types.js';
 import { authEndpoints } from './auth.js';
 import { countriesEndpoints } from './countries.js';
-import { ApiError, ContractError, NetworkError, SessionExpiredError, type ContractIssue } from './errors.js';
+import { ApiError, ContractError, NetworkError, SessionExpiredError, isRefreshRefusal, type ContractIssue } from './errors.js';
 import { labelsEndpoints } from './labels.js';
 import type { ApiClientEvent, ApiClientOptions, HttpApiClient, RequestOptions } from './types.js';
 import { userEndpoints } from './user.js';
@@ -47,9 +47,11 @@ const NOT_JSON = Symbol('not-json');
  * {@link NO_REFRESH_CALLS}) triggers one `POST /api/v2/token/refresh` shared by every concurrent
  * 401 (single flight). On success the new tokens are stored (the old refresh token is kept when
  * none comes back), `session.refreshed` is emitted and each failed request is replayed once.
- * On failure (any error, or no refresh token stored) the auth and refresh tokens are removed,
- * `session.expired` is emitted once and the waiting requests reject with their original 401
- * `ApiError`. Nothing else is retried.
+ * When the platform refuses the refresh (a 4xx, or an answer that breaks the contract) or no
+ * refresh token is stored, the auth and refresh tokens are removed, `session.expired` is emitted
+ * once and the waiting requests reject with their original 401 `ApiError`. When the refresh gets
+ * no answer (`NetworkError`) or a 5xx, the session is kept and the requests reject the same way.
+ * Nothing else is retried.
  *
  * Errors: `ContractError` (direction `'request'` for bad input, `'response'` for a bad answer),
  * `ApiError` (non-2xx), `NetworkError` (no answer), all `StreamError`s. Never logs tokens.
@@ -141,7 +143,9 @@ export function createApiClient(options: ApiClientOptions): HttpApiClient {
     try {
       answer = await request(tokenRefresh, { body: { refreshToken } });
     } catch (error) {
-      endSession(refreshToken);
+      // Only the platform refusing the refresh token ends the session; no answer (offline) or a
+      // failing platform (5xx) keeps it, so that a later call can refresh again.
+      if (isRefreshRefusal(error)) endSession(refreshToken);
       throw error;
     }
     const tokens: RefreshedTokens = { ...answer, refreshToken: answer.refreshToken ?? refreshToken };

@@ -107,3 +107,16 @@ export const isNetworkError = (error: unknown): error is NetworkError => error i
 /** True when a refresh was asked for without a stored refresh token. */
 export const isSessionExpiredError = (error: unknown): error is SessionExpiredError =>
   error instanceof SessionExpiredError;
+
+/**
+ * True when a failed token refresh means the platform refused the session: no refresh token
+ * ({@link SessionExpiredError}), a 4xx {@link ApiError}, or an answer that breaks the contract.
+ * False when the refresh got no answer ({@link NetworkError}) or a 5xx: the session is kept and
+ * the refresh tried again later. Implements identity-and-routes.md §4 "Session" (an expired
+ * session leads to logout; a network outage is not an expiry).
+ */
+export function isRefreshRefusal(error: unknown): boolean {
+  if (error instanceof SessionExpiredError || error instanceof ContractError) return true;
+  if (error instanceof ApiError) return error.status >= 400 && error.status < 500;
+  return false;
+}

@@ -1,4 +1,5 @@
-import { assign, fromCallback, fromPromise, setup } from 'xstate';
+import { and, assign, fromCallback, fromPromise, setup } from 'xstate';
+import { isRefreshRefusal } from '../api/errors.js';
 import type { ApiClient, ApiClientEvent } from '../api/types.js';
 import type { LoginResponse } from '../contracts/index.js';
 import { decodeSessionClaims, toSessionUser } from '../domain/index.js';
@@ -28,6 +29,14 @@ export const DEFAULT_REFRESH_LEAD_MS = 60_000;
 export const DEFAULT_CHECK_IN_RETRY_MS = 5_000;
 /** Largest delay `setTimeout` honours (2^31 - 1 ms, about 24.8 days); longer ones fire at once. */
 const MAX_TIMER_MS = 2_147_483_647;
+
+/**
+ * Wait before retrying a refresh that got no answer (ms): 0 before any failure, then 1 s
+ * doubling up to 60 s.
+ */
+function refreshBackoffMs(failures: number): number {
+  return failures === 0 ? 0 : Math.min(1000 * 2 ** (failures - 1), 60_000);
+}
 
 /** Share of an access token's lifetime that the refresh lead may take at most. */
 const MAX_LEAD_SHARE = 0.2;
@@ -178,8 +187,11 @@ export const sessionMachine = setup({
         authorisationToken: params.authorisationToken,
         refreshToken: params.refreshToken,
         user: userOf(params.authorisationToken, keep),
+        refreshFailures: 0,
       };
     }),
+    /** Counts a refresh that got no answer; the next try backs off (see refreshBeforeExpiry). */
+    countRefreshFailure: assign(({ context }) => ({ refreshFailures: context.refreshFailures + 1 })),
     /** Removes the session's stored items and empties the context's session. */
     clearSession: assign(({ context }) => {
       for (const key of SESSION_STORAGE_KEYS) context.env.storage.removeItem(key);
@@ -205,6 +217,8 @@ export const sessionMachine = setup({
     isUserToken,
     /** The token decodes to a guest (`gue` true). */
     isGuestToken,
+    /** The refresh failed without the platform refusing it (offline, 5xx): keep the session. */
+    refreshWasNotRefused: ({ event }) => !isRefreshRefusal((event as { error?: unknown }).error),
     /** A refresh token is there to refresh with. */
     canRefresh: ({ context }) => context.refreshToken !== null,
     /** The access token is within `refreshLeadMs` of its `exp` (or past it). */
@@ -240,7 +254,7 @@ export const sessionMachine = setup({
       const expiresAt = context.user?.expiresAt;
       if (expiresAt === undefined) return MAX_TIMER_MS;
       const wait = expiresAt - refreshLeadFor(context) - context.env.clock.now();
-      return Math.min(Math.max(wait, 0), MAX_TIMER_MS);
+      return Math.min(Math.max(wait, refreshBackoffMs(context.refreshFailures)), MAX_TIMER_MS);
     },
     /** Before a failed guest check-in is retried (ms). */
     checkInRetry: ({ context }) => context.env.checkInRetryMs,
@@ -255,7 +269,7 @@ export const sessionMachine = setup({
       refreshLeadMs: input.refreshLeadMs ?? DEFAULT_REFRESH_LEAD_MS,
       checkInRetryMs: input.checkInRetryMs ?? DEFAULT_CHECK_IN_RETRY_MS,
     };
-    return { ...readSession(input.storage, null), notice: null, env };
+    return { ...readSession(input.storage, null), notice: null, refreshFailures: 0, env };
   },
   invoke: [
     { id: 'apiEvents', src: 'apiEvents', input: ({ context }) => ({ api: context.env.api }) },
@@ -438,6 +452,8 @@ export const sessionMachine = setup({
         ],
         onError: [
           { guard: 'storageHasOtherSession', target: 'initialising', actions: 'loadFromStorage' },
+          { guard: and(['refreshWasNotRefused', 'hasUserSession']), target: 'signedIn', actions: 'countRefreshFailure' },
+          { guard: and(['refreshWasNotRefused', 'hasGuestSession']), target: 'guest', actions: 'countRefreshFailure' },
           {
             guard: 'hasUserSession',
             target: 'expired',

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { ApiClient } from '../api/types.js';
+import { ApiError, NetworkError } from '../api/errors.js';
 import type { LoginResponse } from '../contracts/index.js';
 import { STORAGE_KEYS } from '../platform/types.js';
 import type { Clock } from '../platform/types.js';
@@ -277,7 +278,8 @@ describe('session: client events, refresh and expiry', () => {
   it('a failed refresh of a user session expires it', async () => {
     const storage = testStorage(stored(await userTokens(Date.now())));
     const guest = await guestTokens(Date.now());
-    const api = fakeApi({ refresh: async () => Promise.reject(new Error('401')), guestCheckin: async () => guest });
+    const refused = new ApiError({ call: 'auth.refresh', status: 401, code: 'UNAUTHORIZED', messages: [], requestId: 'r' });
+    const api = fakeApi({ refresh: async () => Promise.reject(refused), guestCheckin: async () => guest });
     const actor = start({ api, storage });
     actor.send({ type: 'session.refresh' });
     expect(actor.getSnapshot().value).toBe('refreshing');
@@ -289,6 +291,42 @@ describe('session: client events, refresh and expiry', () => {
     expect(storage.getItem(STORAGE_KEYS.authToken)).toBe(guest.authorisationToken);
     expect(storage.getItem(STORAGE_KEYS.refreshToken)).toBe(guest.refreshToken);
     expect(selectSessionNotice(actor.getSnapshot())).toBe('sessionExpired');
+    actor.stop();
+  });
+
+  it('a refresh that gets no answer keeps the user signed in and retries with backoff', async () => {
+    vi.useFakeTimers({ now: new Date('2030-01-01T00:00:00Z') });
+    const tokens = await userTokens(Date.now(), { ttlSeconds: 600 });
+    const renewed = await userTokens(Date.now(), { ttlSeconds: 600, refresh: 'r2' });
+    const storage = testStorage(stored(tokens));
+    let calls = 0;
+    const api = fakeApi({
+      refresh: async () => {
+        calls += 1;
+        if (calls <= 2) throw new NetworkError('auth.refresh', new TypeError('offline'));
+        return renewed;
+      },
+    });
+    const actor = start({ api, storage });
+    actor.send({ type: 'session.refresh' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls).toBe(1);
+    expect(actor.getSnapshot().value).toBe('signedIn');
+    expect(storage.getItem(STORAGE_KEYS.authToken)).toBe(tokens.authorisationToken);
+    expect(selectSessionNotice(actor.getSnapshot())).toBeNull();
+    // Not due yet (540 s left before the lead): the next try waits for the usual timer.
+    await vi.advanceTimersByTimeAsync(539_000);
+    expect(calls).toBe(1);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(calls).toBe(2);
+    // Second failure while due: backs off 2 s instead of retrying at once.
+    await vi.advanceTimersByTimeAsync(1_999);
+    expect(calls).toBe(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(calls).toBe(3);
+    expect(actor.getSnapshot().value).toBe('signedIn');
+    expect(actor.getSnapshot().context.refreshToken).toBe('r2');
+    expect(actor.getSnapshot().context.refreshFailures).toBe(0);
     actor.stop();
   });
 

@@ -53,6 +53,8 @@ export interface SessionContext {
   user: SessionUser | null;
   /** Notice for the view, or null. */
   notice: SessionNotice | null;
+  /** Refreshes in a row that got no answer or a 5xx (the next one backs off); 0 after a success. */
+  refreshFailures: number;
   /** Internal: the injected environment (input). Not for views. */
   env: Required<Pick<SessionInput, 'refreshLeadMs' | 'checkInRetryMs'>> & SessionInput;
 }
