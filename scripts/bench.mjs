@@ -6,7 +6,7 @@
 //   4. sign-in round trip and profile call timings through the SDK client against the sandbox.
 // Needs a build (`pnpm run build`); starts its own sandbox and web server on spare ports.
 import { gzipSync } from 'node:zlib';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build as esbuild } from 'esbuild';
