@@ -1,0 +1,77 @@
+import { useState } from 'react';
+import { useActor } from '@xstate/react';
+import { Redirect, useLocation, useSearch } from 'wouter';
+import { useI18n, useServices } from '../app/context';
+import { useDocumentTitle, useSession } from '../app/hooks';
+import { profileLogic } from '../app/profile';
+import { ErrorScreen, LoadingScreen } from '../components/StatusScreen';
+
+/**
+ * ACCOUNT: the signed-in user's details. A guest is sent to LOGIN with `from` set to this page,
+ * and comes back here after signing in (§2 "After sign-in completion").
+ */
+export default function AccountPage() {
+  const { t, path } = useI18n();
+  const { status, user } = useSession();
+  const [pathname] = useLocation();
+  const search = useSearch();
+  const [attempt, setAttempt] = useState(0);
+  useDocumentTitle(t('yourAccount'), t('appName'));
+
+  if (status === 'loading') return <LoadingScreen label={t('loadingAccount')} />;
+  if (status !== 'signedIn' || !user) {
+    const from = pathname + (search ? `?${search}` : '');
+    return <Redirect to={`${path('LOGIN')}?${new URLSearchParams({ from })}`} replace />;
+  }
+  return <AccountDetails key={`${user.id}:${attempt}`} onRetry={() => setAttempt((n) => n + 1)} />;
+}
+
+function AccountDetails({ onRetry }: { onRetry(): void }) {
+  const { t } = useI18n();
+  const { api } = useServices();
+  const [snapshot] = useActor(profileLogic, { input: { api } });
+
+  if (snapshot.status === 'error') {
+    return (
+      <div className="page">
+        <ErrorScreen title={t('yourAccount')} message={t('accountLoadFailed')} retryLabel={t('retry')} onRetry={onRetry} />
+      </div>
+    );
+  }
+  if (snapshot.status !== 'done') return <LoadingScreen label={t('loadingAccount')} />;
+
+  const profile = snapshot.output;
+  const optional: Array<[string, string | null | undefined]> = [
+    ['birthDate', profile.birthDate],
+    ['phoneNumber', profile.phoneNumber],
+    ['taxNumber', profile.taxNumber],
+  ];
+  return (
+    <div className="page">
+      <h1>{t('yourAccount')}</h1>
+      <section className="card" aria-labelledby="account-details-title">
+        <h2 id="account-details-title">{t('accountDetails')}</h2>
+        <dl className="details">
+          <dt>{t('name')}</dt>
+          <dd>{profile.name}</dd>
+          <dt>{t('email')}</dt>
+          <dd>{profile.contactEmail}</dd>
+          {optional.map(([key, value]) =>
+            value ? (
+              <FragmentRow key={key} term={t(key)} value={value} />
+            ) : null,
+          )}
+        </dl>
+      </section>
+    </div>
+  );
+}
+
+function FragmentRow({ term, value }: { term: string; value: string }) {
+  return (
+    <>
+      <dt>{term}</dt>
+      <dd dir="auto">{value}</dd>
+    </>
+  );
+}

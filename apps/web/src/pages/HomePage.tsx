@@ -1,0 +1,44 @@
+import { useActor } from '@xstate/react';
+import { Link } from 'wouter';
+import { useI18n, useServices } from '../app/context';
+import { useDocumentTitle, useSession } from '../app/hooks';
+import { profileLogic } from '../app/profile';
+
+/** HOME: a welcome; a signed-in user is greeted by name. */
+export function HomePage() {
+  const { t, path } = useI18n();
+  const { isSignedIn, user } = useSession();
+  useDocumentTitle(t('home'), t('appName'));
+  return (
+    <div className="page">
+      <section className="hero" aria-labelledby="home-title">
+        {isSignedIn && user ? (
+          <SignedInWelcome key={user.id} />
+        ) : (
+          <>
+            <h1 id="home-title">{t('welcomeTitle')}</h1>
+            <p>{t('welcomeGuest')}</p>
+            <div className="actions">
+              <Link href={path('SIGNUP')} className="button">
+                {t('createAnAccount')}
+              </Link>
+            </div>
+          </>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function SignedInWelcome() {
+  const { t } = useI18n();
+  const { api } = useServices();
+  const [snapshot] = useActor(profileLogic, { input: { api } });
+  const name = snapshot.status === 'done' ? snapshot.output.name : '';
+  return (
+    <>
+      <h1 id="home-title">{name ? t('welcomeBack', { name }) : t('welcomeTitle')}</h1>
+      <p>{t('welcomeSignedIn')}</p>
+    </>
+  );
+}
