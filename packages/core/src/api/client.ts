@@ -1,5 +1,6 @@
 import { createFetch } from 'ofetch';
-import type { z } from 'zod';
+import { safeParse } from 'zod/v4/core';
+import type * as zc from 'zod/v4/core';
 import type { CallContract } from '../contracts/define.js';
 import { platformErrorSchema } from '../contracts/error.js';
 import { tokenRefresh, type TokenRefreshResponse } from '../contracts/auth.js';
@@ -186,7 +187,7 @@ export function createApiClient(options: ApiClientOptions): HttpApiClient {
   async function request<C extends CallContract>(
     contract: C,
     input: RequestOptions<C> = {},
-  ): Promise<z.output<C['response']>> {
+  ): Promise<zc.output<C['response']>> {
     const path = fillPath(contract, input.params);
     const query = contract.query
       ? (validate(contract, 'request', contract.query, input.query) as Record<string, unknown>)
@@ -214,7 +215,7 @@ export function createApiClient(options: ApiClientOptions): HttpApiClient {
         issues: [{ path: '', message: 'Body is not JSON' }],
       });
     }
-    return validate(contract, 'response', contract.response, json) as z.output<C['response']>;
+    return validate(contract, 'response', contract.response, json) as zc.output<C['response']>;
   }
 
   const client: HttpApiClient = {
@@ -250,10 +251,10 @@ function fillPath(contract: CallContract, params: Record<string, string | number
 function validate(
   contract: CallContract,
   direction: 'request' | 'response',
-  schema: z.ZodType,
+  schema: zc.$ZodType,
   value: unknown,
 ): unknown {
-  const result = schema.safeParse(value);
+  const result = safeParse(schema, value);
   if (result.success) return result.data;
   throw new ContractError({
     call: contract.name,
@@ -275,7 +276,7 @@ function parseJson(text: string | undefined): unknown {
 }
 
 function toApiError(contract: CallContract, answer: RawAnswer): ApiError {
-  const parsed = platformErrorSchema.safeParse(parseJson(answer.text));
+  const parsed = safeParse(platformErrorSchema, parseJson(answer.text));
   if (parsed.success) {
     return new ApiError({
       call: contract.name,

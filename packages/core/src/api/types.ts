@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as zc from 'zod/v4/core';
 import type {
   CallContract,
   CountriesResponse,
@@ -59,7 +59,7 @@ export interface ApiClient {
 }
 
 /** Input of a contract's optional schema: the schema's input type, or `never` when the call has none. */
-type SchemaInput<T> = T extends z.ZodType ? z.input<T> : never;
+type SchemaInput<T> = T extends zc.$ZodType ? zc.input<T> : never;
 
 /** Options of {@link HttpApiClient.request}: JSON body, query and `:param` path values. */
 export interface RequestOptions<C extends CallContract = CallContract> {
@@ -80,5 +80,5 @@ export interface HttpApiClient extends ApiClient {
    * Sends one call of the contract and returns its answer parsed with `contract.response`.
    * Throws `ContractError` (bad request input or answer), `ApiError` (non-2xx) or `NetworkError`.
    */
-  request<C extends CallContract>(contract: C, options?: RequestOptions<C>): Promise<z.output<C['response']>>;
+  request<C extends CallContract>(contract: C, options?: RequestOptions<C>): Promise<zc.output<C['response']>>;
 }

@@ -1,5 +1,8 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { defineCall } from './define.js';
+
+/** A string of at least one character. */
+const nonEmpty = () => z.string().check(z.minLength(1));
 
 /** `missingInformationStatus` of a login answer: what the account still has to provide. */
 export const missingInformationStatusSchema = z.string();
@@ -12,17 +15,17 @@ export const linkedAccountSchema = z.looseObject({ provider: z.string() });
  * `refreshToken` an opaque string. Implements identity-and-routes.md §3 "Login response".
  */
 export const loginResponseSchema = z.looseObject({
-  authorisationToken: z.string().min(1),
-  refreshToken: z.string().min(1),
-  missingInformationStatus: missingInformationStatusSchema.optional(),
-  linkedAccounts: z.array(linkedAccountSchema).optional(),
+  authorisationToken: nonEmpty(),
+  refreshToken: nonEmpty(),
+  missingInformationStatus: z.optional(missingInformationStatusSchema),
+  linkedAccounts: z.optional(z.array(linkedAccountSchema)),
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 /** `POST /api/v2/login` body: `id` is the email, `secret` the password (§7). */
 export const loginRequestSchema = z.object({
-  id: z.string().min(1),
-  secret: z.string().min(1),
+  id: nonEmpty(),
+  secret: nonEmpty(),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
@@ -37,11 +40,11 @@ export const login = defineCall({
 });
 
 /** `POST /api/v2/token/refresh` body. */
-export const tokenRefreshRequestSchema = z.object({ refreshToken: z.string().min(1) });
+export const tokenRefreshRequestSchema = z.object({ refreshToken: nonEmpty() });
 /** Refresh answer; when `refreshToken` is absent the client keeps the old one. */
 export const tokenRefreshResponseSchema = z.looseObject({
-  authorisationToken: z.string().min(1),
-  refreshToken: z.string().min(1).optional(),
+  authorisationToken: nonEmpty(),
+  refreshToken: z.optional(nonEmpty()),
 });
 export type TokenRefreshResponse = z.infer<typeof tokenRefreshResponseSchema>;
 
@@ -69,7 +72,7 @@ export const guestCheckin = defineCall({
 
 /** A consent answer given at sign-up: the consent term's `fieldName` and whether it was ticked. */
 export const consentAnswerSchema = z.object({
-  fieldName: z.string().min(1),
+  fieldName: nonEmpty(),
   answer: z.boolean(),
 });
 
@@ -79,9 +82,9 @@ export const consentAnswerSchema = z.object({
  */
 export const signUpRequestSchema = z.object({
   id: z.email(),
-  secret: z.string().min(8).max(128),
-  name: z.string().trim().min(1).max(200),
-  consentAnswers: z.array(consentAnswerSchema).optional(),
+  secret: z.string().check(z.minLength(8), z.maxLength(128)),
+  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
+  consentAnswers: z.optional(z.array(consentAnswerSchema)),
 });
 export type SignUpRequest = z.infer<typeof signUpRequestSchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { defineCall } from './define.js';
 
 /** An acceptable value of an address field (identity-and-routes.md §3 "Country"). */
@@ -7,22 +7,22 @@ export const acceptableValueSchema = z.looseObject({ value: z.string(), displayN
 /** An address field a country requires. */
 export const addressRequiredFieldSchema = z.looseObject({
   fieldName: z.string(),
-  label: z.string().optional(),
-  acceptableValues: z.array(acceptableValueSchema).optional(),
+  label: z.optional(z.string()),
+  acceptableValues: z.optional(z.array(acceptableValueSchema)),
 });
 
 /** A country: name, ISO 3166-1 alpha-2 code, required address fields. */
 export const countrySchema = z.looseObject({
   name: z.string(),
-  iso3166alpha2: z.string().length(2),
-  addressRequiredFields: z.array(addressRequiredFieldSchema).optional(),
+  iso3166alpha2: z.string().check(z.length(2)),
+  addressRequiredFields: z.optional(z.array(addressRequiredFieldSchema)),
 });
 export type Country = z.infer<typeof countrySchema>;
 
 /** Countries answer: the list plus the caller's country (alpha-2). */
 export const countriesResponseSchema = z.looseObject({
   countries: z.array(countrySchema),
-  callerCountryCode: z.string().optional(),
+  callerCountryCode: z.optional(z.string()),
 });
 export type CountriesResponse = z.infer<typeof countriesResponseSchema>;
 

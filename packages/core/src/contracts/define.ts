@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as zc from 'zod/v4/core';
 
 /** HTTP methods used by the platform API. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
@@ -10,9 +10,9 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
  * `'required'` (the session's token), `'optional'` (sent when present) or `'none'`.
  */
 export interface CallContract<
-  TBody extends z.ZodType | undefined = z.ZodType | undefined,
-  TQuery extends z.ZodType | undefined = z.ZodType | undefined,
-  TResponse extends z.ZodType = z.ZodType,
+  TBody extends zc.$ZodType | undefined = zc.$ZodType | undefined,
+  TQuery extends zc.$ZodType | undefined = zc.$ZodType | undefined,
+  TResponse extends zc.$ZodType = zc.$ZodType,
 > {
   /** Stable name used in errors, for example `auth.login`. */
   readonly name: string;
@@ -27,9 +27,9 @@ export interface CallContract<
 
 /** Declares a call contract; see {@link CallContract}. */
 export function defineCall<
-  TBody extends z.ZodType | undefined = undefined,
-  TQuery extends z.ZodType | undefined = undefined,
-  TResponse extends z.ZodType = z.ZodType,
+  TBody extends zc.$ZodType | undefined = undefined,
+  TQuery extends zc.$ZodType | undefined = undefined,
+  TResponse extends zc.$ZodType = zc.$ZodType,
 >(call: {
   name: string;
   method: HttpMethod;

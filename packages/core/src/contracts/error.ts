@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * The platform's error body: `{ status, code, messages, requestId }`.
@@ -6,7 +6,7 @@ import { z } from 'zod';
  * in the platform's logs. Implements the architecture's error shape (guide/architecture.md).
  */
 export const platformErrorSchema = z.looseObject({
-  status: z.number().int(),
+  status: z.int(),
   code: z.string(),
   messages: z.array(z.string()),
   requestId: z.string(),

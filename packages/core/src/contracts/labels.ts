@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { defineCall } from './define.js';
 
 /**
@@ -7,15 +7,15 @@ import { defineCall } from './define.js';
  * keyed by message key. `locales` (added by this project) lists the locales the realm offers.
  */
 export const labelsResponseSchema = z.looseObject({
-  default_locale: z.string().min(1),
-  selected_locale: z.string().min(1),
+  default_locale: z.string().check(z.minLength(1)),
+  selected_locale: z.string().check(z.minLength(1)),
   translations: z.record(z.string(), z.string()),
-  locales: z.array(z.string()).optional(),
+  locales: z.optional(z.array(z.string())),
 });
 export type LabelsResponse = z.infer<typeof labelsResponseSchema>;
 
 /** Query of the labels call: the realm. */
-export const labelsQuerySchema = z.object({ realm: z.string().min(1) });
+export const labelsQuerySchema = z.object({ realm: z.string().check(z.minLength(1)) });
 
 /** `GET /api/v2/label?realm=…` with `Accept-Language`. Implements identity-and-routes.md §7. */
 export const getLabels = defineCall({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { defineCall } from './define.js';
 
 /**
@@ -6,12 +6,12 @@ import { defineCall } from './define.js';
  * `birthDate` is `YYYY-MM-DD`, `phoneNumber` international form.
  */
 export const userProfileSchema = z.looseObject({
-  id: z.string().min(1),
+  id: z.string().check(z.minLength(1)),
   contactEmail: z.string(),
   name: z.string(),
-  birthDate: z.string().nullish(),
-  phoneNumber: z.string().nullish(),
-  taxNumber: z.string().nullish(),
+  birthDate: z.nullish(z.string()),
+  phoneNumber: z.nullish(z.string()),
+  taxNumber: z.nullish(z.string()),
 });
 export type UserProfile = z.infer<typeof userProfileSchema>;
 
