@@ -7,6 +7,7 @@ const port = Number(process.env.WEB_PORT ?? 5173);
 export default defineConfig({
   plugins: [react()],
   build: {
+    target: 'es2022',
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
