@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, signIn, submitLogin } from './support';
+import { DEMO, signIn, submitLogin, uniqueEmail } from './support';
 
 // identity-and-routes.md §2 "After sign-in completion", "Signed-in users who open login or signup".
 test('a signed-in viewer opening /login or /signup lands on /home', async ({ page }) => {
@@ -27,4 +27,21 @@ test('a from that leaves the app is ignored', async ({ page }) => {
     await page.goto('/logout');
     await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
   }
+});
+
+test('the login page links carry from: forgot password with providerName, and a sign-up that returns', async ({ page }) => {
+  await page.goto('/account');
+  await expect(page).toHaveURL(/\/login\?from=%2Faccount$/);
+  await expect(page.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute(
+    'href',
+    '/login/request-password?providerName=ID&from=%2Faccount',
+  );
+  await page.getByRole('link', { name: 'Create an account' }).click();
+  await expect(page).toHaveURL(/\/signup\?from=%2Faccount$/);
+  await page.getByLabel('Name').fill('Returning Viewer');
+  await page.getByLabel('Email').fill(uniqueEmail('from'));
+  await page.getByLabel('Password', { exact: true }).fill('a long enough password');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(page.getByText('Returning Viewer')).toBeVisible();
 });

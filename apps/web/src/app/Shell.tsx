@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
-import { buildPath, matchRouteAnyLocale } from '@stream/core/domain';
+import { buildPath, matchRouteAnyLocale, signInPath } from '@stream/core/domain';
 import { Header } from '../components/Header';
 import { LoadingScreen } from '../components/StatusScreen';
 import { HomePage } from '../pages/HomePage';
@@ -93,8 +93,7 @@ function SessionExpiredRedirect() {
     if (notice !== 'sessionExpired') return;
     const here = matchRouteAnyLocale(pathname, routeLocale);
     if (here?.key === 'LOGIN') return;
-    const from = pathname + (search ? `?${search}` : '');
-    navigate(`${path('LOGIN')}?${new URLSearchParams({ from })}`, { replace: true });
-  }, [notice, pathname, search, path, routeLocale, navigate]);
+    navigate(signInPath(pathname + (search ? `?${search}` : ''), routeLocale), { replace: true });
+  }, [notice, pathname, search, routeLocale, navigate]);
   return null;
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useActor } from '@xstate/react';
 import { Redirect, useLocation, useSearch } from 'wouter';
+import { routeAccess } from '@stream/core/domain';
 import { useI18n, useServices } from '../app/context';
 import { useDocumentTitle, useSession } from '../app/hooks';
 import { profileLogic } from '../app/profile';
@@ -11,7 +12,7 @@ import { ErrorScreen, LoadingScreen } from '../components/StatusScreen';
  * and comes back here after signing in (§2 "After sign-in completion").
  */
 export default function AccountPage() {
-  const { t, path } = useI18n();
+  const { t, routeLocale } = useI18n();
   const { status, user } = useSession();
   const [pathname] = useLocation();
   const search = useSearch();
@@ -19,10 +20,9 @@ export default function AccountPage() {
   useDocumentTitle(t('yourAccount'), t('appName'));
 
   if (status === 'loading') return <LoadingScreen label={t('loadingAccount')} />;
-  if (status !== 'signedIn' || !user) {
-    const from = pathname + (search ? `?${search}` : '');
-    return <Redirect to={`${path('LOGIN')}?${new URLSearchParams({ from })}`} replace />;
-  }
+  const viewer = status === 'signedIn' && user ? 'signedIn' : 'guest';
+  const access = routeAccess('ACCOUNT', viewer, pathname + (search ? `?${search}` : ''), routeLocale);
+  if (access.kind === 'redirect' || !user) return <Redirect to={access.kind === 'redirect' ? access.path : '/'} replace />;
   return <AccountDetails key={`${user.id}:${attempt}`} onRetry={() => setAttempt((n) => n + 1)} />;
 }
 

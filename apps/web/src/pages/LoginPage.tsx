@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useMachine } from '@xstate/react';
 import { Link, Redirect, useLocation, useSearch } from 'wouter';
-import { DEFAULT_MENU_ROUTE } from '@stream/core/domain';
+import { DEFAULT_MENU_ROUTE, forgotPasswordPath, pathKeepingFrom, routeAccess, showsSignUpLink } from '@stream/core/domain';
 import { connectIdSignIn, idSignInMachine } from '@stream/core/machines';
 import { SELF_REGISTRATION_ALLOWED, SIGN_IN_PROVIDER } from '../app/config';
 import { useI18n, useServices } from '../app/context';
@@ -11,15 +11,6 @@ import { Field } from '../components/Field';
 import { PasswordField } from '../components/PasswordField';
 import { SubmitButton } from '../components/SubmitButton';
 import { useFocusOnFailure } from '../components/useFocusOnFailure';
-
-/** Query of a link that keeps `from` (when the login page has one) plus `extra`. */
-function withFrom(search: string, extra: Record<string, string> = {}): string {
-  const from = new URLSearchParams(search).get('from');
-  const query = new URLSearchParams(extra);
-  if (from) query.set('from', from);
-  const text = query.toString();
-  return text ? `?${text}` : '';
-}
 
 /**
  * LOGIN (identity-and-routes.md §2 "Login page"): email and password with the ID provider.
@@ -31,7 +22,7 @@ export default function LoginPage() {
   const { api, session } = useServices();
   const { isSignedIn, notice } = useSession();
   const search = useSearch();
-  const [, navigate] = useLocation();
+  const [pathname, navigate] = useLocation();
   useDocumentTitle(t('signIn'), t('appName'));
 
   const [snapshot, send] = useMachine(idSignInMachine, {
@@ -70,8 +61,10 @@ export default function LoginPage() {
   useEffect(() => () => session.send({ type: 'session.notice.dismiss' }), [session]);
   const showExpired = (expiredAtOpen || notice === 'sessionExpired') && !submitted.current;
 
-  // §2: "Signed-in users who open login or signup are sent to the default menu."
-  if (isSignedIn && !submitted.current) return <Redirect to={path(DEFAULT_MENU_ROUTE)} replace />;
+  // §2: signed-in users who open login go to the default menu; once this page has signed the
+  // user in, it navigates to the machine's target itself.
+  const access = routeAccess('LOGIN', isSignedIn ? 'signedIn' : 'guest', pathname, routeLocale);
+  if (access.kind === 'redirect' && !submitted.current) return <Redirect to={access.path} replace />;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -82,7 +75,7 @@ export default function LoginPage() {
   };
 
   const errorText = form.error ? tError(form.error) : null;
-  const forgotHref = path('REQUEST_PASSWORD') + withFrom(search, { providerName: SIGN_IN_PROVIDER });
+  const forgotHref = forgotPasswordPath(SIGN_IN_PROVIDER, search, routeLocale);
 
   return (
     <AuthLayout>
@@ -139,10 +132,10 @@ export default function LoginPage() {
         </SubmitButton>
       </form>
 
-      {SELF_REGISTRATION_ALLOWED ? (
+      {showsSignUpLink(SELF_REGISTRATION_ALLOWED, SIGN_IN_PROVIDER) ? (
         <p className="auth-card__footer">
           {t('newToStream')}{' '}
-          <Link href={path('SIGNUP') + withFrom(search)}>{t('createAnAccount')}</Link>
+          <Link href={pathKeepingFrom('SIGNUP', search, routeLocale)}>{t('createAnAccount')}</Link>
         </p>
       ) : null}
     </AuthLayout>

@@ -1,7 +1,7 @@
 import { useEffect, useRef, type FormEvent } from 'react';
 import { useMachine } from '@xstate/react';
 import { Link, Redirect, useLocation, useSearch } from 'wouter';
-import { DEFAULT_MENU_ROUTE } from '@stream/core/domain';
+import { DEFAULT_MENU_ROUTE, pathKeepingFrom, routeAccess } from '@stream/core/domain';
 import { connectSignUp, signUpMachine } from '@stream/core/machines';
 import { useI18n, useServices } from '../app/context';
 import { useDocumentTitle, useSession } from '../app/hooks';
@@ -21,7 +21,7 @@ export default function SignUpPage() {
   const { api, session } = useServices();
   const { isSignedIn } = useSession();
   const search = useSearch();
-  const [, navigate] = useLocation();
+  const [pathname, navigate] = useLocation();
   useDocumentTitle(t('createYourAccount'), t('appName'));
 
   const [snapshot, send] = useMachine(signUpMachine, {
@@ -57,7 +57,9 @@ export default function SignUpPage() {
     if (form.isDone && form.target) navigate(form.target, { replace: true });
   }, [form.isDone, form.target, navigate]);
 
-  if (isSignedIn && !submitted.current) return <Redirect to={path(DEFAULT_MENU_ROUTE)} replace />;
+  // §2: signed-in users who open signup go to the default menu (unless this page signed them up).
+  const access = routeAccess('SIGNUP', isSignedIn ? 'signedIn' : 'guest', pathname, routeLocale);
+  if (access.kind === 'redirect' && !submitted.current) return <Redirect to={access.path} replace />;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -69,8 +71,7 @@ export default function SignUpPage() {
 
   const errorText = form.error ? tError(form.error) : null;
   const fieldError = (name: string) => (form.fieldErrors[name] ? tError(form.fieldErrors[name]) : undefined);
-  const from = new URLSearchParams(search).get('from');
-  const loginHref = path('LOGIN') + (from ? `?${new URLSearchParams({ from })}` : '');
+  const loginHref = pathKeepingFrom('LOGIN', search, routeLocale);
 
   return (
     <AuthLayout>

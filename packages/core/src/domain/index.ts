@@ -6,3 +6,4 @@ export * from './loginForm.js';
 export * from './loginErrors.js';
 export * from './locale.js';
 export * from './constants.js';
+export * from './access.js';
