@@ -66,7 +66,7 @@ export function build() {
   run('pnpm', ['run', 'build']);
 }
 
-/** Starts a long-running child process with a prefix on its output lines. */
+/** Starts a long-running child process; `name` (when not null) prefixes its output lines. */
 export function startChild(name, command, args, options = {}) {
   const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], ...options });
   const prefix = (stream, out) => {
@@ -75,7 +75,7 @@ export function startChild(name, command, args, options = {}) {
       buffer += chunk;
       const lines = buffer.split('\n');
       buffer = lines.pop() ?? '';
-      for (const line of lines) out.write(`[${name}] ${line}\n`);
+      for (const line of lines) out.write(name === null ? `${line}\n` : `[${name}] ${line}\n`);
     });
   };
   prefix(child.stdout, process.stdout);

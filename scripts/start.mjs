@@ -30,7 +30,8 @@ process.on('SIGTERM', () => stop(0));
 
 if (useSandbox) {
   step(`Starting the sandbox platform on ${apiBaseUrl}`);
-  const sandbox = startChild('sandbox', join(root, 'apps/sandbox/node_modules/.bin/tsx'), ['src/main.ts'], {
+  // The sandbox prefixes its own lines with [sandbox].
+  const sandbox = startChild(null, join(root, 'apps/sandbox/node_modules/.bin/tsx'), ['src/main.ts'], {
     cwd: join(root, 'apps/sandbox'),
     env: { ...process.env, SANDBOX_PORT: sandboxPort },
   });
