@@ -8,11 +8,15 @@ export * from './auth.js';
 export * from './user.js';
 export * from './labels.js';
 export * from './countries.js';
+export * from './licences.js';
+export * from './content.js';
 
 import * as auth from './auth.js';
 import * as user from './user.js';
 import * as labels from './labels.js';
 import * as countries from './countries.js';
+import * as licences from './licences.js';
+import * as content from './content.js';
 
 /** Every call contract by area, for the client and the sandbox. */
 export const calls = {
@@ -20,4 +24,20 @@ export const calls = {
   user: { profile: user.getProfile },
   labels: { get: labels.getLabels },
   countries: { list: countries.getCountries },
+  licences: {
+    list: licences.getLicences,
+    families: licences.getLicenceFamilies,
+    mine: licences.getUserLicences,
+    pause: licences.pauseLicence,
+    resume: licences.resumeLicence,
+    cancel: licences.cancelLicence,
+    reactivate: licences.reactivateLicence,
+    priceMigrationConsent: licences.consentPriceMigration,
+  },
+  promos: {
+    verify: licences.verifyCancellationPromo,
+    redeem: licences.redeemCancellationPromo,
+    refuse: licences.refuseCancellationPromo,
+  },
+  content: { list: content.listContent, get: content.getContent, playback: content.getPlayback },
 } as const;

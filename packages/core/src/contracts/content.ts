@@ -1,0 +1,71 @@
+import * as z from 'zod/mini';
+import { defineCall } from './define.js';
+
+/**
+ * Content and playback, defined by this project (the specs do not show these calls): a small
+ * catalogue of on-demand videos and live events, and a playback call that answers a playable
+ * source only when a licence grants the content. Documented in docs/api.md.
+ */
+
+/** Content types: on-demand video or live event (route keys VOD and LIVE). */
+export const CONTENT_TYPES = ['VOD', 'LIVE'] as const;
+export type ContentType = (typeof CONTENT_TYPES)[number];
+
+/**
+ * A catalogue item. `licenceIds` lists the licences that unlock it; empty means free to every
+ * viewer, guests included. `durationSeconds` for videos; `startDate` (ISO 8601) for live events.
+ */
+export const contentItemSchema = z.looseObject({
+  id: z.string().check(z.minLength(1)),
+  type: z.enum(CONTENT_TYPES),
+  title: z.string(),
+  description: z.optional(z.string()),
+  thumbnailUrl: z.optional(z.string()),
+  durationSeconds: z.optional(z.number()),
+  startDate: z.optional(z.string()),
+  licenceIds: z.array(z.string()),
+});
+export type ContentItem = z.infer<typeof contentItemSchema>;
+
+/** `GET /api/v2/content`: the catalogue. */
+export const contentListResponseSchema = z.looseObject({ items: z.array(contentItemSchema) });
+export const listContent = defineCall({
+  name: 'content.list',
+  method: 'GET',
+  path: '/api/v2/content',
+  response: contentListResponseSchema,
+  auth: 'optional',
+});
+
+/** `GET /api/v2/content/{type}/{id}`: one item; 404 `NOT_FOUND` when unknown. */
+export const getContent = defineCall({
+  name: 'content.get',
+  method: 'GET',
+  path: '/api/v2/content/:type/:id',
+  response: contentItemSchema,
+  auth: 'optional',
+});
+
+/**
+ * Playback answer: a source URL the player loads (short-lived), its MIME type, and when the URL
+ * stops working (ISO 8601).
+ */
+export const playbackSchema = z.looseObject({
+  url: z.string().check(z.minLength(1)),
+  mimeType: z.string(),
+  expiresAt: z.optional(z.string()),
+});
+export type Playback = z.infer<typeof playbackSchema>;
+
+/**
+ * `GET /api/v2/playback/{type}/{id}`: a playable source when the viewer's licences grant the item
+ * (free items: any viewer). Errors: 403 `LICENCE_REQUIRED` (messages `['licenceRequired']`),
+ * 404 `NOT_FOUND`.
+ */
+export const getPlayback = defineCall({
+  name: 'content.playback',
+  method: 'GET',
+  path: '/api/v2/playback/:type/:id',
+  response: playbackSchema,
+  auth: 'optional',
+});
