@@ -1,6 +1,6 @@
-import { randomUUID, timingSafeEqual, createHash } from 'node:crypto';
+import { randomBytes, randomUUID, timingSafeEqual, createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
@@ -15,6 +15,11 @@ import { ApiHttpError, forbidden, platformError, unauthorized } from './errors.j
 import { readJsonBody, readQuery } from './http/body.js';
 import { labelsFor, type LabelCatalog } from './labels.js';
 import { CALLER_COUNTRY_CODE, COUNTRIES } from './seed/countries.js';
+import { readClockOffset } from './licences/clock.js';
+import type { RouteContext } from './routes/context.js';
+import { registerContentRoutes } from './routes/content.js';
+import { registerControlRoutes } from './routes/control.js';
+import { registerLicenceRoutes } from './routes/licences.js';
 
 /** Everything the HTTP app needs; built by `createSandboxDeps` (or by hand in tests). */
 export interface AppDeps {
@@ -25,8 +30,15 @@ export interface AppDeps {
   refreshTokenTtlS: number;
   /** An argon2id hash verified for unknown emails, so a login's timing does not reveal whether the email exists. */
   dummyPasswordHash: string;
-  /** Clock in epoch milliseconds (tests move it forward). Default `Date.now`. */
+  /**
+   * Real clock in epoch milliseconds (tests move it forward). Default `Date.now`. Tokens use it;
+   * licence computations use it plus the sandbox clock offset (`POST /_sandbox/clock`).
+   */
   now?: () => number;
+  /** HMAC key of media tokens (stored in `settings`); a random one per app when absent. */
+  mediaSecret?: Uint8Array;
+  /** Base URL for absolute URLs in answers (media, thumbnails); default: the origin the request reached. */
+  publicUrl?: string;
   /** Request log: `true` prints one line per request to stdout, a function receives the lines. */
   log?: boolean | ((line: string) => void);
 }
@@ -93,19 +105,18 @@ export function createApp(deps: AppDeps): Hono<SandboxEnv> {
 
   app.get('/health', (c) => c.json({ status: 'ok' }));
 
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: () => {
-        throw new ApiHttpError(413, 'PAYLOAD_TOO_LARGE', [`Request body larger than ${MAX_BODY_BYTES} bytes`]);
-      },
-    }),
-  );
+  const limitBody = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: () => {
+      throw new ApiHttpError(413, 'PAYLOAD_TOO_LARGE', [`Request body larger than ${MAX_BODY_BYTES} bytes`]);
+    },
+  });
+  app.use('/api/*', limitBody);
+  app.use('/_sandbox/*', limitBody);
 
   // Realm and API key: every /api call names a realm (header `Realm`; the labels call may use its
-  // `realm` query instead) and sends that realm's key in `x-api-key`.
-  app.use('/api/*', async (c, next) => {
+  // `realm` query instead) and sends that realm's key in `x-api-key`. The /_sandbox controls too.
+  const realmCheck: MiddlewareHandler<SandboxEnv> = async (c, next) => {
     const apiKey = c.req.header('x-api-key');
     const headerRealm = c.req.header('realm')?.trim() || undefined;
     const queryRealm = c.req.path === LABELS_PATH ? c.req.query('realm')?.trim() || undefined : undefined;
@@ -117,7 +128,9 @@ export function createApp(deps: AppDeps): Hono<SandboxEnv> {
     if (!realm || !sameSecret(apiKey, realm.apiKey)) throw forbidden('Unknown realm or invalid API key');
     c.set('realm', realm);
     await next();
-  });
+  };
+  app.use('/api/*', realmCheck);
+  app.use('/_sandbox/*', realmCheck);
 
   // POST /api/v2/login: ID sign-in with email and password.
   app.post(calls.auth.login.path, async (c) => {
@@ -170,7 +183,7 @@ export function createApp(deps: AppDeps): Hono<SandboxEnv> {
 
   // GET /api/v2/user/profile: the signed-in (non-guest) user's details.
   app.get(calls.user.profile.path, async (c) => {
-    const claims = await requireUser(c.req.header('authorization'));
+    const claims = await requireUser(c.req.header('authorization'), 'Guests have no profile; sign in');
     const [user] = await deps.db.select().from(users).where(eq(users.id, claims.sub)).limit(1);
     if (!user) throw unauthorized('Account no longer exists');
     const profile: UserProfile = { id: user.id, contactEmail: user.email, name: user.name };
@@ -191,6 +204,24 @@ export function createApp(deps: AppDeps): Hono<SandboxEnv> {
     c.json({ countries: COUNTRIES, callerCountryCode: CALLER_COUNTRY_CODE }),
   );
 
+  const routes: RouteContext = {
+    db: deps.db,
+    now,
+    sandboxNow: async () => new Date(now() + (await readClockOffset(deps.db))),
+    requireUser: (c) => requireUser(c.req.header('authorization'), 'Guests have no account; sign in'),
+    optionalUser: async (c) => {
+      const token = bearerToken(c.req.header('authorization'));
+      if (!token) return undefined;
+      const claims = await deps.signer.verify(token, now());
+      return claims.gue || !UUID.test(claims.sub) ? undefined : claims;
+    },
+    mediaSecret: deps.mediaSecret ?? new Uint8Array(randomBytes(32)),
+    publicUrl: (c) => deps.publicUrl?.replace(/\/+$/, '') ?? new URL(c.req.url).origin,
+  };
+  registerLicenceRoutes(app, routes);
+  registerContentRoutes(app, routes);
+  registerControlRoutes(app, routes);
+
   app.notFound((c) =>
     c.json(platformError(404, 'NOT_FOUND', [`No route for ${c.req.method} ${c.req.path}`], c.get('requestId')), 404),
   );
@@ -210,11 +241,11 @@ export function createApp(deps: AppDeps): Hono<SandboxEnv> {
   });
 
   /** Verifies the bearer of a call that needs a signed-in, non-guest user. */
-  async function requireUser(authorization: string | undefined): Promise<AccessClaims> {
+  async function requireUser(authorization: string | undefined, guestMessage: string): Promise<AccessClaims> {
     const token = bearerToken(authorization);
     if (!token) throw unauthorized('Missing bearer token');
     const claims = await deps.signer.verify(token, now());
-    if (claims.gue || claims.sub.startsWith(GUEST_PREFIX)) throw unauthorized('Guests have no profile; sign in');
+    if (claims.gue || claims.sub.startsWith(GUEST_PREFIX)) throw unauthorized(guestMessage);
     if (!UUID.test(claims.sub)) throw unauthorized('Invalid access token');
     return claims;
   }

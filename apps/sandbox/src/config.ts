@@ -47,6 +47,11 @@ export interface SandboxOptions {
   seed?: boolean;
   /** Log one line per request (method, path, status, ms). Default false. */
   log?: boolean;
+  /**
+   * Base URL put in absolute URLs of answers (playback `url`, `thumbnailUrl`). Default env
+   * `SANDBOX_PUBLIC_URL`, else the origin each request reached.
+   */
+  publicUrl?: string;
 }
 
 /** Options with every default applied. */
@@ -59,6 +64,7 @@ export interface ResolvedOptions {
   refreshTokenTtlS: number;
   seed: boolean;
   log: boolean;
+  publicUrl: string | undefined;
 }
 
 /**
@@ -79,6 +85,7 @@ export function resolveOptions(
     refreshTokenTtlS: positive('refreshTokenTtlS', options.refreshTokenTtlS) ?? envInt(env, 'REFRESH_TOKEN_TTL_S', 1) ?? DEFAULTS.refreshTokenTtlS,
     seed: options.seed ?? true,
     log: options.log ?? false,
+    publicUrl: options.publicUrl ?? nonEmpty(env.SANDBOX_PUBLIC_URL),
   };
 }
 

@@ -2,13 +2,16 @@ import type { PlatformError } from '@stream/core/contracts';
 
 /**
  * Error codes the sandbox answers with. The contracts' `ERROR_CODES` plus `TOKEN_EXPIRED`
- * (an expired access token: the client should refresh and replay).
+ * (an expired access token: the client should refresh and replay) and `LICENCE_REQUIRED`.
+ * (`/media` also answers 416 `RANGE_NOT_SATISFIABLE`.)
  */
 export const SANDBOX_ERROR_CODES = {
   BAD_REQUEST: 'BAD_REQUEST',
   UNAUTHORIZED: 'UNAUTHORIZED',
   TOKEN_EXPIRED: 'TOKEN_EXPIRED',
   FORBIDDEN: 'FORBIDDEN',
+  /** Playback of premium content without a licence that grants it (messages `['licenceRequired']`). */
+  LICENCE_REQUIRED: 'LICENCE_REQUIRED',
   NOT_FOUND: 'NOT_FOUND',
   CONFLICT: 'CONFLICT',
   PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',

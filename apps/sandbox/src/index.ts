@@ -11,7 +11,7 @@ import { createTokenSigner } from './auth/jwt.js';
 import { hashPassword } from './auth/passwords.js';
 import { DEMO_ACCOUNT, LABELS_DIR, SEED_REALM, resolveOptions, type SandboxOptions } from './config.js';
 import { openDatabase } from './db/open.js';
-import { loadSigningSecret, seedDatabase } from './db/seed.js';
+import { loadMediaSecret, loadSigningSecret, seedDatabase } from './db/seed.js';
 import { loadLabels } from './labels.js';
 
 export { createApp, CORS_ALLOW_HEADERS, CORS_EXPOSE_HEADERS, type AppDeps, type SandboxEnv } from './app.js';
@@ -19,6 +19,9 @@ export { DEFAULTS, DEMO_ACCOUNT, SEED_REALM, resolveOptions, type SandboxOptions
 export { SANDBOX_ERROR_CODES, type SandboxErrorCode } from './errors.js';
 export type { AccessClaims } from './auth/jwt.js';
 export { COUNTRIES } from './seed/countries.js';
+export { LICENCE_IDS, CONTENT_IDS } from './seed/catalogue.js';
+export { NO_LICENCE_ACCOUNT } from './seed/accounts.js';
+export { clockRequestSchema, grantRequestSchema, resetRequestSchema, type GrantRequest } from './routes/control.js';
 
 /** A running sandbox. */
 export interface RunningSandbox {
@@ -56,8 +59,9 @@ export async function createSandboxDeps(options: SandboxOptions = {}): Promise<S
   const opened = await openDatabase({ dataDir: resolved.dataDir, databaseUrl: resolved.databaseUrl });
   try {
     await seedDatabase(opened.db, { demoAccount: resolved.seed });
-    const [secret, dummyPasswordHash] = await Promise.all([
+    const [secret, mediaSecret, dummyPasswordHash] = await Promise.all([
       loadSigningSecret(opened.db),
+      loadMediaSecret(opened.db),
       hashPassword('sandbox-dummy-password-for-unknown-emails'),
     ]);
     return {
@@ -68,7 +72,9 @@ export async function createSandboxDeps(options: SandboxOptions = {}): Promise<S
         accessTokenTtlS: resolved.accessTokenTtlS,
         refreshTokenTtlS: resolved.refreshTokenTtlS,
         dummyPasswordHash,
+        mediaSecret,
         log: resolved.log,
+        ...(resolved.publicUrl ? { publicUrl: resolved.publicUrl } : {}),
       },
       database: opened.description,
       close: opened.close,

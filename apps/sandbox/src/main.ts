@@ -2,7 +2,7 @@
  * `pnpm --filter @stream/sandbox start`: starts the sandbox with the env settings, prints how to
  * use it, and stops cleanly (server, then database) on SIGINT or SIGTERM.
  */
-import { startSandbox } from './index.js';
+import { NO_LICENCE_ACCOUNT, startSandbox } from './index.js';
 
 async function main(): Promise<void> {
   const sandbox = await startSandbox({ log: process.env.SANDBOX_LOG !== '0' });
@@ -13,6 +13,7 @@ async function main(): Promise<void> {
     `  Realm         ${sandbox.realm}   (header Realm)`,
     `  API key       ${sandbox.apiKey}   (header x-api-key)`,
     `  Demo account  ${sandbox.demoAccount.email} / ${sandbox.demoAccount.password}`,
+    `  No licences   ${NO_LICENCE_ACCOUNT.email} / ${NO_LICENCE_ACCOUNT.password}`,
     `  Database      ${sandbox.database}`,
     `  Health        ${sandbox.url}/health`,
     '',

@@ -3,7 +3,8 @@
  * and on a real PostgreSQL server. The DDL that creates them lives in `./ddl.ts` and must be kept
  * in step with this file (the tests exercise every table).
  */
-import { boolean, date, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { Discount, LicenceAmount, Money, PendingActionRow, PriceMigrationConsent } from './types.js';
 
 /** Realms: the tenant a request names in its `Realm` header, and the API key it must send. */
 export const realms = pgTable('realms', {
@@ -54,6 +55,104 @@ export const refreshTokens = pgTable(
   (t) => [index('refresh_tokens_family_idx').on(t.familyId)],
 );
 
+/** Licence families: product lines whose licences are ranked (commerce §3 "Licence family"). */
+export const licenceFamilies = pgTable('licence_families', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+/**
+ * The licence catalogue (commerce §3 "Licence"). Upserted from `src/seed/catalogue.ts` on every
+ * start. `discounts` hold absolute `startsAt`/`endsAt`; their state is computed at request time.
+ */
+export const licences = pgTable('licences', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  description: text('description'),
+  /** `FREE` or `STANDARD`. */
+  type: text('type').notNull(),
+  rank: integer('rank').notNull().default(0),
+  familyId: text('family_id'),
+  /** `SUBSCRIPTION`, `FIXED_DATE`, `PPV`, or null (free). */
+  purchaseStrategyType: text('purchase_strategy_type'),
+  /** ISO 8601 period of a subscription (`P1M`, `P1Y`). */
+  subscriptionPeriod: text('subscription_period'),
+  /** ISO 8601 period of the free trial (`P7D`). */
+  trialPeriod: text('trial_period'),
+  defaultMarketingPricePeriod: text('default_marketing_price_period'),
+  amounts: jsonb('amounts').$type<LicenceAmount[]>().notNull().default([]),
+  discounts: jsonb('discounts').$type<Discount[]>().notNull().default([]),
+  /** The offer made to a viewer about to cancel, or null. */
+  cancellationPromo: jsonb('cancellation_promo').$type<{ discount: Discount; description: string } | null>(),
+  /** Whether holders may pause it. */
+  pausable: boolean('pausable').notNull().default(false),
+  /** End of a FIXED_DATE pass. */
+  fixedEndAt: timestamp('fixed_end_at', { withTimezone: true }),
+  active: boolean('active').notNull().default(true),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+/**
+ * The licences an account holds. Stored timestamps only; the status the API answers (ACTIVE,
+ * TRIAL_ACTIVE, EXPIRED, paused, renewed) is computed from them and the sandbox clock at request
+ * time (`src/licences/state.ts`). `status` is the stored base: `ACTIVE`, `INACTIVE` (payment
+ * confirmation required) or `EXPIRED` (revoked).
+ */
+export const accountLicences = pgTable(
+  'account_licences',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    licenceId: text('licence_id').notNull(),
+    status: text('status').notNull(),
+    autoRenewing: boolean('auto_renewing').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    /** Next renewal (auto-renewing) or end of access; null = never ends (free). */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
+    /** `ALLOWED` or `NOT_ALLOWED`; PAUSED is derived from `pausedAt`. */
+    pauseState: text('pause_state').notNull(),
+    pausedAt: timestamp('paused_at', { withTimezone: true }),
+    resumeAfter: timestamp('resume_after', { withTimezone: true }),
+    pendingActions: jsonb('pending_actions').$type<PendingActionRow[]>().notNull().default([]),
+    paymentEventType: text('payment_event_type').notNull(),
+    /** Discounts on this licence (a redeemed cancellation promo), with absolute bounds. */
+    discounts: jsonb('discounts').$type<Discount[]>().notNull().default([]),
+    priceMigration: jsonb('price_migration').$type<{
+      id: string;
+      newAmount: Money;
+      effectiveFrom: string;
+      consent: PriceMigrationConsent | null;
+    } | null>(),
+    /** Cancellation promo answer: `REDEEMED`, `REFUSED` or null (still on offer). */
+    promoStatus: text('promo_status'),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('account_licences_user_licence_idx').on(t.userId, t.licenceId)],
+);
+
+/** The content catalogue: videos and live events; empty `licenceIds` = free. Upserted on every start. */
+export const contentItems = pgTable('content_items', {
+  id: text('id').primaryKey(),
+  /** `VOD` or `LIVE`. */
+  type: text('type').notNull(),
+  title: text('title').notNull(),
+  description: text('description'),
+  /** Path of the thumbnail on the sandbox (`/thumbnails/<id>.svg`). */
+  thumbnail: text('thumbnail'),
+  durationSeconds: integer('duration_seconds'),
+  startDate: timestamp('start_date', { withTimezone: true }),
+  licenceIds: jsonb('licence_ids').$type<string[]>().notNull().default([]),
+  /** File under `apps/sandbox/media/` that playback serves. */
+  mediaFile: text('media_file').notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
 /** Every table, for `drizzle({ schema })`. */
-export const schema = { realms, settings, users, refreshTokens };
+export const schema = { realms, settings, users, refreshTokens, licenceFamilies, licences, accountLicences, contentItems };
 export type Schema = typeof schema;

@@ -1,34 +1,109 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, notInArray } from 'drizzle-orm';
 import { hashPassword } from '../auth/passwords.js';
 import { DEMO_ACCOUNT, SEED_REALM } from '../config.js';
+import { NO_LICENCE_ACCOUNT, seededLicencesFor } from '../seed/accounts.js';
+import { seedCatalogue, seedContent, seedFamilies } from '../seed/catalogue.js';
 import type { SandboxDb } from './open.js';
-import { realms, settings, users } from './schema.js';
+import { accountLicences, contentItems, licenceFamilies, licences, realms, settings, users } from './schema.js';
 
 const JWT_SECRET_KEY = 'jwt_hs256_secret';
 
 /**
- * Ensures the seeded realm exists and, when `demoAccount` is true, the demo account. Idempotent:
- * existing rows are kept as they are (a changed demo password is not reset).
+ * Ensures the seeded realm, the licence catalogue, the licence families and the content (upserted
+ * from code on every start) and, when `demoAccount` is true, the demo and no-licence accounts with
+ * their licences. Idempotent: existing accounts are kept as they are (a changed demo password is
+ * not reset), and an account's licences are seeded once (a settings flag records it), so a
+ * cancelled or paused demo licence stays so across restarts. `nowMs` anchors the relative dates.
  */
-export async function seedDatabase(db: SandboxDb, options: { demoAccount: boolean }): Promise<void> {
+export async function seedDatabase(db: SandboxDb, options: { demoAccount: boolean; nowMs?: number }): Promise<void> {
+  const nowMs = options.nowMs ?? Date.now();
   await db
     .insert(realms)
     .values({ name: SEED_REALM.name, apiKey: SEED_REALM.apiKey, defaultLocale: SEED_REALM.defaultLocale })
     .onConflictDoNothing();
+  await seedCatalogueTables(db, nowMs);
   if (!options.demoAccount) return;
-  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_ACCOUNT.email)).limit(1);
-  if (existing) return;
+  for (const account of [
+    { ...DEMO_ACCOUNT, birthDate: '1990-01-15' },
+    { ...NO_LICENCE_ACCOUNT, birthDate: null },
+  ]) {
+    const userId = await ensureAccount(db, account);
+    const flag = await db
+      .insert(settings)
+      .values({ key: `licences_seeded:${account.email}`, value: new Date(nowMs).toISOString() })
+      .onConflictDoNothing()
+      .returning({ key: settings.key });
+    if (flag.length > 0) await insertSeededLicences(db, userId, account.email, nowMs);
+  }
+}
+
+/** Inserts the seeded licences of `email` for `userId` (see `seed/accounts.ts`). */
+export async function insertSeededLicences(db: Pick<SandboxDb, 'insert'>, userId: string, email: string, nowMs: number): Promise<void> {
+  const rows = seededLicencesFor(email, DEMO_ACCOUNT.email, nowMs);
+  if (rows.length === 0) return;
+  await db
+    .insert(accountLicences)
+    .values(rows.map((row) => ({ ...row, id: randomUUID(), userId, createdAt: new Date(nowMs), updatedAt: new Date(nowMs) })))
+    .onConflictDoNothing();
+}
+
+async function ensureAccount(
+  db: SandboxDb,
+  account: { email: string; password: string; name: string; birthDate: string | null },
+): Promise<string> {
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, account.email)).limit(1);
+  if (existing) return existing.id;
   await db
     .insert(users)
     .values({
       id: randomUUID(),
-      email: DEMO_ACCOUNT.email,
-      name: DEMO_ACCOUNT.name,
-      passwordHash: await hashPassword(DEMO_ACCOUNT.password),
-      birthDate: '1990-01-15',
+      email: account.email,
+      name: account.name,
+      passwordHash: await hashPassword(account.password),
+      birthDate: account.birthDate,
     })
     .onConflictDoNothing();
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, account.email)).limit(1);
+  if (!row) throw new Error(`Seeded account ${account.email} missing after insert`);
+  return row.id;
+}
+
+/** Upserts families, catalogue and content from code; licences no longer in code are marked inactive. */
+async function seedCatalogueTables(db: SandboxDb, nowMs: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    for (const family of seedFamilies()) {
+      const { id, ...rest } = family;
+      await tx.insert(licenceFamilies).values(family).onConflictDoUpdate({ target: licenceFamilies.id, set: rest });
+    }
+    const catalogue = seedCatalogue(nowMs);
+    for (const licence of catalogue) {
+      const { id, ...rest } = licence;
+      await tx.insert(licences).values(licence).onConflictDoUpdate({ target: licences.id, set: rest });
+    }
+    await tx
+      .update(licences)
+      .set({ active: false })
+      .where(notInArray(licences.id, catalogue.map((l) => l.id)));
+    for (const item of seedContent(nowMs)) {
+      const { id, ...rest } = item;
+      await tx.insert(contentItems).values(item).onConflictDoUpdate({ target: contentItems.id, set: rest });
+    }
+  });
+}
+
+/** The HMAC key of media tokens: generated once (32 random bytes) and stored in `settings`. */
+export async function loadMediaSecret(db: SandboxDb): Promise<Uint8Array> {
+  return loadSecret(db, MEDIA_SECRET_KEY);
+}
+
+const MEDIA_SECRET_KEY = 'media_hmac_secret';
+
+async function loadSecret(db: SandboxDb, key: string): Promise<Uint8Array> {
+  await db.insert(settings).values({ key, value: randomBytes(32).toString('base64url') }).onConflictDoNothing();
+  const [row] = await db.select().from(settings).where(eq(settings.key, key)).limit(1);
+  if (!row) throw new Error(`${key} missing after insert`);
+  return new Uint8Array(Buffer.from(row.value, 'base64url'));
 }
 
 /**

@@ -1,0 +1,36 @@
+import type { Context } from 'hono';
+import type { AccessClaims } from '../auth/jwt.js';
+import type { SandboxDb } from '../db/open.js';
+import { ApiHttpError, badRequest } from '../errors.js';
+
+/** What the licence, content, media and control routes need from the app. */
+export interface RouteContext {
+  db: SandboxDb;
+  /** The real clock (epoch ms): access tokens and media tokens. */
+  now: () => number;
+  /** The sandbox clock: the real clock plus the offset set with `POST /_sandbox/clock`. */
+  sandboxNow: () => Promise<Date>;
+  /** The caller's claims; 401 without a bearer, with a guest token or an invalid one. */
+  requireUser: (c: Context) => Promise<AccessClaims>;
+  /** The caller's claims when signed in; undefined without a bearer or for a guest; 401 for an invalid or expired bearer. */
+  optionalUser: (c: Context) => Promise<AccessClaims | undefined>;
+  /** HMAC key of media tokens. */
+  mediaSecret: Uint8Array;
+  /** Base URL of the sandbox as the caller reached it (no trailing slash), for absolute URLs. */
+  publicUrl: (c: Context) => string;
+}
+
+/** 409 `CONFLICT`: the licence's state refuses the action. */
+export const conflict = (...messages: string[]) => new ApiHttpError(409, 'CONFLICT', messages);
+
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})$/i;
+
+/** Parses an ISO 8601 date-time with a time zone; 400 `BAD_REQUEST` (`<field>: …`) otherwise. */
+export function parseDateTime(value: string, field: string): Date {
+  const ms = ISO_DATE_TIME.test(value.trim()) ? Date.parse(value.trim()) : Number.NaN;
+  if (Number.isNaN(ms)) throw badRequest(`${field}: Invalid ISO 8601 date-time (e.g. 2026-12-01T00:00:00Z)`);
+  return new Date(ms);
+}
+
+/** `YYYY-MM-DD` of a date, for messages. */
+export const day = (d: Date | null | undefined) => (d ? d.toISOString().slice(0, 10) : 'never');

@@ -1,0 +1,235 @@
+/**
+ * Licence calls (commerce §7 "Licences"): the catalogue, licence families with the viewer's
+ * entitlements, the account's licences, and the lifecycle calls (pause, resume, cancel,
+ * reactivate, cancellation promo, price-migration consent). Every lifecycle answer is
+ * `{ licence }`, the account licence as it now stands. Statuses are computed with the sandbox clock.
+ */
+import type { Context, Hono } from 'hono';
+import * as z from 'zod/mini';
+import { calls, type Licence } from '@stream/core/contracts';
+import type { SandboxEnv } from '../app.js';
+import { readJsonBody, readQuery } from '../http/body.js';
+import { addPeriod } from '../licences/period.js';
+import { loadCatalogue, loadHeld, loadOneHeld, saveHeld, type HeldLicence } from '../licences/repository.js';
+import {
+  expiryOf,
+  isPaused,
+  resumed,
+  statusOf,
+  subscriptionPeriod,
+  toAccountLicence,
+  toCatalogueLicence,
+} from '../licences/state.js';
+import { ApiHttpError, badRequest } from '../errors.js';
+import { conflict, day, parseDateTime, type RouteContext } from './context.js';
+
+const L = calls.licences;
+const P = calls.promos;
+const MAX_PAUSE_MS = 366 * 86_400_000;
+
+/** Registers the licence calls on `app`. */
+export function registerLicenceRoutes(app: Hono<SandboxEnv>, ctx: RouteContext): void {
+  const { db } = ctx;
+
+  // GET /api/v2/licence: the catalogue (guests too).
+  app.get(L.list.path, async (c) => {
+    await ctx.optionalUser(c);
+    const now = await ctx.sandboxNow();
+    return c.json({ licences: (await loadCatalogue(db)).map((cat) => toCatalogueLicence(cat, now)) });
+  });
+
+  // GET /api/v2/licence-family: families with their licences; with
+  // includeEntitlements=ALL_ACTIVE_USER_ENTITLEMENTS a signed-in viewer's active licences are merged in.
+  app.get(L.families.path, async (c) => {
+    const query = readQuery(c, L.families.query);
+    const claims = await ctx.optionalUser(c);
+    const now = await ctx.sandboxNow();
+    const wanted = query.licenceId
+      ?.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    const held = new Map<string, HeldLicence>();
+    if (claims && query.includeEntitlements === 'ALL_ACTIVE_USER_ENTITLEMENTS') {
+      for (const h of await loadHeld(db, claims.sub, now)) {
+        const status = statusOf(h.row, now);
+        if (status === 'ACTIVE' || status === 'TRIAL_ACTIVE') held.set(h.cat.id, h);
+      }
+    }
+    const [families, catalogue] = await Promise.all([
+      db.query.licenceFamilies.findMany({ orderBy: (f, { asc }) => [asc(f.sortOrder), asc(f.id)] }),
+      loadCatalogue(db),
+    ]);
+    const licenceFamilies = families
+      .map((family) => ({
+        id: family.id,
+        name: family.name,
+        licences: catalogue
+          .filter((cat) => cat.familyId === family.id && (!wanted || wanted.includes(cat.id)))
+          .map((cat): Licence => {
+            const h = held.get(cat.id);
+            return h ? toAccountLicence(h.row, h.cat, now) : toCatalogueLicence(cat, now);
+          }),
+      }))
+      .filter((family) => family.licences.length > 0);
+    return c.json({ licenceFamilies });
+  });
+
+  // GET /api/v2/user/licence: the account's licences (every status, expired included).
+  app.get(L.mine.path, async (c) => {
+    const claims = await ctx.requireUser(c);
+    const now = await ctx.sandboxNow();
+    const held = await loadHeld(db, claims.sub, now);
+    return c.json({ licences: held.map((h) => toAccountLicence(h.row, h.cat, now)) });
+  });
+
+  // POST /api/v2/active-licences/:id/pause  { config?: { resumeAfter? } }
+  app.post(L.pause.path, async (c) => {
+    const body = await readJsonBody(c, z.optional(L.pause.body));
+    const claims = await ctx.requireUser(c);
+    const now = await ctx.sandboxNow();
+    const held = await loadOneHeld(db, claims.sub, idParam(c), now);
+    const { row, cat } = held;
+    const id = cat.id;
+    const period = subscriptionPeriod(cat);
+    if (isPaused(row)) throw conflict(`Licence ${id} is already paused.`);
+    if (!period) throw conflict(`Licence ${id} is not a subscription and cannot be paused.`);
+    refuseUnlessLive(held, now, 'paused');
+    if (statusOf(row, now) === 'TRIAL_ACTIVE') throw conflict(`Licence ${id} is in its free trial and cannot be paused.`);
+    if (!row.autoRenewing) throw conflict(`Licence ${id} is cancelled and cannot be paused.`);
+    if (row.pauseState !== 'ALLOWED') throw conflict(`Licence ${id} cannot be paused.`);
+    const sent = body?.config?.resumeAfter;
+    const resumeAfter = sent === undefined ? addPeriod(now, period) : parseDateTime(sent, 'config.resumeAfter');
+    if (resumeAfter.getTime() <= now.getTime()) throw badRequest('config.resumeAfter: must be in the future');
+    if (resumeAfter.getTime() - now.getTime() > MAX_PAUSE_MS) throw badRequest('config.resumeAfter: must be within a year');
+    return c.json({ licence: await saveHeld(db, held, { pausedAt: now, resumeAfter }, now) });
+  });
+
+  // POST /api/v2/active-licences/:id/resume (empty body; any body is ignored)
+  app.post(L.resume.path, async (c) => {
+    const claims = await ctx.requireUser(c);
+    const now = await ctx.sandboxNow();
+    const held = await loadOneHeld(db, claims.sub, idParam(c), now);
+    if (!isPaused(held.row)) throw conflict(`Licence ${held.cat.id} is not paused.`);
+    return c.json({ licence: await saveHeld(db, held, resumed(held.row, now), now) });
+  });
+
+  // DELETE /api/v2/active-licences/:id[?cancellationDiscount=IGNORE]: auto-renew stops, access until expiry.
+  app.delete(L.cancel.path, async (c) => {
+    const query = readQuery(c, L.cancel.query);
+    const claims = await ctx.requireUser(c);
+    const now = await ctx.sandboxNow();
+    const held = await loadOneHeld(db, claims.sub, idParam(c), now);
+    const { row, cat } = held;
+    if (!subscriptionPeriod(cat)) throw conflict(`Licence ${cat.id} does not renew; there is nothing to cancel.`);
+    refuseUnlessLive(held, now, 'cancelled');
+    if (!row.autoRenewing) {
+      throw conflict(`Licence ${cat.id} is already cancelled.`, `Access continues until ${day(expiryOf(row))}.`);
+    }
+    const changes = {
+      autoRenewing: false,
+      cancelledAt: now,
+      ...(query.cancellationDiscount === 'IGNORE' && row.promoStatus === null ? { promoStatus: 'REFUSED' } : {}),
+    };
+    return c.json({ licence: await saveHeld(db, held, changes, now) });
+  });
+
+  // PUT /api/v2/reactivate-licence/:id: a cancelled, unexpired subscription renews again.
+  app.put(L.reactivate.path, async (c) => {
+    const claims = await ctx.requireUser(c);
+    const now = await ctx.sandboxNow();
+    const held = await loadOneHeld(db, claims.sub, idParam(c), now);
+    const { row, cat } = held;
+    if (!subscriptionPeriod(cat)) throw conflict(`Licence ${cat.id} does not renew and cannot be reactivated.`);
+    if (statusOf(row, now) === 'EXPIRED') throw conflict(`Licence ${cat.id} has expired; buy it again to reactivate it.`);
+    refuseUnlessLive(held, now, 'reactivated');
+    if (row.autoRenewing) throw conflict(`Licence ${cat.id} is not cancelled.`);
+    const migration = row.priceMigration?.consent === 'LEAVE' ? { priceMigration: { ...row.priceMigration, consent: null } } : {};
+    return c.json({ licence: await saveHeld(db, held, { autoRenewing: true, cancelledAt: null, ...migration }, now) });
+  });
+
+  // GET /api/v2/cancellation-promo/:id/verify
+  app.get(P.verify.path, async (c) => {
+    const claims = await ctx.requireUser(c);
+    const now = await ctx.sandboxNow();
+    const held = await loadOneHeld(db, claims.sub, idParam(c), now);
+    const promo = held.cat.cancellationPromo;
+    if (!promo || promoRefusal(held, now)) return c.json({ available: false });
+    return c.json({ available: true, discount: { ...promo.discount }, description: promo.description });
+  });
+
+  // POST /api/v2/cancellation-promo/:id/redeem: the discount applies from now for lifeTimeRepeat periods.
+  app.post(P.redeem.path, async (c) => {
+    const claims = await ctx.requireUser(c);
+    const now = await ctx.sandboxNow();
+    const held = await loadOneHeld(db, claims.sub, idParam(c), now);
+    const promo = held.cat.cancellationPromo;
+    const refusal = promo ? promoRefusal(held, now) : 'it has no cancellation offer';
+    if (!promo || refusal) throw conflict(`No cancellation offer is available for licence ${held.cat.id}: ${refusal}.`);
+    const period = subscriptionPeriod(held.cat)!;
+    const discount = {
+      ...promo.discount,
+      state: 'ACTIVE' as const,
+      startsAt: now.toISOString(),
+      endsAt: addPeriod(now, period, promo.discount.lifeTimeRepeat ?? 1).toISOString(),
+    };
+    const changes = { promoStatus: 'REDEEMED', discounts: [...held.row.discounts, discount] };
+    return c.json({ licence: await saveHeld(db, held, changes, now) });
+  });
+
+  // POST /api/v2/cancellation-promo/:id/refuse: the offer is declined (the cancel is a separate call).
+  app.post(P.refuse.path, async (c) => {
+    const claims = await ctx.requireUser(c);
+    const now = await ctx.sandboxNow();
+    const held = await loadOneHeld(db, claims.sub, idParam(c), now);
+    const promo = held.cat.cancellationPromo;
+    const refusal = promo ? promoRefusal(held, now) : 'it has no cancellation offer';
+    if (!promo || refusal) throw conflict(`No cancellation offer is available for licence ${held.cat.id}: ${refusal}.`);
+    await saveHeld(db, held, { promoStatus: 'REFUSED' }, now);
+    return c.json({});
+  });
+
+  // PUT /api/v2/price-migration/:id/consent  { status: LEAVE | CONTINUE }
+  app.put(L.priceMigrationConsent.path, async (c) => {
+    const body = await readJsonBody(c, L.priceMigrationConsent.body);
+    const claims = await ctx.requireUser(c);
+    const now = await ctx.sandboxNow();
+    const migrationId = idParam(c);
+    const held = (await loadHeld(db, claims.sub, now)).find((h) => h.row.priceMigration?.id === migrationId);
+    if (!held) throw new ApiHttpError(404, 'NOT_FOUND', [`No price migration ${migrationId} on this account`]);
+    const migration = held.row.priceMigration!;
+    if (migration.consent) throw conflict(`Price migration ${migrationId} has already been answered (${migration.consent}).`);
+    if (Date.parse(migration.effectiveFrom) <= now.getTime()) {
+      throw conflict(`Price migration ${migrationId} is already in effect since ${day(new Date(migration.effectiveFrom))}.`);
+    }
+    refuseUnlessLive(held, now, 'changed');
+    const changes =
+      body.status === 'CONTINUE'
+        ? { priceMigration: { ...migration, consent: 'CONTINUE' as const } }
+        : { priceMigration: { ...migration, consent: 'LEAVE' as const }, autoRenewing: false, cancelledAt: held.row.cancelledAt ?? now };
+    return c.json({ licence: await saveHeld(db, held, changes, now) });
+  });
+}
+
+/** 409 for an EXPIRED or INACTIVE licence. */
+function refuseUnlessLive(held: HeldLicence, now: Date, verb: string): void {
+  const status = statusOf(held.row, now);
+  if (status === 'EXPIRED') throw conflict(`Licence ${held.cat.id} expired on ${day(held.row.expiresAt)} and cannot be ${verb}.`);
+  if (status === 'INACTIVE') throw conflict(`Licence ${held.cat.id} is awaiting payment confirmation and cannot be ${verb}.`);
+}
+
+/** Why the cancellation offer is not on offer for this licence now, or undefined when it is. */
+function promoRefusal(held: HeldLicence, now: Date): string | undefined {
+  const { row, cat } = held;
+  if (row.promoStatus === 'REDEEMED') return 'it was already redeemed';
+  if (row.promoStatus === 'REFUSED') return 'it was refused';
+  if (!subscriptionPeriod(cat)) return 'it does not renew';
+  const status = statusOf(row, now);
+  if (status !== 'ACTIVE' && status !== 'TRIAL_ACTIVE') return `it is ${status}`;
+  if (!row.autoRenewing) return 'it is already cancelled';
+  return undefined;
+}
+
+/** The `:id` path parameter (decoded). */
+function idParam(c: Context): string {
+  return c.req.param('id') ?? '';
+}
