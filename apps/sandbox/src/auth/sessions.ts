@@ -5,6 +5,9 @@ import { refreshTokens } from '../db/schema.js';
 import { unauthorized } from '../errors.js';
 import type { TokenSigner } from './jwt.js';
 
+/** A stored refresh token. */
+type RefreshTokenRow = typeof refreshTokens.$inferSelect;
+
 /** The pair every sign-in answers with. */
 export interface TokenPair {
   authorisationToken: string;
@@ -30,9 +33,10 @@ export function hashRefreshToken(token: string): string {
 
 /**
  * How long after its rotation a refresh token may be presented again without being taken for
- * theft (ms). Two tabs that share storage can refresh with the same token at the same moment;
- * the late one gets a 401 and adopts the session the first one stored, and the family stays
- * valid. After this window a reuse revokes the whole family.
+ * theft (ms): two tabs that share storage refresh with the same token at the same moment, or a
+ * page reloads while its refresh is on the wire and the answer is lost. Within the window the
+ * token gets a new pair of the same family and nothing is revoked; after it, a reuse revokes
+ * the whole family (the user signs in again).
  */
 export const REFRESH_REUSE_GRACE_MS = 30_000;
 
@@ -63,7 +67,7 @@ export async function issueSession(deps: SessionDeps, subject: string): Promise<
 /**
  * Exchanges a refresh token for a new pair (rotation): the presented token is revoked and
  * replaced. A token that was already rotated more than {@link REFRESH_REUSE_GRACE_MS} ago (reuse,
- * a sign of theft) revokes its whole family; within that window it is only refused.
+ * a sign of theft) revokes its whole family; within that window it gets a new pair as well.
  * When `bearerSubject` is given (the sender's possibly expired access token) it must match the
  * refresh token's subject. Every failure is a 401 `UNAUTHORIZED`.
  */
@@ -79,6 +83,9 @@ export async function rotateSession(
   if (row.revokedAt) {
     const withinGrace = nowMs - row.revokedAt.getTime() < REFRESH_REUSE_GRACE_MS;
     if (row.replacedBy && !withinGrace) await revokeFamily(deps.db, row.familyId, nowMs);
+    // Within the window a rotated token is a retry (the answer was lost to a reload) or a
+    // second tab refreshing at the same moment: answer a new pair of the same family.
+    if (row.replacedBy && withinGrace && row.expiresAt.getTime() > nowMs) return issueInFamily(deps, row, nowMs);
     throw unauthorized('Refresh token has been revoked');
   }
   if (row.expiresAt.getTime() <= nowMs) throw unauthorized('Refresh token expired');
@@ -107,9 +114,25 @@ export async function rotateSession(
   });
   if (!rotated) {
     // Another request rotated this token between our read and our write, a moment ago: a
-    // concurrent refresh (two tabs), inside the grace window, so refused without revoking.
-    throw unauthorized('Refresh token has been revoked');
+    // concurrent refresh (two tabs), inside the grace window.
+    return issueInFamily(deps, row, nowMs);
   }
+  const guest = row.subject.startsWith(GUEST_PREFIX);
+  const authorisationToken = await deps.signer.sign(row.subject, { guest, nowMs, ttlS: deps.accessTokenTtlS });
+  return { authorisationToken, refreshToken };
+}
+
+/** Issues a new pair in `row`'s family (same subject); nothing is revoked. */
+async function issueInFamily(deps: SessionDeps, row: RefreshTokenRow, nowMs: number): Promise<TokenPair> {
+  const refreshToken = newRefreshToken();
+  await deps.db.insert(refreshTokens).values({
+    tokenHash: hashRefreshToken(refreshToken),
+    familyId: row.familyId,
+    subject: row.subject,
+    userId: row.userId,
+    createdAt: new Date(nowMs),
+    expiresAt: new Date(nowMs + deps.refreshTokenTtlS * 1000),
+  });
   const guest = row.subject.startsWith(GUEST_PREFIX);
   const authorisationToken = await deps.signer.sign(row.subject, { guest, nowMs, ttlS: deps.accessTokenTtlS });
   return { authorisationToken, refreshToken };
