@@ -7,7 +7,7 @@ import { defineConfig } from 'tsup';
  * package's public entry points are the `index` files named in package.json `exports`.
  */
 export default defineConfig({
-  entry: ['src/**/*.ts', '!src/**/*.test.ts', '!src/**/test-helpers.ts'],
+  entry: ['src/**/*.ts', '!src/**/*.test.ts', '!src/**/test-helpers.ts', '!src/**/*.arbitrary.ts'],
   format: ['esm'],
   dts: { entry: {
     index: 'src/index.ts',

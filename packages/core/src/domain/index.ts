@@ -7,3 +7,12 @@ export * from './loginErrors.js';
 export * from './locale.js';
 export * from './constants.js';
 export * from './access.js';
+export * from './money.js';
+export * from './periods.js';
+export * from './dates.js';
+export * from './discounts.js';
+export * from './licences.js';
+export * from './renewal.js';
+/** `isExpired` is the token-claims rule; the licence one is exported as `isLicenceExpired`. */
+export { isExpired } from './claims.js';
+export * from './content.js';
