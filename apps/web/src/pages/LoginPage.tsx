@@ -1,16 +1,16 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useMachine } from '@xstate/react';
-import { Link, Redirect, useLocation, useSearch } from 'wouter';
-import { DEFAULT_MENU_ROUTE, forgotPasswordPath, pathKeepingFrom, routeAccess, showsSignUpLink } from '@stream/core/domain';
+import { useEffect, useState } from 'react';
+import { Link, Redirect } from 'wouter';
+import { forgotPasswordPath, pathKeepingFrom, showsSignUpLink } from '@stream/core/domain';
 import { connectIdSignIn, idSignInMachine } from '@stream/core/machines';
 import { SELF_REGISTRATION_ALLOWED, SIGN_IN_PROVIDER } from '../app/config';
 import { useI18n, useServices } from '../app/context';
 import { useDocumentTitle, useSession } from '../app/hooks';
+import { useCredentialsForm } from '../app/useCredentialsForm';
 import { AuthLayout } from '../components/AuthLayout';
-import { Field } from '../components/Field';
+import { EmailField } from '../components/EmailField';
+import { FormAlert } from '../components/FormAlert';
 import { PasswordField } from '../components/PasswordField';
 import { SubmitButton } from '../components/SubmitButton';
-import { useFocusOnFailure } from '../components/useFocusOnFailure';
 
 /**
  * LOGIN (identity-and-routes.md §2 "Login page"): email and password with the ID provider.
@@ -18,63 +18,28 @@ import { useFocusOnFailure } from '../components/useFocusOnFailure';
  * (§2 "After sign-in completion"). A signed-in user opening it goes to the default menu page.
  */
 export default function LoginPage() {
-  const { t, tError, path, routeLocale, isKnownKey } = useI18n();
-  const { api, session } = useServices();
-  const { isSignedIn, notice } = useSession();
-  const search = useSearch();
-  const [pathname, navigate] = useLocation();
+  const { t, routeLocale } = useI18n();
+  const { session } = useServices();
+  const { notice } = useSession();
   useDocumentTitle(t('signIn'), t('appName'));
 
-  const [snapshot, send] = useMachine(idSignInMachine, {
-    input: {
-      api,
-      session,
-      search: `?${search}`,
-      defaultPath: path(DEFAULT_MENU_ROUTE),
-      locale: routeLocale,
-      isKnownKey,
-    },
+  // §2: signed-in users who open login go to the default menu; once this page has signed the
+  // user in, it navigates to the machine's target itself.
+  const { form, field, alert, onSubmit, hasSubmitted, redirectTo, search } = useCredentialsForm({
+    machine: idSignInMachine,
+    connect: connectIdSignIn,
+    fields: ['email', 'password'],
+    route: 'LOGIN',
+    idPrefix: 'login',
   });
-  const form = connectIdSignIn(snapshot, send);
-
-  const submitted = useRef(false);
-  const emailRef = useRef<HTMLInputElement>(null);
-  const passwordRef = useRef<HTMLInputElement>(null);
-  const alertRef = useRef<HTMLDivElement>(null);
-  const focus = useFocusOnFailure({
-    isSubmitting: form.isSubmitting,
-    error: form.error,
-    fieldErrors: form.fieldErrors,
-    fields: [
-      ['email', emailRef],
-      ['password', passwordRef],
-    ],
-    alertRef,
-  });
-
-  useEffect(() => {
-    if (form.isDone && form.target) navigate(form.target, { replace: true });
-  }, [form.isDone, form.target, navigate]);
 
   // The session-expired notice (§4) is shown here until the user submits or leaves the page.
   const [expiredAtOpen] = useState(notice === 'sessionExpired');
   useEffect(() => () => session.send({ type: 'session.notice.dismiss' }), [session]);
-  const showExpired = (expiredAtOpen || notice === 'sessionExpired') && !submitted.current;
+  const showExpired = (expiredAtOpen || notice === 'sessionExpired') && !hasSubmitted;
 
-  // §2: signed-in users who open login go to the default menu; once this page has signed the
-  // user in, it navigates to the machine's target itself.
-  const access = routeAccess('LOGIN', isSignedIn ? 'signedIn' : 'guest', pathname, routeLocale);
-  if (access.kind === 'redirect' && !submitted.current) return <Redirect to={access.path} replace />;
+  if (redirectTo) return <Redirect to={redirectTo} replace />;
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (form.isSubmitting) return;
-    submitted.current = true;
-    focus.arm();
-    form.submit();
-  };
-
-  const errorText = form.error ? tError(form.error) : null;
   const forgotHref = forgotPasswordPath(SIGN_IN_PROVIDER, search, routeLocale);
 
   return (
@@ -83,44 +48,17 @@ export default function LoginPage() {
       <p className="auth-card__subtitle">{t('loginSubtitle')}</p>
 
       <form className="form" noValidate onSubmit={onSubmit}>
-        <div role="alert" aria-atomic="true">
-          {errorText ? (
-            <div id="login-error" ref={alertRef} tabIndex={-1} className="alert">
-              {errorText}
-            </div>
-          ) : showExpired ? (
-            <div className="alert alert--info">{t('sessionExpired')}</div>
-          ) : null}
-        </div>
+        <FormAlert {...alert}>
+          {showExpired ? <div className="alert alert--info">{t('sessionExpired')}</div> : null}
+        </FormAlert>
 
-        <Field
-          ref={emailRef}
-          id="login-email"
-          name="email"
-          type="email"
-          label={t('email')}
-          autoComplete="username"
-          inputMode="email"
-          autoCapitalize="off"
-          spellCheck={false}
-          dir="ltr"
-          value={form.values.email}
-          onChange={(event) => form.change('email', event.target.value)}
-          error={form.fieldErrors.email ? tError(form.fieldErrors.email) : undefined}
-          readOnly={form.isSubmitting}
-        />
+        <EmailField {...field('email')} label={t('email')} autoComplete="username" />
 
         <PasswordField
-          ref={passwordRef}
-          id="login-password"
-          name="password"
+          {...field('password')}
           label={t('password')}
           showLabel={t('showPassword')}
           autoComplete="current-password"
-          value={form.values.password}
-          onChange={(event) => form.change('password', event.target.value)}
-          error={form.fieldErrors.password ? tError(form.fieldErrors.password) : undefined}
-          readOnly={form.isSubmitting}
         />
 
         <p className="forgot-link">

@@ -109,6 +109,75 @@ interface TokenParam {
 const isUserToken = (_: unknown, params: TokenParam): boolean => userOf(params.token)?.guest === false;
 const isGuestToken = (_: unknown, params: TokenParam): boolean => userOf(params.token)?.guest === true;
 
+/** Input of the actors that only need the platform client (`guestCheckin`, `refresh`, `apiEvents`). */
+const withApi = ({ context }: { context: SessionContext }): { api: ApiClient } => ({ api: context.env.api });
+
+/** Reads the tokens a transition received from its event. */
+type TokensOf<TEvent> = (args: { event: TEvent }) => SessionTokens;
+
+/** The tokens of `session.signedIn { tokens }`. */
+const signedInTokens: TokensOf<{ tokens: SessionTokens }> = ({ event }) => event.tokens;
+/** The tokens of `session.refreshed { authorisationToken, refreshToken }`. */
+const refreshedTokens: TokensOf<SessionTokens> = ({ event }) => event;
+/** The tokens an actor (`guestCheckin`, `refresh`) resolved to. */
+const outputTokens: TokensOf<{ output: SessionTokens }> = ({ event }) => event.output;
+
+/**
+ * The transition that takes received tokens when their access token decodes to `kind` (guard
+ * `isUserToken` or `isGuestToken`): goes to `to.target` (re-entered when `to.reenter`), runs
+ * `storeTokens` and `adoptTokens` with the tokens, then `to.also` if given, then
+ * `announce { change: to.change }`.
+ */
+function takeTokens<TEvent, const TTarget extends string>(
+  kind: 'user' | 'guest',
+  tokensOf: TokensOf<TEvent>,
+  to: { target: TTarget; change: SessionChange; reenter?: true; also?: 'clearNotice' },
+) {
+  return {
+    guard: {
+      type: kind === 'user' ? ('isUserToken' as const) : ('isGuestToken' as const),
+      params: (args: { event: TEvent }): TokenParam => ({ token: tokensOf(args).authorisationToken }),
+    },
+    target: to.target,
+    ...(to.reenter ? { reenter: true } : {}),
+    actions: [
+      { type: 'storeTokens' as const, params: tokensOf },
+      { type: 'adoptTokens' as const, params: tokensOf },
+      ...(to.also ? [to.also] : []),
+      { type: 'announce' as const, params: { change: to.change } },
+    ],
+  };
+}
+
+/** Actions that end the session in this tab and tell the others: `clearSession`, `announce { change }`. */
+function endSession(change: 'expired' | 'loggedOut') {
+  return ['clearSession' as const, { type: 'announce' as const, params: { change } }];
+}
+
+/**
+ * A state holding tokens (`guest`, `signedIn`): refreshes them when due (named delay
+ * `refreshBeforeExpiry`, guard `refreshIsDue`) or on `session.refresh` (guard `canRefresh`), and
+ * otherwise re-enters itself to arm the timer again.
+ */
+function holdingTokens<const TSelf extends string>(self: TSelf, description: string) {
+  return {
+    description,
+    after: {
+      refreshBeforeExpiry: [
+        { guard: 'refreshIsDue' as const, target: 'refreshing' as const },
+        { target: self, reenter: true },
+      ],
+    },
+    on: { 'session.refresh': { guard: 'canRefresh' as const, target: 'refreshing' as const } },
+  };
+}
+
+/** The end of a refresh that brought no usable tokens: a user session expires, a guest checks in anew. */
+const afterRefusedRefresh = [
+  { guard: 'hasUserSession' as const, target: 'expired' as const, actions: endSession('expired') },
+  { target: 'checkingIn' as const, actions: endSession('loggedOut') },
+];
+
 /**
  * Session machine: who the viewer is (guest or signed-in user), where the tokens are, and when
  * they are refreshed or cleared. Implements identity-and-routes.md §4 "Session", §3 "Session
@@ -272,81 +341,29 @@ export const sessionMachine = setup({
     return { ...readSession(input.storage, null), notice: null, refreshFailures: 0, env };
   },
   invoke: [
-    { id: 'apiEvents', src: 'apiEvents', input: ({ context }) => ({ api: context.env.api }) },
+    { id: 'apiEvents', src: 'apiEvents', input: withApi },
     { id: 'tabSync', src: 'tabSync', input: ({ context }) => ({ broadcast: context.env.broadcast }) },
   ],
   initial: 'initialising',
   on: {
     'session.signedIn': [
-      {
-        guard: { type: 'isUserToken', params: ({ event }) => ({ token: event.tokens.authorisationToken }) },
-        target: '.signedIn',
-        reenter: true,
-        actions: [
-          { type: 'storeTokens', params: ({ event }) => event.tokens },
-          { type: 'adoptTokens', params: ({ event }) => event.tokens },
-          'clearNotice',
-          { type: 'announce', params: { change: 'signedIn' } },
-        ],
-      },
-      {
-        guard: { type: 'isGuestToken', params: ({ event }) => ({ token: event.tokens.authorisationToken }) },
-        target: '.guest',
-        reenter: true,
-        actions: [
-          { type: 'storeTokens', params: ({ event }) => event.tokens },
-          { type: 'adoptTokens', params: ({ event }) => event.tokens },
-          { type: 'announce', params: { change: 'guest' } },
-        ],
-      },
+      takeTokens('user', signedInTokens, { target: '.signedIn', reenter: true, also: 'clearNotice', change: 'signedIn' }),
+      takeTokens('guest', signedInTokens, { target: '.guest', reenter: true, change: 'guest' }),
     ],
     'session.refreshed': [
-      {
-        guard: { type: 'isUserToken', params: ({ event }) => ({ token: event.authorisationToken }) },
-        target: '.signedIn',
-        reenter: true,
-        actions: [
-          { type: 'storeTokens', params: ({ event }) => event },
-          { type: 'adoptTokens', params: ({ event }) => event },
-          { type: 'announce', params: { change: 'refreshed' } },
-        ],
-      },
-      {
-        guard: { type: 'isGuestToken', params: ({ event }) => ({ token: event.authorisationToken }) },
-        target: '.guest',
-        reenter: true,
-        actions: [
-          { type: 'storeTokens', params: ({ event }) => event },
-          { type: 'adoptTokens', params: ({ event }) => event },
-          { type: 'announce', params: { change: 'refreshed' } },
-        ],
-      },
+      takeTokens('user', refreshedTokens, { target: '.signedIn', reenter: true, change: 'refreshed' }),
+      takeTokens('guest', refreshedTokens, { target: '.guest', reenter: true, change: 'refreshed' }),
     ],
     'session.expired': [
       { guard: 'storageHasOtherSession', target: '.initialising', actions: 'loadFromStorage' },
-      {
-        guard: 'hasUserSession',
-        target: '.expired',
-        actions: ['clearSession', { type: 'announce', params: { change: 'expired' } }],
-      },
-      {
-        guard: 'hasGuestSession',
-        target: '.checkingIn',
-        actions: ['clearSession', { type: 'announce', params: { change: 'loggedOut' } }],
-      },
+      { guard: 'hasUserSession', target: '.expired', actions: endSession('expired') },
+      { guard: 'hasGuestSession', target: '.checkingIn', actions: endSession('loggedOut') },
     ],
     'session.logout': [
       { guard: 'logoutKeepsGuest' },
       { guard: 'hasNoSession' },
-      {
-        guard: 'isExpiryLogout',
-        target: '.expired',
-        actions: ['clearSession', { type: 'announce', params: { change: 'expired' } }],
-      },
-      {
-        target: '.checkingIn',
-        actions: ['clearSession', { type: 'announce', params: { change: 'loggedOut' } }],
-      },
+      { guard: 'isExpiryLogout', target: '.expired', actions: endSession('expired') },
+      { target: '.checkingIn', actions: endSession('loggedOut') },
     ],
     'session.changed': [
       { guard: 'otherTabExpired', target: '.expired', actions: 'forgetSession' },
@@ -368,26 +385,10 @@ export const sessionMachine = setup({
       invoke: {
         id: 'guestCheckin',
         src: 'guestCheckin',
-        input: ({ context }) => ({ api: context.env.api }),
+        input: withApi,
         onDone: [
-          {
-            guard: { type: 'isGuestToken', params: ({ event }) => ({ token: event.output.authorisationToken }) },
-            target: 'guest',
-            actions: [
-              { type: 'storeTokens', params: ({ event }) => event.output },
-              { type: 'adoptTokens', params: ({ event }) => event.output },
-              { type: 'announce', params: { change: 'guest' } },
-            ],
-          },
-          {
-            guard: { type: 'isUserToken', params: ({ event }) => ({ token: event.output.authorisationToken }) },
-            target: 'signedIn',
-            actions: [
-              { type: 'storeTokens', params: ({ event }) => event.output },
-              { type: 'adoptTokens', params: ({ event }) => event.output },
-              { type: 'announce', params: { change: 'signedIn' } },
-            ],
-          },
+          takeTokens('guest', outputTokens, { target: 'guest', change: 'guest' }),
+          takeTokens('user', outputTokens, { target: 'signedIn', change: 'signedIn' }),
           { target: 'unavailable' },
         ],
         onError: { target: 'unavailable' },
@@ -398,68 +399,24 @@ export const sessionMachine = setup({
       after: { checkInRetry: { target: 'checkingIn' } },
       on: { 'session.retry': { target: 'checkingIn' } },
     },
-    guest: {
-      description: 'A guest session (claim gue true).',
-      after: {
-        refreshBeforeExpiry: [
-          { guard: 'refreshIsDue', target: 'refreshing' },
-          { target: 'guest', reenter: true },
-        ],
-      },
-      on: { 'session.refresh': { guard: 'canRefresh', target: 'refreshing' } },
-    },
-    signedIn: {
-      description: 'A signed-in user (claim gue false).',
-      after: {
-        refreshBeforeExpiry: [
-          { guard: 'refreshIsDue', target: 'refreshing' },
-          { target: 'signedIn', reenter: true },
-        ],
-      },
-      on: { 'session.refresh': { guard: 'canRefresh', target: 'refreshing' } },
-    },
+    guest: holdingTokens('guest', 'A guest session (claim gue true).'),
+    signedIn: holdingTokens('signedIn', 'A signed-in user (claim gue false).'),
     refreshing: {
       description: 'Refreshing the access token; the current user stays in the context meanwhile.',
       invoke: {
         id: 'refresh',
         src: 'refresh',
-        input: ({ context }) => ({ api: context.env.api }),
+        input: withApi,
         onDone: [
-          {
-            guard: { type: 'isUserToken', params: ({ event }) => ({ token: event.output.authorisationToken }) },
-            target: 'signedIn',
-            actions: [
-              { type: 'storeTokens', params: ({ event }) => event.output },
-              { type: 'adoptTokens', params: ({ event }) => event.output },
-              { type: 'announce', params: { change: 'refreshed' } },
-            ],
-          },
-          {
-            guard: { type: 'isGuestToken', params: ({ event }) => ({ token: event.output.authorisationToken }) },
-            target: 'guest',
-            actions: [
-              { type: 'storeTokens', params: ({ event }) => event.output },
-              { type: 'adoptTokens', params: ({ event }) => event.output },
-              { type: 'announce', params: { change: 'refreshed' } },
-            ],
-          },
-          {
-            guard: 'hasUserSession',
-            target: 'expired',
-            actions: ['clearSession', { type: 'announce', params: { change: 'expired' } }],
-          },
-          { target: 'checkingIn', actions: ['clearSession', { type: 'announce', params: { change: 'loggedOut' } }] },
+          takeTokens('user', outputTokens, { target: 'signedIn', change: 'refreshed' }),
+          takeTokens('guest', outputTokens, { target: 'guest', change: 'refreshed' }),
+          ...afterRefusedRefresh,
         ],
         onError: [
           { guard: 'storageHasOtherSession', target: 'initialising', actions: 'loadFromStorage' },
           { guard: and(['refreshWasNotRefused', 'hasUserSession']), target: 'signedIn', actions: 'countRefreshFailure' },
           { guard: and(['refreshWasNotRefused', 'hasGuestSession']), target: 'guest', actions: 'countRefreshFailure' },
-          {
-            guard: 'hasUserSession',
-            target: 'expired',
-            actions: ['clearSession', { type: 'announce', params: { change: 'expired' } }],
-          },
-          { target: 'checkingIn', actions: ['clearSession', { type: 'announce', params: { change: 'loggedOut' } }] },
+          ...afterRefusedRefresh,
         ],
       },
     },
@@ -470,19 +427,8 @@ export const sessionMachine = setup({
       invoke: {
         id: 'expiredCheckin',
         src: 'guestCheckin',
-        input: ({ context }) => ({ api: context.env.api }),
-        onDone: [
-          {
-            guard: { type: 'isGuestToken', params: ({ event }) => ({ token: event.output.authorisationToken }) },
-            target: 'guest',
-            actions: [
-              { type: 'storeTokens', params: ({ event }) => event.output },
-              { type: 'adoptTokens', params: ({ event }) => event.output },
-              { type: 'announce', params: { change: 'guest' } },
-            ],
-          },
-          { target: 'unavailable' },
-        ],
+        input: withApi,
+        onDone: [takeTokens('guest', outputTokens, { target: 'guest', change: 'guest' }), { target: 'unavailable' }],
         onError: { target: 'unavailable' },
       },
     },

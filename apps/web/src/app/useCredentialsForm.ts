@@ -1,0 +1,134 @@
+import { createRef, useEffect, useRef, useState, type ChangeEvent, type FormEvent, type RefObject } from 'react';
+import { useMachine } from '@xstate/react';
+import { useLocation, useSearch } from 'wouter';
+import type { AnyStateMachine, EventFromLogic, SnapshotFrom } from 'xstate';
+import { DEFAULT_MENU_ROUTE, routeAccess, type RouteKey } from '@stream/core/domain';
+import type { CredentialsFormApi, CredentialsFormInput } from '@stream/core/machines';
+import { useFocusOnFailure } from '../components/useFocusOnFailure';
+import { useI18n, useServices } from './context';
+import { useSession } from './hooks';
+
+/** Options of {@link useCredentialsForm}. */
+export interface CredentialsFormOptions<TMachine extends AnyStateMachine, TField extends string> {
+  /** A machine built with `createCredentialsFormMachine` (`idSignInMachine`, `signUpMachine`). */
+  machine: TMachine;
+  /** Its connect function (`connectIdSignIn`, `connectSignUp`). */
+  connect: (snapshot: SnapshotFrom<TMachine>, send: (event: EventFromLogic<TMachine>) => void) => CredentialsFormApi<TField>;
+  /** The form's fields in display order: the first invalid one gets the focus after a failed submit. */
+  fields: readonly TField[];
+  /** The page's route (`LOGIN`, `SIGNUP`), for the redirect of a signed-in viewer (§2). */
+  route: RouteKey;
+  /** Prefix of the element ids: `${idPrefix}-${field}` for the inputs, `${idPrefix}-error` for the alert. */
+  idPrefix: string;
+}
+
+/** Props of a `Field` or `PasswordField` bound to one field of the form. */
+export interface BoundFieldProps<TField extends string> {
+  ref: RefObject<HTMLInputElement | null>;
+  id: string;
+  name: TField;
+  value: string;
+  onChange(event: ChangeEvent<HTMLInputElement>): void;
+  /** The field's error text, or undefined. */
+  error: string | undefined;
+  /** True while submitting. */
+  readOnly: boolean;
+}
+
+/** What a credentials page renders from. */
+export interface CredentialsForm<TField extends string> {
+  /** The machine's connect result. */
+  form: CredentialsFormApi<TField>;
+  /** Props binding `Field`/`PasswordField` to a field: ref, id, name, value, change, error text, read-only while submitting. */
+  field(name: TField): BoundFieldProps<TField>;
+  /** Props of the page's `FormAlert`: id, ref (focused on a form-level failure) and the error text. */
+  alert: { id: string; alertRef: RefObject<HTMLDivElement | null>; message: string | null };
+  /** The form's submit handler: prevents the default, arms the focus on failure and sends `form.submit`. */
+  onSubmit(event: FormEvent): void;
+  /** True once this page submitted the form (it then navigates itself instead of redirecting). */
+  hasSubmitted: boolean;
+  /** Where a signed-in viewer who opened the page goes (§2), unless the page submitted; else null. */
+  redirectTo: string | null;
+  /** The page's query string, without `?`. */
+  search: string;
+}
+
+/**
+ * Runs a credentials form machine for a page (ID sign-in, sign-up…): starts it with the platform
+ * client, the session, the query (`?…`), the default menu path, the route locale and the label
+ * check; moves the focus to the first invalid field or the alert after a failed submit; navigates
+ * (replace) to the machine's `target` once done; and says where a signed-in viewer is redirected.
+ * Implements identity-and-routes.md §4 "ID sign-in" and §2 "After sign-in completion" on the web.
+ */
+export function useCredentialsForm<TMachine extends AnyStateMachine, TField extends string>(
+  options: CredentialsFormOptions<TMachine, TField>,
+): CredentialsForm<TField> {
+  const { machine, connect, fields, route, idPrefix } = options;
+  const { tError, path, routeLocale, isKnownKey } = useI18n();
+  const { api, session } = useServices();
+  const { isSignedIn } = useSession();
+  const search = useSearch();
+  const [pathname, navigate] = useLocation();
+
+  const input: CredentialsFormInput = {
+    api,
+    session,
+    search: `?${search}`,
+    defaultPath: path(DEFAULT_MENU_ROUTE),
+    locale: routeLocale,
+    isKnownKey,
+  };
+  // Every credentials form machine takes a CredentialsFormInput; a generic machine type cannot say so.
+  const [snapshot, send] = useMachine(machine as AnyStateMachine, { input });
+  const form = connect(snapshot as SnapshotFrom<TMachine>, send);
+
+  const submitted = useRef(false);
+  const [refs] = useState(
+    () => new Map(fields.map((name) => [name, createRef<HTMLInputElement>() as RefObject<HTMLInputElement | null>])),
+  );
+  const alertRef = useRef<HTMLDivElement>(null);
+  const focus = useFocusOnFailure({
+    isSubmitting: form.isSubmitting,
+    error: form.error,
+    fieldErrors: form.fieldErrors,
+    fields: fields.map((name) => [name, refs.get(name)!]),
+    alertRef,
+  });
+
+  useEffect(() => {
+    if (form.isDone && form.target) navigate(form.target, { replace: true });
+  }, [form.isDone, form.target, navigate]);
+
+  const access = routeAccess(route, isSignedIn ? 'signedIn' : 'guest', pathname, routeLocale);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (form.isSubmitting) return;
+    submitted.current = true;
+    focus.arm();
+    form.submit();
+  };
+
+  const field = (name: TField): BoundFieldProps<TField> => {
+    const key = form.fieldErrors[name];
+    return {
+      ref: refs.get(name)!,
+      id: `${idPrefix}-${name}`,
+      name,
+      value: form.values[name],
+      onChange: (event) => form.change(name, event.target.value),
+      error: key ? tError(key) : undefined,
+      readOnly: form.isSubmitting,
+    };
+  };
+
+  return {
+    form,
+    field,
+    alert: { id: `${idPrefix}-error`, alertRef, message: form.error ? tError(form.error) : null },
+    onSubmit,
+    hasSubmitted: submitted.current,
+    redirectTo: access.kind === 'redirect' && !submitted.current ? access.path : null,
+    search,
+  };
+}

@@ -1,0 +1,51 @@
+import type { CredentialsFormContext, CredentialsFormEvent } from './credentialsForm.types.js';
+
+/**
+ * The part of a credentials form snapshot that {@link connectCredentialsForm} reads; the snapshot
+ * of any machine built with `createCredentialsFormMachine` has it.
+ */
+export interface CredentialsFormSnapshot<TField extends string> {
+  context: Pick<CredentialsFormContext<TField>, 'values' | 'error' | 'fieldErrors' | 'target'>;
+  /** `'done'` once the final state is reached. */
+  status: string;
+  matches(stateValue: 'submitting'): boolean;
+}
+
+/** What a credentials form (ID sign-in, sign-up…) needs to render. */
+export interface CredentialsFormApi<TField extends string> {
+  values: Record<TField, string>;
+  /** Message key of the form-level error (`role="alert"`), or null. */
+  error: string | null;
+  /** Message key per field. */
+  fieldErrors: Record<string, string>;
+  /** True while the platform is being asked (disable the form, show loading). */
+  isSubmitting: boolean;
+  /** True once done (signed in); navigate to `target`. */
+  isDone: boolean;
+  /** In-app path to go to once done (§2 "After sign-in completion"), else null. */
+  target: string | null;
+  change(field: TField, value: string): void;
+  submit(): void;
+}
+
+/**
+ * Turns the snapshot of a credentials form machine and its `send` into what the form needs:
+ * values and message keys from the context, `isSubmitting` in `submitting`, `isDone` once the
+ * machine is done, and `change`/`submit` sending `form.change`/`form.submit`.
+ */
+export function connectCredentialsForm<TField extends string>(
+  snapshot: CredentialsFormSnapshot<TField>,
+  send: (event: CredentialsFormEvent<TField>) => void,
+): CredentialsFormApi<TField> {
+  const { values, error, fieldErrors, target } = snapshot.context;
+  return {
+    values,
+    error,
+    fieldErrors,
+    isSubmitting: snapshot.matches('submitting'),
+    isDone: snapshot.status === 'done',
+    target,
+    change: (field, value) => send({ type: 'form.change', field, value }),
+    submit: () => send({ type: 'form.submit' }),
+  };
+}
