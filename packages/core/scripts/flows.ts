@@ -11,7 +11,16 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, unlinkSync, writeFile
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
-import { idSignInMachine, labelsMachine, sessionMachine, signUpMachine } from '../src/machines/index.js';
+import {
+  idSignInMachine,
+  labelsMachine,
+  playbackMachine,
+  playerMachine,
+  priceMigrationMachine,
+  sessionMachine,
+  signUpMachine,
+  subscriptionMachine,
+} from '../src/machines/index.js';
 
 /** A documented machine: its page name, source file and the machine itself. */
 export interface FlowEntry {
@@ -28,6 +37,10 @@ export const FLOWS: readonly FlowEntry[] = [
   { name: 'idSignIn', source: 'packages/core/src/machines/idSignIn.machine.ts', machine: idSignInMachine },
   { name: 'signUp', source: 'packages/core/src/machines/signUp.machine.ts', machine: signUpMachine },
   { name: 'labels', source: 'packages/core/src/machines/labels.machine.ts', machine: labelsMachine },
+  { name: 'subscription', source: 'packages/core/src/machines/subscription.machine.ts', machine: subscriptionMachine },
+  { name: 'priceMigration', source: 'packages/core/src/machines/priceMigration.machine.ts', machine: priceMigrationMachine },
+  { name: 'player', source: 'packages/core/src/machines/player.machine.ts', machine: playerMachine },
+  { name: 'playback', source: 'packages/core/src/machines/player.machine.ts', machine: playbackMachine },
 ];
 
 /** Absolute path of docs/flows in this repository. */

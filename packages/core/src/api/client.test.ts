@@ -357,6 +357,29 @@ describe('token refresh', () => {
     expect(events).toEqual([{ type: 'session.expired' }]);
   });
 
+  it('a refresh that ends after a sign-in stored other tokens leaves them alone (regression)', async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const { client, storage, events } = setup(
+      {
+        'POST /api/v2/token/refresh': async () => {
+          await gate;
+          return json(200, { authorisationToken: 'guest-2', refreshToken: 'guest-r2' });
+        },
+      },
+      { [STORAGE_KEYS.authToken]: 'guest-1', [STORAGE_KEYS.refreshToken]: 'guest-r1' },
+    );
+    const refreshing = client.auth.refresh();
+    // The viewer signs in while the guest refresh is on the wire; the session stores the user's tokens.
+    storage.setItem(STORAGE_KEYS.authToken, 'user-1');
+    storage.setItem(STORAGE_KEYS.refreshToken, 'user-r1');
+    release();
+    await expect(refreshing).resolves.toEqual({ authorisationToken: 'user-1', refreshToken: 'user-r1' });
+    expect(storage.getItem(STORAGE_KEYS.authToken)).toBe('user-1');
+    expect(storage.getItem(STORAGE_KEYS.refreshToken)).toBe('user-r1');
+    expect(events).toEqual([]);
+  });
+
   it('keeps the session when the refresh gets no answer or a 5xx: tokens stay, no expiry', async () => {
     for (const refreshAnswer of [
       () => Promise.reject(new TypeError('fetch failed')),

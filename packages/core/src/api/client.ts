@@ -9,6 +9,7 @@ import { authEndpoints } from './auth.js';
 import { countriesEndpoints } from './countries.js';
 import { ApiError, ContractError, NetworkError, SessionExpiredError, isRefreshRefusal, type ContractIssue } from './errors.js';
 import { labelsEndpoints } from './labels.js';
+import { lazyArea } from './lazy.js';
 import type { ApiClientEvent, ApiClientOptions, HttpApiClient, RequestOptions } from './types.js';
 import { userEndpoints } from './user.js';
 
@@ -149,6 +150,17 @@ export function createApiClient(options: ApiClientOptions): HttpApiClient {
       if (isRefreshRefusal(error)) endSession(refreshToken);
       throw error;
     }
+    // A sign-in, a logout or another tab stored another session while this refresh ran: that
+    // session wins. Storing these tokens would turn a viewer who just signed in back into the
+    // guest whose token was being refreshed. Waiting requests replay with the stored token.
+    if (storage.getItem(STORAGE_KEYS.refreshToken) !== refreshToken) {
+      const current = {
+        authorisationToken: storage.getItem(STORAGE_KEYS.authToken),
+        refreshToken: storage.getItem(STORAGE_KEYS.refreshToken),
+      };
+      if (current.authorisationToken && current.refreshToken) return current as RefreshedTokens;
+      throw new SessionExpiredError(tokenRefresh.name);
+    }
     const tokens: RefreshedTokens = { ...answer, refreshToken: answer.refreshToken ?? refreshToken };
     storage.setItem(STORAGE_KEYS.authToken, tokens.authorisationToken);
     storage.setItem(STORAGE_KEYS.refreshToken, tokens.refreshToken);
@@ -224,6 +236,13 @@ export function createApiClient(options: ApiClientOptions): HttpApiClient {
     user: userEndpoints(request),
     labels: labelsEndpoints(request, realm),
     countries: countriesEndpoints(request),
+    // Loaded on first use: pages that never touch licences or content (the login page) do not
+    // download their contracts.
+    licences: lazyArea(() => import('./licences.js').then((m) => m.licencesEndpoints(request)), [
+      'list', 'families', 'mine', 'pause', 'resume', 'cancel', 'reactivate', 'priceMigrationConsent',
+    ]),
+    promos: lazyArea(() => import('./promos.js').then((m) => m.promosEndpoints(request)), ['verify', 'redeem', 'refuse']),
+    content: lazyArea(() => import('./content.js').then((m) => m.contentEndpoints(request)), ['list', 'get', 'playback']),
     subscribe(listener) {
       listeners.add(listener);
       return () => {

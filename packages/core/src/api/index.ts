@@ -6,3 +6,6 @@ export { authEndpoints } from './auth.js';
 export { userEndpoints } from './user.js';
 export { labelsEndpoints } from './labels.js';
 export { countriesEndpoints } from './countries.js';
+export { licencesEndpoints } from './licences.js';
+export { promosEndpoints } from './promos.js';
+export { contentEndpoints } from './content.js';

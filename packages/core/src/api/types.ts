@@ -1,7 +1,14 @@
 import type * as zc from 'zod/v4/core';
 import type {
   CallContract,
+  CancellationPromo,
+  ContentItem,
+  ContentType,
   CountriesResponse,
+  Licence,
+  LicenceFamily,
+  Playback,
+  PriceMigrationConsent,
   LabelsResponse,
   LoginRequest,
   LoginResponse,
@@ -53,6 +60,61 @@ export interface ApiClient {
   };
   countries: {
     list(): Promise<CountriesResponse>;
+  };
+  /**
+   * Licences (commerce-and-account-data.md §3 "Licence", §4, §7 "Licences"). Lifecycle calls
+   * answer the account's licence as it now stands. Errors: `ApiError` (401 without a session,
+   * 404 `NOT_FOUND` for a licence the account does not hold, 409 `CONFLICT` for an action its
+   * state does not allow), `ContractError`, `NetworkError`.
+   */
+  licences: {
+    /** `GET /api/v2/licence`: the realm's catalogue. */
+    list(): Promise<{ licences: Licence[] }>;
+    /**
+     * `GET /api/v2/licence-family?includeEntitlements=ALL_ACTIVE_USER_ENTITLEMENTS`, with
+     * `licenceId=<ids comma-joined>` when `licenceIds` is given and not empty.
+     */
+    families(options?: { licenceIds?: readonly string[] }): Promise<{ licenceFamilies: LicenceFamily[] }>;
+    /** `GET /api/v2/user/licence` (bearer required): the account's licences with status and payment. */
+    mine(): Promise<{ licences: Licence[] }>;
+    /**
+     * `POST /api/v2/active-licences/{id}/pause`; `resumeAfter` (ISO 8601 date-time) is sent as
+     * `config.resumeAfter`, no body config otherwise.
+     */
+    pause(id: string, options?: { resumeAfter?: string }): Promise<{ licence: Licence }>;
+    /** `POST /api/v2/active-licences/{id}/resume`, empty body. */
+    resume(id: string): Promise<{ licence: Licence }>;
+    /**
+     * `DELETE /api/v2/active-licences/{id}`; `ignoreDiscount: true` adds
+     * `cancellationDiscount=IGNORE` (cancel without the cancellation promo).
+     */
+    cancel(id: string, options?: { ignoreDiscount?: boolean }): Promise<{ licence: Licence }>;
+    /** `PUT /api/v2/reactivate-licence/{id}`: a cancelled licence renews again. */
+    reactivate(id: string): Promise<{ licence: Licence }>;
+    /** `PUT /api/v2/price-migration/{migrationId}/consent`, body `{ status }` (§4 "Price migration consent"). */
+    priceMigrationConsent(migrationId: string, status: PriceMigrationConsent): Promise<{ licence: Licence }>;
+  };
+  /** The cancellation promo of an account's licence (§7 "Licences"): verify, redeem, refuse. */
+  promos: {
+    /** `GET /api/v2/cancellation-promo/{licenceId}/verify`: whether a discount to stay is offered. */
+    verify(licenceId: string): Promise<CancellationPromo>;
+    /** `POST /api/v2/cancellation-promo/{licenceId}/redeem`: the discount applies, the licence stays. */
+    redeem(licenceId: string): Promise<{ licence: Licence }>;
+    /** `POST /api/v2/cancellation-promo/{licenceId}/refuse`: the offer is declined; cancel separately. */
+    refuse(licenceId: string): Promise<Record<string, unknown>>;
+  };
+  /**
+   * Content and playback (this project's calls, docs/api.md). Errors: `ApiError` 404
+   * `NOT_FOUND` for an unknown item, 403 `LICENCE_REQUIRED` from `playback` when no licence of
+   * the viewer grants the item.
+   */
+  content: {
+    /** `GET /api/v2/content`: the catalogue of videos and live events. */
+    list(): Promise<{ items: ContentItem[] }>;
+    /** `GET /api/v2/content/{type}/{id}`: one item. */
+    get(type: ContentType, id: string): Promise<ContentItem>;
+    /** `GET /api/v2/playback/{type}/{id}`: a short-lived playable source `{ url, mimeType, expiresAt? }`. */
+    playback(type: ContentType, id: string): Promise<Playback>;
   };
   /** Subscribes to session events; returns the unsubscribe function. */
   subscribe(listener: (event: ApiClientEvent) => void): () => void;

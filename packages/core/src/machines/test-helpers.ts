@@ -69,6 +69,12 @@ export function fakeApi(overrides: {
   login?: (body: { id: string; secret: string }) => Promise<LoginResponse>;
   signUp?: (body: { id: string; secret: string; name: string }) => Promise<LoginResponse>;
   labels?: () => Promise<LabelsResponse>;
+  /** Licence calls to answer; the others reject. */
+  licences?: Partial<ApiClient['licences']>;
+  /** Cancellation-promo calls to answer; the others reject. */
+  promos?: Partial<ApiClient['promos']>;
+  /** Content calls to answer; the others reject. */
+  content?: Partial<ApiClient['content']>;
 } = {}): FakeApi {
   const listeners = new Set<(event: ApiClientEvent) => void>();
   const unexpected = (name: string) => () => Promise.reject(new Error(`unexpected call ${name}`));
@@ -101,6 +107,29 @@ export function fakeApi(overrides: {
       },
     },
     countries: { list: unexpected('countries') },
+    licences: {
+      list: unexpected('licences.list'),
+      families: unexpected('licences.families'),
+      mine: unexpected('licences.mine'),
+      pause: unexpected('licences.pause'),
+      resume: unexpected('licences.resume'),
+      cancel: unexpected('licences.cancel'),
+      reactivate: unexpected('licences.reactivate'),
+      priceMigrationConsent: unexpected('licences.priceMigrationConsent'),
+      ...overrides.licences,
+    },
+    promos: {
+      verify: unexpected('promos.verify'),
+      redeem: unexpected('promos.redeem'),
+      refuse: unexpected('promos.refuse'),
+      ...overrides.promos,
+    },
+    content: {
+      list: unexpected('content.list'),
+      get: unexpected('content.get'),
+      playback: unexpected('content.playback'),
+      ...overrides.content,
+    },
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -1,0 +1,199 @@
+/**
+ * The licence, promo and content endpoint modules against a fake fetch: method, path (with
+ * encoded `:id` parameters), query and body each call sends, and the answers' validation.
+ * commerce-and-account-data.md §7 "Licences"; content calls in docs/api.md.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import { memoryStorage, STORAGE_KEYS } from '../platform/index.js';
+import { ApiError, ContractError, createApiClient } from './index.js';
+
+interface Seen {
+  method: string;
+  url: URL;
+  headers: Headers;
+  body: unknown;
+  rawBody: unknown;
+}
+
+const json = (status: number, body: unknown): Response =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+const licence = { id: 'lic-1', name: 'Monthly' };
+const updated = { licence: { ...licence, licenceStatus: { status: 'ACTIVE', pauseState: 'PAUSED' } } };
+
+/** A client over a fake fetch that answers `answer(req)` (200 `updated` by default) and records requests. */
+function setup(answer: (req: Seen) => Response = () => json(200, updated)) {
+  const seen: Seen[] = [];
+  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+    const rawBody = init?.body;
+    const req: Seen = {
+      method: (init?.method ?? 'GET').toUpperCase(),
+      url,
+      headers: new Headers(init?.headers),
+      body: typeof rawBody === 'string' ? (JSON.parse(rawBody) as unknown) : undefined,
+      rawBody,
+    };
+    seen.push(req);
+    return answer(req);
+  });
+  const client = createApiClient({
+    baseUrl: 'http://platform.test',
+    realm: 'demo',
+    apiKey: 'key',
+    storage: memoryStorage({ [STORAGE_KEYS.authToken]: 'tok' }),
+    fetch: fetch as unknown as typeof globalThis.fetch,
+  });
+  const last = (): Seen => {
+    const req = seen.at(-1);
+    if (!req) throw new Error('no request sent');
+    return req;
+  };
+  return { client, seen, last, fetch };
+}
+
+const query = (req: Seen) => Object.fromEntries(req.url.searchParams);
+
+describe('licences endpoints', () => {
+  it('list and mine: GET the catalogue and the account licences (mine with the bearer)', async () => {
+    const { client, last } = setup(() => json(200, { licences: [licence] }));
+    await expect(client.licences.list()).resolves.toEqual({ licences: [licence] });
+    expect([last().method, last().url.pathname]).toEqual(['GET', '/api/v2/licence']);
+    await client.licences.mine();
+    expect([last().method, last().url.pathname]).toEqual(['GET', '/api/v2/user/licence']);
+    expect(last().headers.get('authorization')).toBe('Bearer tok');
+  });
+
+  it('families: always asks for the active entitlements, licence ids comma-joined when given', async () => {
+    const { client, last } = setup(() => json(200, { licenceFamilies: [{ id: 'f1', licences: [licence] }] }));
+    await client.licences.families();
+    expect(last().url.pathname).toBe('/api/v2/licence-family');
+    expect(query(last())).toEqual({ includeEntitlements: 'ALL_ACTIVE_USER_ENTITLEMENTS' });
+    await client.licences.families({ licenceIds: [] });
+    expect(query(last())).toEqual({ includeEntitlements: 'ALL_ACTIVE_USER_ENTITLEMENTS' });
+    await client.licences.families({ licenceIds: ['a', 'b c', 'd'] });
+    expect(query(last())).toEqual({ includeEntitlements: 'ALL_ACTIVE_USER_ENTITLEMENTS', licenceId: 'a,b c,d' });
+  });
+
+  it('pause: POST with config.resumeAfter only when given; the id is path-encoded', async () => {
+    const { client, last } = setup();
+    await expect(client.licences.pause('lic-1')).resolves.toEqual(updated);
+    expect([last().method, last().url.pathname]).toEqual(['POST', '/api/v2/active-licences/lic-1/pause']);
+    expect(last().body).toEqual({});
+    await client.licences.pause('a/b', { resumeAfter: '2026-12-01T00:00:00Z' });
+    expect(last().url.pathname).toBe('/api/v2/active-licences/a%2Fb/pause');
+    expect(last().body).toEqual({ config: { resumeAfter: '2026-12-01T00:00:00Z' } });
+  });
+
+  it('pause: an empty resumeAfter breaks the contract and sends nothing', async () => {
+    const { client, fetch } = setup();
+    const error = (await client.licences.pause('lic-1', { resumeAfter: '' }).catch((e: unknown) => e)) as ContractError;
+    expect(error).toBeInstanceOf(ContractError);
+    expect(error.direction).toBe('request');
+    expect(error.fields).toEqual(['config.resumeAfter']);
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('resume and reactivate: POST and PUT with no body', async () => {
+    const { client, last } = setup();
+    await client.licences.resume('lic-1');
+    expect([last().method, last().url.pathname, last().rawBody]).toEqual([
+      'POST',
+      '/api/v2/active-licences/lic-1/resume',
+      undefined,
+    ]);
+    await client.licences.reactivate('lic-1');
+    expect([last().method, last().url.pathname, last().rawBody]).toEqual([
+      'PUT',
+      '/api/v2/reactivate-licence/lic-1',
+      undefined,
+    ]);
+  });
+
+  it('cancel: DELETE, with cancellationDiscount=IGNORE only when ignoreDiscount is true', async () => {
+    const { client, last } = setup();
+    await client.licences.cancel('lic-1');
+    expect([last().method, last().url.pathname]).toEqual(['DELETE', '/api/v2/active-licences/lic-1']);
+    expect(query(last())).toEqual({});
+    await client.licences.cancel('lic-1', { ignoreDiscount: false });
+    expect(query(last())).toEqual({});
+    await client.licences.cancel('lic-1', { ignoreDiscount: true });
+    expect(query(last())).toEqual({ cancellationDiscount: 'IGNORE' });
+  });
+
+  it('priceMigrationConsent: PUT the status to the migration id', async () => {
+    const { client, last } = setup();
+    await client.licences.priceMigrationConsent('mig-7', 'LEAVE');
+    expect([last().method, last().url.pathname]).toEqual(['PUT', '/api/v2/price-migration/mig-7/consent']);
+    expect(last().body).toEqual({ status: 'LEAVE' });
+    await client.licences.priceMigrationConsent('mig-7', 'CONTINUE');
+    expect(last().body).toEqual({ status: 'CONTINUE' });
+  });
+
+  it('raises the platform error with its messages, and a ContractError for an answer without licence', async () => {
+    const { client } = setup((req) =>
+      req.url.pathname.endsWith('/resume')
+        ? json(409, { status: 409, code: 'CONFLICT', messages: ['licenceNotPaused', 'tryLater'], requestId: 'r1' })
+        : json(200, { ok: true }),
+    );
+    await expect(client.licences.resume('lic-1')).rejects.toMatchObject({
+      name: 'ApiError',
+      status: 409,
+      messages: ['licenceNotPaused', 'tryLater'],
+      call: 'licences.resume',
+    });
+    const error = (await client.licences.reactivate('lic-1').catch((e: unknown) => e)) as ContractError;
+    expect(error).toBeInstanceOf(ContractError);
+    expect(error.fields).toEqual(['licence']);
+  });
+});
+
+describe('promos endpoints', () => {
+  it('verify GETs, redeem and refuse POST, each to the licence id', async () => {
+    const { client, last } = setup((req) =>
+      req.url.pathname.endsWith('/verify')
+        ? json(200, { available: true, discount: { type: 'PERCENTAGE', percentage: 50, state: 'UPCOMING' } })
+        : req.url.pathname.endsWith('/refuse')
+          ? json(200, {})
+          : json(200, updated),
+    );
+    await expect(client.promos.verify('lic-1')).resolves.toMatchObject({ available: true });
+    expect([last().method, last().url.pathname]).toEqual(['GET', '/api/v2/cancellation-promo/lic-1/verify']);
+    await expect(client.promos.redeem('lic-1')).resolves.toEqual(updated);
+    expect([last().method, last().url.pathname]).toEqual(['POST', '/api/v2/cancellation-promo/lic-1/redeem']);
+    await expect(client.promos.refuse('lic-1')).resolves.toEqual({});
+    expect([last().method, last().url.pathname]).toEqual(['POST', '/api/v2/cancellation-promo/lic-1/refuse']);
+  });
+});
+
+describe('content endpoints', () => {
+  const item = { id: 'v1', type: 'VOD', title: 'Film', licenceIds: ['lic-1'] };
+
+  it('list, get and playback build their paths from type and id', async () => {
+    const { client, last } = setup((req) =>
+      req.url.pathname === '/api/v2/content'
+        ? json(200, { items: [item] })
+        : req.url.pathname.startsWith('/api/v2/content/')
+          ? json(200, item)
+          : json(200, { url: 'http://cdn.test/v1.mp4', mimeType: 'video/mp4' }),
+    );
+    await expect(client.content.list()).resolves.toEqual({ items: [item] });
+    expect(last().url.pathname).toBe('/api/v2/content');
+    await expect(client.content.get('VOD', 'v1')).resolves.toEqual(item);
+    expect(last().url.pathname).toBe('/api/v2/content/VOD/v1');
+    await expect(client.content.playback('LIVE', 'e 1')).resolves.toEqual({
+      url: 'http://cdn.test/v1.mp4',
+      mimeType: 'video/mp4',
+    });
+    expect([last().method, last().url.pathname]).toEqual(['GET', '/api/v2/playback/LIVE/e%201']);
+  });
+
+  it('playback without a licence raises ApiError 403 LICENCE_REQUIRED', async () => {
+    const { client } = setup(() =>
+      json(403, { status: 403, code: 'LICENCE_REQUIRED', messages: ['licenceRequired'], requestId: 'r' }),
+    );
+    const error = (await client.content.playback('VOD', 'v1').catch((e: unknown) => e)) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 403, code: 'LICENCE_REQUIRED', call: 'content.playback' });
+  });
+});
