@@ -3,7 +3,8 @@
 //   1. gzipped JavaScript the login route loads in Chromium (budget 100 KB);
 //   2. gzipped size of @stream/core for a consumer that imports only `safeReturnPath` (1 KB);
 //   3. gzipped size of each @stream/core entry point, whole;
-//   4. sign-in round trip and profile call timings through the SDK client against the sandbox.
+//   4. sign-in round trip and profile call timings through the SDK client against the sandbox;
+//   5. parsing and deriving the account's subscriptions for 1,000 licences; the account route's JavaScript.
 // Needs a build (`pnpm run build`); starts its own sandbox and web server on spare ports.
 import { gzipSync } from 'node:zlib';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -40,21 +41,44 @@ try {
   await waitForHttp(`http://127.0.0.1:${sandboxPort}/health`);
   await waitForHttp(`http://127.0.0.1:${webPort}/config.json`);
 
-  // --- 1. JavaScript loaded by the login route ---
+  // --- 1. JavaScript loaded by the login route and by the account route (signed in) ---
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
       '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
-  const page = await browser.newPage();
-  const scripts = [];
-  page.on('response', async (response) => {
-    if (response.request().resourceType() === 'script') scripts.push(response);
-  });
-  await page.goto(`http://127.0.0.1:${webPort}/login`, { waitUntil: 'networkidle' });
-  let loginJs = 0;
-  for (const response of scripts) loginJs += gzipSync(await response.body(), { level: 9 }).length;
-  report(`login route JavaScript (${scripts.length} files, gzip)`, loginJs, 100 * 1024);
+  /** Gzipped bytes of every script the page loads at `path`, and how many files. */
+  const routeJs = async (path, initStorage = {}) => {
+    const context = await browser.newContext();
+    await context.addInitScript((items) => {
+      for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value);
+    }, initStorage);
+    const page = await context.newPage();
+    const scripts = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(response);
+    });
+    await page.goto(`http://127.0.0.1:${webPort}${path}`, { waitUntil: 'networkidle' });
+    let bytes = 0;
+    for (const response of scripts) bytes += gzipSync(await response.body(), { level: 9 }).length;
+    await context.close();
+    return { bytes, files: scripts.length };
+  };
+  const login = await routeJs('/login');
+  report(`login route JavaScript (${login.files} files, gzip)`, login.bytes, 100 * 1024);
+  {
+    const { createApiClient } = await import('@stream/core/api');
+    const { memoryStorage, STORAGE_KEYS } = await import('@stream/core/platform');
+    const client = createApiClient({
+      baseUrl: `http://127.0.0.1:${sandboxPort}`, realm: 'stream', apiKey: 'sandbox-api-key', storage: memoryStorage(),
+    });
+    const tokens = await client.auth.login({ id: 'demo@stream.test', secret: 'demo-password' });
+    const account = await routeJs('/account', {
+      [STORAGE_KEYS.authToken]: tokens.authorisationToken,
+      [STORAGE_KEYS.refreshToken]: tokens.refreshToken,
+    });
+    report(`account route JavaScript, signed in (${account.files} files, gzip)`, account.bytes);
+  }
   await browser.close();
 
   // --- 2 and 3. SDK sizes ---
@@ -102,6 +126,23 @@ try {
   const profile = await time(50, () => client.user.profile());
   report('profile call via SDK, median of 50', profile.median, 20, 'ms');
   report('profile call via SDK, p95 of 50', profile.p95, 50, 'ms');
+
+  // --- 5. Parse and derive the account's subscriptions for 1,000 licences ---
+  const { licencesResponseSchema } = await import('@stream/core/contracts');
+  const { accountSubscriptions } = await import('@stream/core/domain');
+  const { licences: seeded } = await client.licences.mine();
+  const base = seeded[0];
+  if (base) {
+    const body = JSON.stringify({
+      licences: Array.from({ length: 1000 }, (_, i) => ({ ...seeded[i % seeded.length], id: `${base.id}-${i}` })),
+    });
+    const nowMs = Date.now();
+    const derive = await time(20, () => {
+      const parsed = licencesResponseSchema.parse(JSON.parse(body));
+      accountSubscriptions(parsed.licences, { nowMs, locale: 'en-gb' });
+    });
+    report('parse + derive 1,000 account licences, median of 20', derive.median, 50, 'ms');
+  }
 } finally {
   stopAll();
 }

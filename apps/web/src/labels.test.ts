@@ -1,7 +1,14 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { FAILED_AUTHENTICATION_KEY, LOGIN_ERROR_CODE_KEYS } from '@stream/core/domain';
+import {
+  DISCOUNT_LABEL_KEYS,
+  FAILED_AUTHENTICATION_KEY,
+  LOGIN_ERROR_CODE_KEYS,
+  PERIOD_LABEL_KEYS,
+  RENEWAL_LABEL_KEYS,
+} from '@stream/core/domain';
+import { LICENCE_STATUS_KEYS } from './app/labelKeys';
 
 const LABELS_DIR = fileURLToPath(new URL('../../sandbox/src/seed/labels/', import.meta.url));
 const SRC_DIR = fileURLToPath(new URL('./', import.meta.url));
@@ -28,8 +35,22 @@ function keysUsedInSources(): Set<string> {
   return keys;
 }
 
-/** Message keys the core's sign-in and sign-up machines can put on screen. */
+/**
+ * Message keys the core's machines and domain rules can put on screen (sign-in, sign-up, the
+ * licence machines' `anErrorOccured`, renewal, discount and period labels), and keys the web app
+ * chooses by value (licence statuses, content and licence types).
+ */
 const MACHINE_KEYS = [
+  ...RENEWAL_LABEL_KEYS,
+  ...DISCOUNT_LABEL_KEYS,
+  ...PERIOD_LABEL_KEYS,
+  ...Object.values(LICENCE_STATUS_KEYS),
+  'contentTypeVod',
+  'contentTypeLive',
+  'premium',
+  'free',
+  'licenceTypeFree',
+  'licenceTypeStandard',
   FAILED_AUTHENTICATION_KEY,
   ...Object.values(LOGIN_ERROR_CODE_KEYS),
   'EMPTY_INPUTS',
@@ -83,6 +104,23 @@ describe('labels', () => {
       emailAlreadyInUse: 'An account with this email already exists. Sign in instead.',
       sessionExpired: 'Your session has ended. Sign in again to continue.',
       networkError: "We couldn't reach the service. Check your connection and try again.",
+      yourSubscriptions: 'Your subscriptions',
+      pause: 'Pause',
+      pauseSubscription: 'Pause subscription',
+      resume: 'Resume',
+      cancelSubscription: 'Cancel subscription',
+      reactivate: 'Reactivate',
+      keepWithOffer: 'Keep my subscription with the offer',
+      refuseOffer: 'No thanks, cancel',
+      paused: 'Paused[ until {date}]',
+      renewsMonthly: 'Renews monthly[, next on {date}]',
+      expiresOn: 'Expires[ on {date}]',
+      plansTitle: 'Plans',
+      downgrade: 'Downgrade',
+      yourPlan: 'Your plan',
+      chooseLicence: 'Choose {name}',
+      paywallTitle: 'Subscribe to watch',
+      seePlans: 'See plans',
     });
   });
 

@@ -12,6 +12,8 @@ import { useSession } from './hooks';
 const LoginPage = lazy(() => import('../pages/LoginPage'));
 const SignUpPage = lazy(() => import('../pages/SignUpPage'));
 const AccountPage = lazy(() => import('../pages/AccountPage'));
+const LicencesPage = lazy(() => import('../pages/LicencesPage'));
+const WatchPage = lazy(() => import('../pages/WatchPage'));
 
 /** Header, the `<main>` landmark with the page of the current route, and the footer. */
 export function Shell() {
@@ -73,6 +75,11 @@ function RouteView() {
       return <SignUpPage />;
     case 'ACCOUNT':
       return <AccountPage />;
+    case 'PURCHASE':
+      return <LicencesPage />;
+    case 'VOD':
+    case 'LIVE':
+      return <WatchPage key={`${match.key}:${match.params.eventId ?? ''}`} type={match.key} eventId={match.params.eventId ?? ''} />;
     case 'LOGOUT':
       return <LogoutPage />;
     default:

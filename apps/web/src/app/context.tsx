@@ -1,6 +1,7 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { buildPath, routeLocaleFor, textDirection, type RouteKey, type RouteLocale } from '@stream/core/domain';
 import type { LabelsApi } from '@stream/core/machines';
+import { fillPlaceholders } from './placeholders';
 import type { Services } from './services';
 
 const ServicesContext = createContext<Services | null>(null);
@@ -27,8 +28,11 @@ export interface I18n {
   direction: 'ltr' | 'rtl';
   /** The route set of the language (§2 "the active locale selects the set"). */
   routeLocale: RouteLocale;
-  /** The text of a message key (labels); `vars` fill `{name}` placeholders. */
-  t(key: string, vars?: Record<string, string>): string;
+  /**
+   * The text of a message key (labels); `vars` fill `{name}` placeholders. A bracketed part with
+   * placeholders, as in `Paused[ until {date}]`, shows only when all of them have a value.
+   */
+  t(key: string, vars?: Readonly<Record<string, string | undefined>>): string;
   /** The text of an error message key, falling back to `failedAuthentication` (§8). */
   tError(key: string): string;
   /** Whether a message key has a translation (the sign-in machines' `isKnownKey`). */
@@ -59,11 +63,7 @@ export function I18nProvider({ language, labels, children }: I18nProviderProps) 
       locales,
       direction: textDirection(language),
       routeLocale,
-      t: (key, vars) => {
-        const text = label(key);
-        if (!vars) return text;
-        return text.replace(/\{(\w+)\}/g, (whole, name: string) => vars[name] ?? whole);
-      },
+      t: (key, vars) => fillPlaceholders(label(key), vars),
       tError: (key) => label(key, ERROR_FALLBACK_KEY),
       isKnownKey,
       path: (key, params) => buildPath(key, params, routeLocale),

@@ -44,3 +44,35 @@ export function ErrorScreen({ title, message, retryLabel, onRetry, asPage = true
     </div>
   );
 }
+
+/** A loading indicator inside a page (no heading), announced politely. */
+export function InlineStatus({ label }: { label: string }) {
+  return (
+    <p className="inline-status" role="status">
+      <Spinner />
+      <span>{label}</span>
+    </p>
+  );
+}
+
+export interface InlineErrorProps {
+  message: string;
+  retryLabel?: string;
+  onRetry?(): void;
+}
+
+/** An error inside a page: the message in `role="alert"`, and Retry when given. */
+export function InlineError({ message, retryLabel, onRetry }: InlineErrorProps) {
+  return (
+    <div className="inline-error">
+      <p role="alert" className="alert">
+        {message}
+      </p>
+      {onRetry && retryLabel ? (
+        <button type="button" className="button button--secondary" onClick={onRetry}>
+          {retryLabel}
+        </button>
+      ) : null}
+    </div>
+  );
+}

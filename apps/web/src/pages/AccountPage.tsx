@@ -6,9 +6,10 @@ import { useI18n, useServices } from '../app/context';
 import { useDocumentTitle, useSession } from '../app/hooks';
 import { profileLogic } from '../app/profile';
 import { ErrorScreen, LoadingScreen } from '../components/StatusScreen';
+import Subscriptions from '../components/Subscriptions';
 
 /**
- * ACCOUNT: the signed-in user's details. A guest is sent to LOGIN with `from` set to this page,
+ * ACCOUNT: the signed-in user's details and subscriptions. A guest is sent to LOGIN with `from` set to this page,
  * and comes back here after signing in (§2 "After sign-in completion").
  */
 export default function AccountPage() {
@@ -63,6 +64,7 @@ function AccountDetails({ onRetry }: { onRetry(): void }) {
           )}
         </dl>
       </section>
+      <Subscriptions />
     </div>
   );
 }

@@ -1,10 +1,15 @@
+import { lazy, Suspense } from 'react';
 import { useActor } from '@xstate/react';
 import { Link } from 'wouter';
 import { useI18n, useServices } from '../app/context';
 import { useDocumentTitle, useSession } from '../app/hooks';
 import { profileLogic } from '../app/profile';
+import { InlineStatus } from '../components/StatusScreen';
 
-/** HOME: a welcome; a signed-in user is greeted by name. */
+// The catalogue is loaded on demand, so that the login route's JavaScript does not grow with it.
+const ContentCatalogue = lazy(() => import('../components/ContentCatalogue'));
+
+/** HOME: a welcome (a signed-in user is greeted by name) and the content catalogue. */
 export function HomePage() {
   const { t, path } = useI18n();
   const { isSignedIn, user } = useSession();
@@ -26,6 +31,9 @@ export function HomePage() {
           </>
         )}
       </section>
+      <Suspense fallback={<InlineStatus label={t('loadingContent')} />}>
+        <ContentCatalogue />
+      </Suspense>
     </div>
   );
 }

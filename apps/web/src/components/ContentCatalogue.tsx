@@ -1,0 +1,70 @@
+import { contentPath } from '@stream/core/domain';
+import { Link } from 'wouter';
+import type { ContentItem } from '@stream/core/contracts';
+import { useI18n, useServices } from '../app/context';
+import { useResource } from '../app/useResource';
+import { ContentMeta } from './ContentMeta';
+import { InlineError, InlineStatus } from './StatusScreen';
+import '../styles/catalogue.css';
+
+/**
+ * The content catalogue (`api.content.list()`) as a grid of cards linking to the VOD or LIVE
+ * page of each item, under a heading; loaded lazily by the home page.
+ */
+export default function ContentCatalogue() {
+  const { t, path } = useI18n();
+  const { api } = useServices();
+  const content = useResource(() => api.content.list());
+
+  return (
+    <section className="catalogue" aria-labelledby="catalogue-title" aria-busy={content.status === 'loading' || undefined}>
+      <div className="section-head">
+        <h2 id="catalogue-title">{t('watchNow')}</h2>
+        <Link href={path('PURCHASE')} className="button button--secondary">
+          {t('seePlans')}
+        </Link>
+      </div>
+      {content.status === 'loading' ? (
+        <InlineStatus label={t('loadingContent')} />
+      ) : content.status === 'failed' ? (
+        <InlineError message={t('contentLoadFailed')} retryLabel={t('retry')} onRetry={content.reload} />
+      ) : (
+        <ul className="content-grid">
+          {(content.data?.items ?? []).map((item) => (
+            <li key={`${item.type}:${item.id}`}>
+              <ContentCard item={item} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function ContentCard({ item }: { item: ContentItem }) {
+  const { routeLocale } = useI18n();
+  const { thumbnailUrl } = useMediaUrls(item);
+  return (
+    <article className="content-card">
+      <div className="content-card__media">
+        {thumbnailUrl ? <img src={thumbnailUrl} alt="" loading="lazy" width={320} height={180} /> : null}
+      </div>
+      <div className="content-card__body">
+        <h3 className="content-card__title">
+          <Link href={contentPath(item, routeLocale)} className="content-card__link">
+            <bdi>{item.title}</bdi>
+          </Link>
+        </h3>
+        <ContentMeta item={item} />
+      </div>
+    </article>
+  );
+}
+
+/** The item's thumbnail URL, resolved against the platform's base URL when it is a path. */
+export function useMediaUrls(item: Pick<ContentItem, 'thumbnailUrl'>): { thumbnailUrl: string | undefined } {
+  const { config } = useServices();
+  const raw = item.thumbnailUrl;
+  if (!raw) return { thumbnailUrl: undefined };
+  return { thumbnailUrl: raw.startsWith('/') && !raw.startsWith('//') ? `${config.apiBaseUrl}${raw}` : raw };
+}

@@ -1,0 +1,68 @@
+import { expect, test, type Page } from '@playwright/test';
+import { CONTENT, createViewer, grantLicence, LICENCES, loginViewer, startSignedIn } from './sandbox';
+import { axeViolations } from './support';
+
+/** Waits until the page's `<video>` has played past half a second. */
+async function expectPlaying(page: Page) {
+  const video = page.locator('video');
+  await expect(video).toBeVisible();
+  await expect
+    .poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 15_000 })
+    .toBeGreaterThan(0.5);
+}
+
+// The paywall names the licences that unlock the item (issue 3, apps/web).
+test('a guest sees the paywall on a premium video, naming the unlocking licences, with sign-in', async ({ page }) => {
+  await page.goto(CONTENT.sportsVideo.path);
+  await expect(page.getByRole('heading', { level: 1, name: CONTENT.sportsVideo.title })).toBeVisible();
+  const paywall = page.getByRole('region', { name: 'Subscribe to watch' });
+  await expect(paywall).toBeVisible();
+  await expect(paywall.getByRole('listitem').filter({ hasText: /^Sports Premium$/ })).toBeVisible();
+  await expect(page.locator('video')).toHaveCount(0);
+  await expect(paywall.getByRole('link', { name: 'See plans' })).toHaveAttribute('href', '/purchase');
+  await expect(paywall.getByRole('link', { name: 'Sign in' })).toHaveAttribute(
+    'href',
+    `/login?from=${encodeURIComponent(CONTENT.sportsVideo.path)}`,
+  );
+  expect(await axeViolations(page)).toEqual([]);
+});
+
+test('a viewer without licences sees the paywall on a premium video', async ({ page, request }) => {
+  await startSignedIn(page, await loginViewer(request, 'nolicence@stream.test', 'demo-password'));
+  await page.goto(CONTENT.sportsVideo.path);
+  await expect(page.getByRole('link', { name: 'Sign out' })).toBeVisible();
+  const paywall = page.getByRole('region', { name: 'Subscribe to watch' });
+  await expect(paywall).toContainText('Sports Basic');
+  await expect(paywall.getByRole('link', { name: 'Sign in' })).toHaveCount(0);
+  await expect(page.locator('video')).toHaveCount(0);
+});
+
+test('a licensed viewer plays the premium video', async ({ page, request }) => {
+  const viewer = await createViewer(request, 'playback');
+  await grantLicence(request, viewer.email, LICENCES.sportsPremium);
+  await startSignedIn(page, viewer);
+  await page.goto('/home');
+  await page.getByRole('link', { name: CONTENT.sportsVideo.title }).click();
+  await expect(page).toHaveURL(new RegExp(`${CONTENT.sportsVideo.path}$`));
+  await expect(page.getByRole('region', { name: 'Subscribe to watch' })).toHaveCount(0);
+  await expectPlaying(page);
+  // Muted by default (the player slice), so that autoplay is allowed.
+  expect(await page.locator('video').evaluate((element: HTMLVideoElement) => element.muted)).toBe(true);
+  expect(await axeViolations(page)).toEqual([]);
+});
+
+test('a free video plays for a guest', async ({ page }) => {
+  await page.goto(CONTENT.freeVideo.path);
+  await expect(page.getByRole('heading', { level: 1, name: CONTENT.freeVideo.title })).toBeVisible();
+  await expectPlaying(page);
+  await expect(page.getByRole('region', { name: 'Subscribe to watch' })).toHaveCount(0);
+});
+
+test('home lists the catalogue with premium badges and links to the plans', async ({ page }) => {
+  await page.goto('/home');
+  const catalogue = page.getByRole('region', { name: 'Watch now' });
+  const premium = catalogue.getByRole('article').filter({ has: page.getByRole('link', { name: CONTENT.sportsVideo.title }) });
+  await expect(premium).toContainText('Premium');
+  await expect(catalogue.getByRole('link', { name: 'See plans' })).toHaveAttribute('href', '/purchase');
+  expect(await axeViolations(page)).toEqual([]);
+});

@@ -1,0 +1,69 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { uniqueEmail } from './support';
+
+/** The e2e sandbox (playwright.config.ts starts it on this port). */
+export const SANDBOX_URL = `http://127.0.0.1:${process.env.E2E_SANDBOX_PORT ?? 8797}`;
+
+const HEADERS = { Realm: 'stream', 'x-api-key': 'sandbox-api-key', 'content-type': 'application/json' };
+
+/** Seeded licence ids (apps/sandbox/src/seed/catalogue.ts). */
+export const LICENCES = { sportsBasic: '101', sportsPremium: '102' } as const;
+
+/** Seeded content ids. */
+export const CONTENT = {
+  freeVideo: { path: '/video/welcome-to-stream/welcome-to-stream', title: 'Welcome to Stream' },
+  sportsVideo: { path: '/video/derby-day-full-match/derby-day-full-match', title: 'Derby Day: Full Match' },
+} as const;
+
+/** A signed-in viewer: credentials and the tokens the platform answered. */
+export interface Viewer {
+  email: string;
+  password: string;
+  tokens: { authorisationToken: string; refreshToken: string };
+}
+
+/** Signs up a fresh viewer through the platform call (`POST /api/v2/user`, which also signs it in). */
+export async function createViewer(request: APIRequestContext, prefix = 'viewer'): Promise<Viewer> {
+  const email = uniqueEmail(prefix);
+  const password = 'correct horse battery';
+  const response = await request.post(`${SANDBOX_URL}/api/v2/user`, {
+    headers: HEADERS,
+    data: { id: email, secret: password, name: 'Licence Viewer' },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  return { email, password, tokens: await response.json() };
+}
+
+/** Signs an existing account in through the platform call (`POST /api/v2/login`). */
+export async function loginViewer(request: APIRequestContext, email: string, password: string): Promise<Viewer> {
+  const response = await request.post(`${SANDBOX_URL}/api/v2/login`, { headers: HEADERS, data: { id: email, secret: password } });
+  expect(response.ok(), await response.text()).toBe(true);
+  return { email, password, tokens: await response.json() };
+}
+
+/**
+ * Starts the web app's session from `viewer`'s tokens, as a returning viewer's browser would
+ * (the keys of `STORAGE_KEYS` in @stream/core/platform): the app then boots signed in, without a
+ * guest check-in. The sign-in form itself is covered by auth.spec.ts.
+ */
+export async function startSignedIn(page: Page, viewer: Viewer): Promise<void> {
+  await page.goto('/config.json');
+  await page.evaluate(({ authorisationToken, refreshToken }) => {
+    localStorage.setItem('stream.authorisationToken', authorisationToken);
+    localStorage.setItem('stream.refreshToken', refreshToken);
+  }, viewer.tokens);
+}
+
+/** Grants the account a licence through the sandbox control (`POST /_sandbox/licences/grant`). */
+export async function grantLicence(
+  request: APIRequestContext,
+  email: string,
+  licenceId: string,
+  options: Record<string, unknown> = {},
+): Promise<void> {
+  const response = await request.post(`${SANDBOX_URL}/_sandbox/licences/grant`, {
+    headers: HEADERS,
+    data: { email, licenceId, ...options },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+}
