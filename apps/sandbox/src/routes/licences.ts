@@ -162,9 +162,7 @@ export function registerLicenceRoutes(app: Hono<SandboxEnv>, ctx: RouteContext):
     const claims = await ctx.requireUser(c);
     const now = await ctx.sandboxNow();
     const held = await loadOneHeld(db, claims.sub, idParam(c), now);
-    const promo = held.cat.cancellationPromo;
-    const refusal = promo ? promoRefusal(held, now) : 'it has no cancellation offer';
-    if (!promo || refusal) throw conflict(`No cancellation offer is available for licence ${held.cat.id}: ${refusal}.`);
+    const promo = offerOf(held, now);
     const period = subscriptionPeriod(held.cat)!;
     const discount = {
       ...promo.discount,
@@ -181,9 +179,7 @@ export function registerLicenceRoutes(app: Hono<SandboxEnv>, ctx: RouteContext):
     const claims = await ctx.requireUser(c);
     const now = await ctx.sandboxNow();
     const held = await loadOneHeld(db, claims.sub, idParam(c), now);
-    const promo = held.cat.cancellationPromo;
-    const refusal = promo ? promoRefusal(held, now) : 'it has no cancellation offer';
-    if (!promo || refusal) throw conflict(`No cancellation offer is available for licence ${held.cat.id}: ${refusal}.`);
+    offerOf(held, now);
     await saveHeld(db, held, { promoStatus: 'REFUSED' }, now);
     return c.json({});
   });
@@ -215,6 +211,14 @@ function refuseUnlessLive(held: HeldLicence, now: Date, verb: string): void {
   const status = statusOf(held.row, now);
   if (status === 'EXPIRED') throw conflict(`Licence ${held.cat.id} expired on ${day(held.row.expiresAt)} and cannot be ${verb}.`);
   if (status === 'INACTIVE') throw conflict(`Licence ${held.cat.id} is awaiting payment confirmation and cannot be ${verb}.`);
+}
+
+/** The cancellation offer the licence has now; 409 `CONFLICT` saying why when it has none. */
+function offerOf(held: HeldLicence, now: Date): NonNullable<HeldLicence['cat']['cancellationPromo']> {
+  const promo = held.cat.cancellationPromo;
+  const refusal = promo ? promoRefusal(held, now) : 'it has no cancellation offer';
+  if (!promo || refusal) throw conflict(`No cancellation offer is available for licence ${held.cat.id}: ${refusal}.`);
+  return promo;
 }
 
 /** Why the cancellation offer is not on offer for this licence now, or undefined when it is. */

@@ -10,18 +10,25 @@ export interface SubmitButtonProps {
   busyLabel: string;
 }
 
+/** A button's content: `children`, or a spinner and `busyLabel` while `busy`. */
+export function BusyContent({ busy, children, busyLabel }: SubmitButtonProps) {
+  return busy ? (
+    <>
+      <Spinner />
+      <span>{busyLabel}</span>
+    </>
+  ) : (
+    <>{children}</>
+  );
+}
+
 /** The submit button of a form, with progress. */
 export function SubmitButton({ busy, children, busyLabel }: SubmitButtonProps) {
   return (
     <button type="submit" className="button button--block" disabled={busy} aria-busy={busy || undefined}>
-      {busy ? (
-        <>
-          <Spinner />
-          <span>{busyLabel}</span>
-        </>
-      ) : (
-        children
-      )}
+      <BusyContent busy={busy} busyLabel={busyLabel}>
+        {children}
+      </BusyContent>
     </button>
   );
 }

@@ -10,6 +10,7 @@ import { LICENCE_STATUS_KEYS } from '../app/labelKeys';
 import { useResource } from '../app/useResource';
 import { PriceMigrationNotice } from './PriceMigrationNotice';
 import { Spinner } from './Spinner';
+import { BusyContent } from './SubmitButton';
 import { InlineError, InlineStatus } from './StatusScreen';
 import '../styles/catalogue.css';
 
@@ -239,14 +240,9 @@ function ActionButton({ busy, disabled, busyLabel, secondary, onClick, children,
       onClick={onClick}
       autoFocus={autoFocus}
     >
-      {busy ? (
-        <>
-          <Spinner />
-          <span>{busyLabel}</span>
-        </>
-      ) : (
-        children
-      )}
+      <BusyContent busy={busy} busyLabel={busyLabel}>
+        {children}
+      </BusyContent>
     </button>
   );
 }
