@@ -151,6 +151,8 @@ export const licenceSchema = z.looseObject({
   cta: z.optional(z.string()),
   ctaControl: z.optional(z.unknown()),
   pauseState: z.optional(z.enum(PAUSE_STATES)),
+  /** When a paused licence resumes by itself (ISO 8601); this project's field. */
+  resumeAfter: z.optional(z.nullable(timestamp())),
   autoRenewingStatus: z.optional(z.string()),
   subscriptionPendingActions: z.optional(z.array(pendingActionSchema)),
   licenceStatus: z.optional(licenceStatusSchema),

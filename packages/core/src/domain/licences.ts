@@ -263,7 +263,7 @@ export function expiryOf(l: Licence): number | null {
 export function pausedUntil(l: Licence): number | null {
   if (!isPaused(l)) return null;
   const stored =
-    parseIsoTimestamp(l['resumeAfter']) ??
+    parseIsoTimestamp(l.resumeAfter) ??
     (isRecord(l.licenceStatus) ? parseIsoTimestamp(l.licenceStatus['resumeAfter']) : null);
   if (stored !== null) return stored;
   const resume = pendingAction(l, 'RESUME');
