@@ -31,7 +31,8 @@ describe('GET /api/v2/label', () => {
     expect(body.translations.signIn).toBeTypeOf('string');
   });
 
-  it.runIf(() => available.includes('es'))('picks es for Accept-Language es, filling missing keys from en', async () => {
+  it('picks es for Accept-Language es, filling missing keys from en', async () => {
+    expect(available).toContain('es');
     const en = labelsResponseSchema.parse((await labels('en')).json);
     const es = labelsResponseSchema.parse((await labels('es-ES,es;q=0.9,en;q=0.8')).json);
     expect(es.selected_locale).toBe('es');

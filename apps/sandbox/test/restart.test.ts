@@ -1,6 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { afterAll, expect, it } from 'vitest';
 import { loginResponseSchema, platformErrorSchema } from '@stream/core/contracts';
 import { startSandbox, type SandboxOptions } from '../src/index.js';
@@ -10,8 +12,25 @@ afterAll(async () => {
   await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
 });
 
-/** PostgreSQL server for the DATABASE_URL variant (skipped when unset), e.g. postgres://postgres@127.0.0.1:5432/sandbox. */
-const TEST_DATABASE_URL = process.env.SANDBOX_TEST_DATABASE_URL;
+/**
+ * PostgreSQL for the DATABASE_URL variant: a real server when SANDBOX_TEST_DATABASE_URL names
+ * one (e.g. postgres://postgres@127.0.0.1:5432/sandbox), otherwise PGlite behind its PostgreSQL
+ * wire-protocol server, so that node-postgres and the shared schema are exercised everywhere.
+ */
+async function postgresUrl(): Promise<{ url: string; stop(): Promise<void> }> {
+  const external = process.env.SANDBOX_TEST_DATABASE_URL;
+  if (external) return { url: external, stop: async () => {} };
+  const db = await PGlite.create();
+  const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: 20 });
+  await server.start();
+  return {
+    url: `postgres://postgres@${server.getServerConn()}/postgres`,
+    stop: async () => {
+      await server.stop();
+      await db.close();
+    },
+  };
+}
 
 it(
   'serves over HTTP and keeps accounts and tokens across a restart on the same data directory',
@@ -23,12 +42,17 @@ it(
   90_000,
 );
 
-it.runIf(TEST_DATABASE_URL)(
-  'runs the same schema on PostgreSQL (SANDBOX_TEST_DATABASE_URL) and keeps data across a restart',
+it(
+  'runs the same schema on PostgreSQL through node-postgres (DATABASE_URL) and keeps data across a restart',
   async () => {
-    await restartScenario({ port: 0, databaseUrl: TEST_DATABASE_URL!, accessTokenTtlS: 1 });
+    const postgres = await postgresUrl();
+    try {
+      await restartScenario({ port: 0, databaseUrl: postgres.url, accessTokenTtlS: 1 });
+    } finally {
+      await postgres.stop();
+    }
   },
-  60_000,
+  90_000,
 );
 
 async function restartScenario(options: SandboxOptions): Promise<void> {
