@@ -16,3 +16,16 @@ export * from './renewal.js';
 /** `isExpired` is the token-claims rule; the licence one is exported as `isLicenceExpired`. */
 export { isExpired } from './claims.js';
 export * from './content.js';
+export * from './vouchers.js';
+export * from './payments.js';
+export * from './paymentErrors.js';
+export * from './cards.js';
+export * from './paymentHistory.js';
+export * from './consent.js';
+export * from './restrictedFields.js';
+export * from './addressFields.js';
+export * from './dateInput.js';
+export * from './taxNumber.js';
+export * from './phone.js';
+export * from './inputCleaning.js';
+export * from './purchaseBlock.js';
