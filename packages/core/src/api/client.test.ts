@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { defineCall } from '../contracts/index.js';
+import { defineCall, payBasket } from '../contracts/index.js';
 import { memoryStorage, STORAGE_KEYS } from '../platform/index.js';
 import {
   ApiError,
@@ -213,6 +213,31 @@ describe('errors', () => {
       requestId: 'req-9',
       call: 'auth.login',
     });
+  });
+
+  it('sends the extra headers of a call, such as Idempotency-Key, under the client headers', async () => {
+    const { client, seen } = setup(
+      { 'POST /api/v2/customer/baskets/pay/b1': () => json(200, { status: 'SUCCEEDED', paymentId: 'p1' }) },
+      { [STORAGE_KEYS.authToken]: 't' },
+    );
+    const body = { paymentArrangement: { primaryPaymentDetailsAttributes: { targetPaymentProvider: 'CARDS', paymentMethodType: 'CARD' } } };
+    await client.request(payBasket, { params: { id: 'b1' }, body, headers: { 'Idempotency-Key': 'key-1', 'x-api-key': 'spoof' } });
+    const sent = seen.at(-1)!;
+    expect(sent.headers.get('idempotency-key')).toBe('key-1');
+    expect(sent.headers.get('x-api-key')).not.toBe('spoof');
+  });
+
+  it('keeps the details of the error body, such as the missing fields of a 424', async () => {
+    const body = {
+      status: 424,
+      code: 'BASKET_REQUIREMENTS_FAILED',
+      messages: [],
+      requestId: 'req-424',
+      details: { missingFields: ['postalCode', 'taxNumber'] },
+    };
+    const { client } = setup({ 'GET /api/v2/user/profile': () => json(424, body) }, { [STORAGE_KEYS.authToken]: 't' });
+    const error = (await client.user.profile().catch((e: unknown) => e)) as ApiError;
+    expect(error).toMatchObject({ status: 424, code: 'BASKET_REQUIREMENTS_FAILED', details: { missingFields: ['postalCode', 'taxNumber'] } });
   });
 
   it('turns a malformed error body into ApiError UNKNOWN with the status', async () => {

@@ -103,6 +103,7 @@ export function createApiClient(options: ApiClientOptions): HttpApiClient {
     query: Record<string, unknown> | undefined,
     body: string | undefined,
     bearer: string | null,
+    extraHeaders: Readonly<Record<string, string>> | undefined,
   ): Promise<RawAnswer> {
     let response;
     try {
@@ -111,7 +112,7 @@ export function createApiClient(options: ApiClientOptions): HttpApiClient {
         method: contract.method,
         query,
         body,
-        headers: headersFor(bearer, body !== undefined),
+        headers: { ...extraHeaders, ...headersFor(bearer, body !== undefined) },
         responseType: 'text',
         ignoreResponseError: true,
         retry: false,
@@ -202,20 +203,20 @@ export function createApiClient(options: ApiClientOptions): HttpApiClient {
   ): Promise<zc.output<C['response']>> {
     const path = fillPath(contract, input.params);
     const query = contract.query
-      ? (validate(contract, 'request', contract.query, input.query) as Record<string, unknown>)
+      ? (validate(contract, 'request', contract.query, input.query ?? {}) as Record<string, unknown>)
       : (input.query as Record<string, unknown> | undefined);
     const body = contract.body
       ? JSON.stringify(validate(contract, 'request', contract.body, input.body))
       : undefined;
 
     const bearer = contract.auth === 'none' ? null : storage.getItem(STORAGE_KEYS.authToken);
-    let answer = await send(contract, path, query, body, bearer);
+    let answer = await send(contract, path, query, body, bearer, input.headers);
 
     if (answer.status === 401 && bearer && !NO_REFRESH_CALLS.has(contract.name)) {
       const original = toApiError(contract, answer);
       const renewed = await renewAfter401(bearer);
       if (renewed === null) throw original;
-      answer = await send(contract, path, query, body, renewed);
+      answer = await send(contract, path, query, body, renewed, input.headers);
     }
 
     if (answer.status < 200 || answer.status >= 300) throw toApiError(contract, answer);
@@ -294,6 +295,10 @@ function parseJson(text: string | undefined): unknown {
   }
 }
 
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
 function toApiError(contract: CallContract, answer: RawAnswer): ApiError {
   const parsed = safeParse(platformErrorSchema, parseJson(answer.text));
   if (parsed.success) {
@@ -303,6 +308,7 @@ function toApiError(contract: CallContract, answer: RawAnswer): ApiError {
       code: parsed.data.code,
       messages: parsed.data.messages,
       requestId: parsed.data.requestId,
+      details: isPlainObject(parsed.data['details']) ? parsed.data['details'] : undefined,
     });
   }
   return new ApiError({

@@ -32,6 +32,11 @@ export class ApiError extends StreamError {
   readonly messages: readonly string[];
   /** Request id in the platform's logs, when known. */
   readonly requestId: string | undefined;
+  /**
+   * The error body's `details`, when it has one, for example `{ missingFields: ['postalCode'] }`
+   * with 424 `BASKET_REQUIREMENTS_FAILED` (commerce-and-account-data.md §8).
+   */
+  readonly details: Readonly<Record<string, unknown>> | undefined;
 
   constructor(init: {
     call: string;
@@ -39,6 +44,7 @@ export class ApiError extends StreamError {
     code: string;
     messages: readonly string[];
     requestId: string | undefined;
+    details?: Readonly<Record<string, unknown>> | undefined;
   }) {
     super(`${init.call} failed: ${init.status} ${init.code}`, init.call);
     this.name = 'ApiError';
@@ -46,6 +52,7 @@ export class ApiError extends StreamError {
     this.code = init.code;
     this.messages = init.messages;
     this.requestId = init.requestId;
+    this.details = init.details;
   }
 }
 

@@ -131,6 +131,11 @@ export interface RequestOptions<C extends CallContract = CallContract> {
   query?: SchemaInput<C['query']>;
   /** Values of the `:name` segments of `contract.path`; URL-encoded. */
   params?: Record<string, string | number>;
+  /**
+   * Extra headers of this call, for example `Idempotency-Key` on a payment. The client's own
+   * headers (API key, realm, language, device id, bearer) take precedence.
+   */
+  headers?: Readonly<Record<string, string>>;
 }
 
 /**

@@ -10,6 +10,8 @@ export const platformErrorSchema = z.looseObject({
   code: z.string(),
   messages: z.array(z.string()),
   requestId: z.string(),
+  /** Extra facts of some errors, for example `{ missingFields: [...] }` with 424. */
+  details: z.optional(z.record(z.string(), z.unknown())),
 });
 export type PlatformError = z.infer<typeof platformErrorSchema>;
 

@@ -10,6 +10,7 @@ export * from './labels.js';
 export * from './countries.js';
 export * from './licences.js';
 export * from './content.js';
+export * from './baskets.js';
 
 import * as auth from './auth.js';
 import * as user from './user.js';
@@ -17,6 +18,7 @@ import * as labels from './labels.js';
 import * as countries from './countries.js';
 import * as licences from './licences.js';
 import * as content from './content.js';
+import * as baskets from './baskets.js';
 
 /** Every call contract by area, for the client and the sandbox. */
 export const calls = {
@@ -40,4 +42,19 @@ export const calls = {
     refuse: licences.refuseCancellationPromo,
   },
   content: { list: content.listContent, get: content.getContent, playback: content.getPlayback },
+  baskets: {
+    get: baskets.getBasket,
+    put: baskets.putBasket,
+    pay: baskets.payBasket,
+    payCurrent: baskets.payCurrentBasket,
+  },
+  vouchers: { add: baskets.addVoucher, remove: baskets.removeVoucher, redeem: baskets.redeemVoucher },
+  paymentMethods: { init: baskets.initPaymentMethod, validate: baskets.validatePaymentMethod },
+  payments: {
+    providers: baskets.getPaymentProviders,
+    history: baskets.getPaymentHistory,
+    attachDetails: baskets.attachPaymentDetails,
+    attachDetailsWithBilling: baskets.attachPaymentDetailsWithBilling,
+  },
+  cards: { list: baskets.getCards, attachToLicence: baskets.attachCardToLicence },
 } as const;
