@@ -14,9 +14,11 @@ import type { AnyStateMachine, AnyStateNode } from 'xstate';
 import {
   idSignInMachine,
   labelsMachine,
+  paymentMachine,
   playbackMachine,
   playerMachine,
   priceMigrationMachine,
+  purchaseJourneyMachine,
   sessionMachine,
   signUpMachine,
   subscriptionMachine,
@@ -41,6 +43,8 @@ export const FLOWS: readonly FlowEntry[] = [
   { name: 'priceMigration', source: 'packages/core/src/machines/priceMigration.machine.ts', machine: priceMigrationMachine },
   { name: 'player', source: 'packages/core/src/machines/player.machine.ts', machine: playerMachine },
   { name: 'playback', source: 'packages/core/src/machines/player.machine.ts', machine: playbackMachine },
+  { name: 'payment', source: 'packages/core/src/machines/payment.machine.ts', machine: paymentMachine },
+  { name: 'purchaseJourney', source: 'packages/core/src/machines/purchaseJourney.machine.ts', machine: purchaseJourneyMachine },
 ];
 
 /** Absolute path of docs/flows in this repository. */

@@ -19,3 +19,7 @@ export * from './priceMigration.machine.js';
 export * from './priceMigration.connect.js';
 export * from './player.machine.js';
 export * from './player.connect.js';
+export * from './payment.machine.js';
+export * from './payment.connect.js';
+export * from './purchaseJourney.machine.js';
+export * from './purchaseJourney.connect.js';

@@ -1,0 +1,216 @@
+import { assign, setup } from 'xstate';
+import { isConsentValid, purchaseBlockReason, type PurchaseBlockReason } from '../domain/index.js';
+import type {
+  JourneyPaymentMethod,
+  PurchaseJourneyContext,
+  PurchaseJourneyEvent,
+  PurchaseJourneyInput,
+} from './purchaseJourney.types.js';
+
+export type {
+  JourneyEntryMode,
+  JourneyFlowType,
+  JourneyPaymentMethod,
+  JourneyStep,
+  PurchaseJourneyContext,
+  PurchaseJourneyEvent,
+  PurchaseJourneyInput,
+} from './purchaseJourney.types.js';
+export { JOURNEY_STEPS } from './purchaseJourney.types.js';
+
+const buys = (context: PurchaseJourneyContext): boolean => context.flowType === 'purchase' || context.flowType === 'signup';
+
+/**
+ * The purchase and sign-up journey: which step the checkout shows. Implements
+ * identity-and-routes.md §4 (steps, entry modes, flow types) and §2 "Sign-up restricted modal".
+ *
+ * Start: a buying flow (`purchase`, `signup`) with a block reason → `blocked`; a guest → `LOGIN`
+ * (`SIGNUP` for entry mode SIGNUP); a signed-in viewer → `PACKAGE_SELECTION`, or `PAYMENT_PAGE`
+ * when a licence is already chosen. `auth.switch` swaps LOGIN and SIGNUP; `auth.done` → `blocked`
+ * (the account may not buy), `signedIn` (flow types `login`, `signin_to_watch`: nothing to buy) or
+ * `CONSENT`; `consent.accept` (only when the domain's `isConsentValid` holds) →
+ * `PACKAGE_SELECTION` or `PAYMENT_PAGE`; `package.select` → `PAYMENT_PAGE`; `payment.method`
+ * card / paypal / new → `CREDIT_CARD_PAYMENT` / `PAYPAL_PAYMENT` / `NEW_PAYMENT`; `payment.done`
+ * (from those and from the payment page: zero balance, stored card) → `PAYMENT_COMPLETE`. `back`
+ * goes one step back: payment steps → `PAYMENT_PAGE` → `PACKAGE_SELECTION`; from the first step
+ * of the journey (LOGIN, SIGNUP, CONSENT, PACKAGE_SELECTION, blocked) → `exited`.
+ */
+export const purchaseJourneyMachine = setup({
+  types: {} as { context: PurchaseJourneyContext; events: PurchaseJourneyEvent; input: PurchaseJourneyInput },
+  actions: {
+    storeBlock: assign((_, params: { reason: PurchaseBlockReason | null | undefined }) => ({ blockReason: params.reason ?? null })),
+    signIn: assign({ signedIn: true }),
+    storeConsent: assign((_, params: { checked: Record<string, boolean> }) => ({ consentChecked: { ...params.checked } })),
+    storeLicence: assign((_, params: { licenceId: string }) => ({ licenceId: params.licenceId })),
+    storeMethod: assign((_, params: { kind: JourneyPaymentMethod }) => ({ paymentMethod: params.kind })),
+    clearMethod: assign({ paymentMethod: null }),
+  },
+  guards: {
+    /** A buying flow with a block reason (the domain's `purchaseBlockReason`). */
+    blocked: ({ context }) => buys(context) && context.blockReason !== null,
+    /** `auth.done` named a block reason and the flow buys. */
+    blockedAfterAuth: ({ context }, params: { reason: PurchaseBlockReason | null | undefined }) =>
+      buys(context) && params.reason != null,
+    /** A guest entering from the sign-up link. */
+    guestSigningUp: ({ context }) => !context.signedIn && context.entryMode === 'SIGNUP',
+    guest: ({ context }) => !context.signedIn,
+    /** A licence is already chosen. */
+    hasLicence: ({ context }) => context.licenceId !== null,
+    /** The flow type only signs in (`login`, `signin_to_watch`). */
+    signInOnly: ({ context }) => !buys(context),
+    /** Every required term is ticked (domain `isConsentValid`). */
+    consentValid: ({ context }, params: { checked: Record<string, boolean> }) => isConsentValid(context.consentTerms, params.checked),
+    /** The consent is valid and a licence is already chosen. */
+    consentValidWithLicence: ({ context }, params: { checked: Record<string, boolean> }) =>
+      isConsentValid(context.consentTerms, params.checked) && context.licenceId !== null,
+    /** The payer chose a stored card. */
+    cardChosen: (_, params: { kind: JourneyPaymentMethod }) => params.kind === 'card',
+    /** The payer chose PayPal. */
+    paypalChosen: (_, params: { kind: JourneyPaymentMethod }) => params.kind === 'paypal',
+    /** The payer chose to add a new payment method. */
+    newChosen: (_, params: { kind: JourneyPaymentMethod }) => params.kind === 'new',
+  },
+}).createMachine({
+  id: 'purchaseJourney',
+  description:
+    'The purchase and sign-up journey steps (identity §4): LOGIN or SIGNUP for a guest, CONSENT, PACKAGE_SELECTION, PAYMENT_PAGE, the payment method step, PAYMENT_COMPLETE. A blocked purchase shows the sign-up restricted modal (identity §2).',
+  context: ({ input }) => ({
+    entryMode: input.entryMode,
+    flowType: input.flowType,
+    signedIn: input.signedIn === true,
+    licenceId: typeof input.licenceId === 'string' && input.licenceId !== '' ? input.licenceId : null,
+    blockReason: input.blockReason ?? (input.visitor === undefined ? null : purchaseBlockReason(input.visitor)),
+    consentTerms: Array.isArray(input.consentTerms) ? input.consentTerms : [],
+    consentChecked: {},
+    paymentMethod: null,
+  }),
+  initial: 'start',
+  states: {
+    start: {
+      description: 'Chooses the first step from the input.',
+      always: [
+        { guard: 'blocked', target: 'blocked' },
+        { guard: 'guestSigningUp', target: 'SIGNUP' },
+        { guard: 'guest', target: 'LOGIN' },
+        { guard: 'hasLicence', target: 'PAYMENT_PAGE' },
+        { target: 'PACKAGE_SELECTION' },
+      ],
+    },
+    blocked: {
+      description: 'The sign-up restricted modal with context.blockReason; back closes it.',
+      on: { back: { target: 'exited' } },
+    },
+    LOGIN: {
+      description: 'Sign in; auth.switch goes to SIGNUP.',
+      on: {
+        'auth.switch': { target: 'SIGNUP' },
+        'auth.done': [
+          {
+            guard: { type: 'blockedAfterAuth', params: ({ event }) => ({ reason: event.blockReason }) },
+            target: 'blocked',
+            actions: ['signIn', { type: 'storeBlock', params: ({ event }) => ({ reason: event.blockReason }) }],
+          },
+          { guard: 'signInOnly', target: 'signedIn', actions: 'signIn' },
+          { target: 'CONSENT', actions: 'signIn' },
+        ],
+        back: { target: 'exited' },
+      },
+    },
+    SIGNUP: {
+      description: 'Create an account; auth.switch goes to LOGIN.',
+      on: {
+        'auth.switch': { target: 'LOGIN' },
+        'auth.done': [
+          {
+            guard: { type: 'blockedAfterAuth', params: ({ event }) => ({ reason: event.blockReason }) },
+            target: 'blocked',
+            actions: ['signIn', { type: 'storeBlock', params: ({ event }) => ({ reason: event.blockReason }) }],
+          },
+          { guard: 'signInOnly', target: 'signedIn', actions: 'signIn' },
+          { target: 'CONSENT', actions: 'signIn' },
+        ],
+        back: { target: 'exited' },
+      },
+    },
+    CONSENT: {
+      description: 'The terms of use; accepted only when every required term is ticked.',
+      on: {
+        'consent.accept': [
+          {
+            guard: { type: 'consentValidWithLicence', params: ({ event }) => ({ checked: event.checked }) },
+            target: 'PAYMENT_PAGE',
+            actions: { type: 'storeConsent', params: ({ event }) => ({ checked: event.checked }) },
+          },
+          {
+            guard: { type: 'consentValid', params: ({ event }) => ({ checked: event.checked }) },
+            target: 'PACKAGE_SELECTION',
+            actions: { type: 'storeConsent', params: ({ event }) => ({ checked: event.checked }) },
+          },
+        ],
+        back: { target: 'exited' },
+      },
+    },
+    PACKAGE_SELECTION: {
+      description: 'Choose a licence.',
+      on: {
+        'package.select': {
+          target: 'PAYMENT_PAGE',
+          actions: { type: 'storeLicence', params: ({ event }) => ({ licenceId: event.licenceId }) },
+        },
+        back: { target: 'exited' },
+      },
+    },
+    PAYMENT_PAGE: {
+      description: 'The basket and the payment methods; a zero balance or a stored card pays from here.',
+      entry: 'clearMethod',
+      on: {
+        'payment.method': [
+          {
+            guard: { type: 'cardChosen', params: ({ event }) => ({ kind: event.kind }) },
+            target: 'CREDIT_CARD_PAYMENT',
+            actions: { type: 'storeMethod', params: ({ event }) => ({ kind: event.kind }) },
+          },
+          {
+            guard: { type: 'paypalChosen', params: ({ event }) => ({ kind: event.kind }) },
+            target: 'PAYPAL_PAYMENT',
+            actions: { type: 'storeMethod', params: ({ event }) => ({ kind: event.kind }) },
+          },
+          {
+            guard: { type: 'newChosen', params: ({ event }) => ({ kind: event.kind }) },
+            target: 'NEW_PAYMENT',
+            actions: { type: 'storeMethod', params: ({ event }) => ({ kind: event.kind }) },
+          },
+        ],
+        'payment.done': { target: 'PAYMENT_COMPLETE' },
+        back: { target: 'PACKAGE_SELECTION' },
+      },
+    },
+    CREDIT_CARD_PAYMENT: {
+      description: 'Pay with a card.',
+      on: { 'payment.done': { target: 'PAYMENT_COMPLETE' }, back: { target: 'PAYMENT_PAGE' } },
+    },
+    PAYPAL_PAYMENT: {
+      description: 'Pay with PayPal.',
+      on: { 'payment.done': { target: 'PAYMENT_COMPLETE' }, back: { target: 'PAYMENT_PAGE' } },
+    },
+    NEW_PAYMENT: {
+      description: 'Add a new payment method and pay.',
+      on: { 'payment.done': { target: 'PAYMENT_COMPLETE' }, back: { target: 'PAYMENT_PAGE' } },
+    },
+    PAYMENT_COMPLETE: {
+      description: 'Paid: the confirmation.',
+      type: 'final',
+    },
+    signedIn: {
+      description: 'A login or signin_to_watch flow ends at sign-in: the view goes to the target.',
+      type: 'final',
+    },
+    exited: {
+      description: 'The viewer left the journey (back from its first step, or closing the restricted modal).',
+      type: 'final',
+    },
+  },
+});
+
+/** The purchase journey machine's type. */
+export type PurchaseJourneyMachine = typeof purchaseJourneyMachine;

@@ -1,0 +1,68 @@
+import type { ConsentTerm, PurchaseBlockInput, PurchaseBlockReason } from '../domain/index.js';
+
+/** Purchase and sign-up journey steps (identity-and-routes.md §4). */
+export const JOURNEY_STEPS = [
+  'LOGIN',
+  'SIGNUP',
+  'CONSENT',
+  'PACKAGE_SELECTION',
+  'PAYMENT_PAGE',
+  'CREDIT_CARD_PAYMENT',
+  'PAYPAL_PAYMENT',
+  'NEW_PAYMENT',
+  'PAYMENT_COMPLETE',
+] as const;
+/** One journey step. */
+export type JourneyStep = (typeof JOURNEY_STEPS)[number];
+
+/** Entry modes (§4): from the sign-up link, from the account page, or to upgrade a licence. */
+export type JourneyEntryMode = 'SIGNUP' | 'ACCOUNT' | 'UPGRADE';
+/** Sign-in flow types (§4). `purchase` and `signup` go on to buy; `login` and `signin_to_watch` end at sign-in. */
+export type JourneyFlowType = 'login' | 'signup' | 'purchase' | 'signin_to_watch';
+/** How the payer pays on the payment page: a stored card, PayPal, or a new payment method. */
+export type JourneyPaymentMethod = 'card' | 'paypal' | 'new';
+
+/** Input of the purchase journey machine. */
+export interface PurchaseJourneyInput {
+  entryMode: JourneyEntryMode;
+  flowType: JourneyFlowType;
+  /** The viewer is signed in (not a guest). */
+  signedIn: boolean;
+  /** The licence already chosen (from the query), if any. @default null */
+  licenceId?: string | null;
+  /** Why buying is blocked (the domain's `purchaseBlockReason`), or null. @default null */
+  blockReason?: PurchaseBlockReason | null;
+  /** The visitor's facts, when the machine should compute the block reason itself (used when `blockReason` is absent). */
+  visitor?: PurchaseBlockInput;
+  /** The consent terms of the CONSENT step. @default [] */
+  consentTerms?: ConsentTerm[];
+}
+
+/** Context of the purchase journey machine. */
+export interface PurchaseJourneyContext {
+  entryMode: JourneyEntryMode;
+  flowType: JourneyFlowType;
+  signedIn: boolean;
+  /** The chosen licence, or null. */
+  licenceId: string | null;
+  /** The sign-up restricted modal's label key while `blocked`; null otherwise. */
+  blockReason: PurchaseBlockReason | null;
+  consentTerms: ConsentTerm[];
+  /** The consent checks accepted at the CONSENT step (fieldName → ticked). */
+  consentChecked: Record<string, boolean>;
+  /** The payment method chosen on the payment page, or null. */
+  paymentMethod: JourneyPaymentMethod | null;
+}
+
+/** Events of the purchase journey machine. */
+export type PurchaseJourneyEvent =
+  /** Signed in or signed up; `blockReason` when the account may not buy (a child profile). */
+  | { type: 'auth.done'; blockReason?: PurchaseBlockReason | null }
+  /** LOGIN ↔ SIGNUP. */
+  | { type: 'auth.switch' }
+  /** Accept the terms with these checks; ignored unless the domain's `isConsentValid` holds. */
+  | { type: 'consent.accept'; checked: Record<string, boolean> }
+  | { type: 'package.select'; licenceId: string }
+  | { type: 'payment.method'; kind: JourneyPaymentMethod }
+  | { type: 'payment.done' }
+  | { type: 'back' };
