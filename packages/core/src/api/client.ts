@@ -237,13 +237,23 @@ export function createApiClient(options: ApiClientOptions): HttpApiClient {
     user: userEndpoints(request),
     labels: labelsEndpoints(request, realm),
     countries: countriesEndpoints(request),
-    // Loaded on first use: pages that never touch licences or content (the login page) do not
-    // download their contracts.
+    // Loaded on first use: pages that never touch licences, content or the checkout (the login
+    // page) do not download their contracts.
     licences: lazyArea(() => import('./licences.js').then((m) => m.licencesEndpoints(request)), [
       'list', 'families', 'mine', 'pause', 'resume', 'cancel', 'reactivate', 'priceMigrationConsent',
     ]),
     promos: lazyArea(() => import('./promos.js').then((m) => m.promosEndpoints(request)), ['verify', 'redeem', 'refuse']),
     content: lazyArea(() => import('./content.js').then((m) => m.contentEndpoints(request)), ['list', 'get', 'playback']),
+    // The checkout's calls: baskets.js and payments.js each load once, on their first call.
+    baskets: lazyArea(() => import('./baskets.js').then((m) => m.basketsEndpoints(request)), ['get', 'put', 'pay']),
+    vouchers: lazyArea(() => import('./baskets.js').then((m) => m.vouchersEndpoints(request)), ['add', 'remove', 'redeem']),
+    paymentMethods: lazyArea(() => import('./payments.js').then((m) => m.paymentMethodsEndpoints(request)), [
+      'init', 'validate',
+    ]),
+    payments: lazyArea(() => import('./payments.js').then((m) => m.paymentsEndpoints(request)), [
+      'providers', 'history', 'attachDetails',
+    ]),
+    cards: lazyArea(() => import('./payments.js').then((m) => m.cardsEndpoints(request)), ['list', 'attachToLicence']),
     subscribe(listener) {
       listeners.add(listener);
       return () => {

@@ -9,3 +9,5 @@ export { countriesEndpoints } from './countries.js';
 export { licencesEndpoints } from './licences.js';
 export { promosEndpoints } from './promos.js';
 export { contentEndpoints } from './content.js';
+export { basketsEndpoints, vouchersEndpoints } from './baskets.js';
+export { cardsEndpoints, paymentMethodsEndpoints, paymentsEndpoints } from './payments.js';

@@ -1,6 +1,15 @@
 import type * as zc from 'zod/v4/core';
 import type {
+  Basket,
   CallContract,
+  Card,
+  initPaymentMethodRequestSchema,
+  PaymentDetails,
+  PaymentHistoryItem,
+  PaymentProvider,
+  PayRequest,
+  PayResponse,
+  validatePaymentMethodRequestSchema,
   CancellationPromo,
   ContentItem,
   ContentType,
@@ -17,6 +26,23 @@ import type {
   UserProfile,
 } from '../contracts/index.js';
 import type { KeyValueStorage } from '../platform/types.js';
+
+/** `primaryPaymentDetails` of `POST /api/v4/payment-method/init` (§7). */
+export type PaymentMethodInit = zc.input<typeof initPaymentMethodRequestSchema>['primaryPaymentDetails'];
+/** Body of `POST /api/v4/payment-method/validate`. */
+export type PaymentMethodValidation = zc.input<typeof validatePaymentMethodRequestSchema>;
+
+/** Options of {@link ApiClient.baskets}' `pay`. */
+export interface PayOptions {
+  /**
+   * Sent as the `Idempotency-Key` header: the platform charges at most once per key, so a retry
+   * of the same attempt reuses it and a new attempt (another basket or card) takes a new one.
+   * Required; an empty key raises `ContractError` before sending.
+   */
+  idempotencyKey: string;
+  /** `?acknowledgeNoFreeTrial=true|false`: the buyer accepts that no free trial applies. */
+  acknowledgeNoFreeTrial?: boolean;
+}
 
 /** Options of {@link createApiClient}. */
 export interface ApiClientOptions {
@@ -115,6 +141,121 @@ export interface ApiClient {
     get(type: ContentType, id: string): Promise<ContentItem>;
     /** `GET /api/v2/playback/{type}/{id}`: a short-lived playable source `{ url, mimeType, expiresAt? }`. */
     playback(type: ContentType, id: string): Promise<Playback>;
+  };
+  /**
+   * The basket (commerce-and-account-data.md §3 "Basket", §7 "Baskets and payments"). Basket
+   * calls answer `{ id, basketItems [{ sku, subscriptionSetting }], amounts { total, currency,
+   * scale, vouchers, tax, discountedTax, subTotal, discountedTotal, isTaxInclusive,
+   * isTaxRateEstimated } }`, amounts in minor units. Errors (§8): `ApiError` 401 without a
+   * session; 404 for an unknown licence or basket; 409 `CONFLICT` with `freeTrialDenied` when
+   * the licence's free trial is refused and `acknowledgeNoFreeTrial` is not `true`; from `pay`,
+   * 424 `BASKET_REQUIREMENTS_FAILED` with the missing fields in `ApiError.details.missingFields`
+   * and 402 card codes (`card_declined`, `insufficient_funds`, `expired_card`, `incorrect_cvc`,
+   * `processing_error`, `incorrect_number`) with the server message; `ContractError`;
+   * `NetworkError`.
+   */
+  baskets: {
+    /** `GET /api/v2/customer/basket`: the viewer's current basket. */
+    get(): Promise<Basket>;
+    /**
+     * `PUT /api/v2/baskets/{licenceId}`: the basket now holds that licence; with
+     * `?acknowledgeNoFreeTrial=true|false` when the option is given.
+     */
+    put(licenceId: string, options?: { acknowledgeNoFreeTrial?: boolean }): Promise<Basket>;
+    /**
+     * `POST /api/v2/customer/baskets/pay/{basketId}` (`basketId` null: `…/pay/`, the current
+     * basket) with the `Idempotency-Key` header and body `{ paymentArrangement: {
+     * primaryPaymentDetailsAttributes: { paymentDetailsExternalId?, targetPaymentProvider,
+     * paymentMethodType } }, consent? }`. Answers `{ status: SUCCEEDED | REQUIRES_ACTION |
+     * PENDING | FAILED, paymentId, redirectUrl?, licenceId? }`; the same key answers the same
+     * payment and never charges twice. Never retried by the client.
+     */
+    pay(basketId: string | null, body: PayRequest, options: PayOptions): Promise<PayResponse>;
+  };
+  /**
+   * Vouchers (§7; §5 "Voucher code is URL-encoded before sending. A licence voucher is applied
+   * with licenceId only when it is an integer"). Errors: `ApiError` 401; 404 for an unknown code
+   * (or, on `remove`, one not in the basket); 409 for a voucher that does not apply;
+   * `ContractError` for an empty, `.` or `..` code (nothing is sent); `NetworkError`.
+   */
+  vouchers: {
+    /** `PUT /api/v2/baskets/vouchers/{code}` (code URL-encoded, one path segment): the basket with the voucher. */
+    add(code: string): Promise<Basket>;
+    /** `DELETE /api/v2/baskets/vouchers/{code}`: the basket without it. */
+    remove(code: string): Promise<Basket>;
+    /**
+     * `POST /api/v2/promotions/voucher/redeem`, body `{ voucherCode, licenceId? }` from the
+     * domain's `voucherRedeemBody`: `licenceId` only when it is an integer (`'42'` → 42, `'abc'`
+     * left out). Answers `{ redeemed }`.
+     */
+    redeem(code: string, licenceId?: string | number | null): Promise<{ redeemed: boolean }>;
+  };
+  /**
+   * Payment methods (§3 "Payment details", §7, v4 paths). Answer payment details
+   * `{ paymentDetailsExid, targetPaymentProvider, paymentProviderType?, paymentMethodDetails?,
+   * redirectUrl? }`. Errors: `ApiError` 401; 400 for an unknown provider or token; 402 card codes
+   * (§8); `ContractError`; `NetworkError`.
+   */
+  paymentMethods: {
+    /**
+     * `POST /api/v4/payment-method/init`, body `{ primaryPaymentDetails: details }`:
+     * `{ targetPaymentProvider, paymentMethodType, token?, returnUrl? }`; `token` is the card
+     * processor's token (card numbers never reach the platform), `returnUrl` where a
+     * redirecting provider sends the payer back.
+     */
+    init(details: PaymentMethodInit): Promise<PaymentDetails>;
+    /** `POST /api/v4/payment-method/validate`, body `{ paymentDetailsExid, redirectStatus? }`, after a redirect. */
+    validate(body: PaymentMethodValidation): Promise<PaymentDetails>;
+  };
+  /**
+   * Payment providers, history and payment details per licence (§3, §7; the providers and
+   * history paths are this project's). Errors: `ApiError` 401; 404 for a licence or payment
+   * details the account does not hold; 424 `BASKET_REQUIREMENTS_FAILED` with
+   * `details.missingFields` from `attachDetails`; `ContractError`; `NetworkError`.
+   */
+  payments: {
+    /**
+     * `GET /api/v2/payment-providers`: `{ providers [{ providerType, paymentMethodType,
+     * paymentProviderId, paymentProviderGroupType?, hasVouchers? }] }`.
+     */
+    providers(): Promise<{ providers: PaymentProvider[] }>;
+    /**
+     * `GET /api/v2/customer/payments`: `{ items [{ id, when, skuLicence?, skus?, sku?, itemType?,
+     * status, externalPaymentId?, refunds? }] }` (§3 "Payment history item").
+     */
+    history(): Promise<{ items: PaymentHistoryItem[] }>;
+    /**
+     * `POST /api/v2/licence/{licenceId}/payment-details/{paymentDetailsId}`, no body; with
+     * `billingDetails: true`, the `/billing-details` suffix. Answers `{}`.
+     */
+    attachDetails(
+      licenceId: string,
+      paymentDetailsId: string,
+      options?: { billingDetails?: boolean },
+    ): Promise<Record<string, unknown>>;
+  };
+  /**
+   * Stored cards (§3 "Card", §7; the list path is this project's): never the number, only
+   * brand, last four digits, holder and expiry. Errors: `ApiError` 401; 404 for a card or licence
+   * the account does not hold; 424 `BASKET_REQUIREMENTS_FAILED` with `details.missingFields` when
+   * `checkBillingDetails` finds missing fields; `ContractError`; `NetworkError`.
+   */
+  cards: {
+    /**
+     * `GET /api/v2/customer/cards`: `{ cards [{ cardId, cardType?, last4Digits?, cardHolder?,
+     * paymentMethodType?, default?, expiryMonth?, expiryYear?, licences? }] }`.
+     */
+    list(): Promise<{ cards: Card[] }>;
+    /**
+     * `POST /api/v2/licences/{licenceId}/card/{cardId}`, empty body, with
+     * `?checkBillingDetails=true|false` when the option is given: the licence renews on that card.
+     * Answers `{}`.
+     */
+    attachToLicence(
+      licenceId: string,
+      cardId: string,
+      options?: { checkBillingDetails?: boolean },
+    ): Promise<Record<string, unknown>>;
   };
   /** Subscribes to session events; returns the unsubscribe function. */
   subscribe(listener: (event: ApiClientEvent) => void): () => void;

@@ -75,6 +75,16 @@ export function fakeApi(overrides: {
   promos?: Partial<ApiClient['promos']>;
   /** Content calls to answer; the others reject. */
   content?: Partial<ApiClient['content']>;
+  /** Basket calls (get, put, pay) to answer; the others reject. */
+  baskets?: Partial<ApiClient['baskets']>;
+  /** Voucher calls to answer; the others reject. */
+  vouchers?: Partial<ApiClient['vouchers']>;
+  /** Payment-method calls (init, validate) to answer; the others reject. */
+  paymentMethods?: Partial<ApiClient['paymentMethods']>;
+  /** Payment calls (providers, history, attachDetails) to answer; the others reject. */
+  payments?: Partial<ApiClient['payments']>;
+  /** Card calls to answer; the others reject. */
+  cards?: Partial<ApiClient['cards']>;
 } = {}): FakeApi {
   const listeners = new Set<(event: ApiClientEvent) => void>();
   const unexpected = (name: string) => () => Promise.reject(new Error(`unexpected call ${name}`));
@@ -129,6 +139,34 @@ export function fakeApi(overrides: {
       get: unexpected('content.get'),
       playback: unexpected('content.playback'),
       ...overrides.content,
+    },
+    baskets: {
+      get: unexpected('baskets.get'),
+      put: unexpected('baskets.put'),
+      pay: unexpected('baskets.pay'),
+      ...overrides.baskets,
+    },
+    vouchers: {
+      add: unexpected('vouchers.add'),
+      remove: unexpected('vouchers.remove'),
+      redeem: unexpected('vouchers.redeem'),
+      ...overrides.vouchers,
+    },
+    paymentMethods: {
+      init: unexpected('paymentMethods.init'),
+      validate: unexpected('paymentMethods.validate'),
+      ...overrides.paymentMethods,
+    },
+    payments: {
+      providers: unexpected('payments.providers'),
+      history: unexpected('payments.history'),
+      attachDetails: unexpected('payments.attachDetails'),
+      ...overrides.payments,
+    },
+    cards: {
+      list: unexpected('cards.list'),
+      attachToLicence: unexpected('cards.attachToLicence'),
+      ...overrides.cards,
     },
     subscribe(listener) {
       listeners.add(listener);
