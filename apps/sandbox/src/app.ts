@@ -20,6 +20,8 @@ import type { RouteContext } from './routes/context.js';
 import { registerContentRoutes } from './routes/content.js';
 import { registerControlRoutes } from './routes/control.js';
 import { registerLicenceRoutes } from './routes/licences.js';
+import { registerPaymentRoutes } from './routes/payments.js';
+import { registerProcessorRoutes } from './payments/processor.js';
 
 /** Everything the HTTP app needs; built by `createSandboxDeps` (or by hand in tests). */
 export interface AppDeps {
@@ -51,7 +53,7 @@ export type SandboxEnv = {
 };
 
 /** Request headers the web app may send cross-origin. */
-export const CORS_ALLOW_HEADERS = ['content-type', 'x-api-key', 'realm', 'authorization', 'accept-language', 'x-device-id'];
+export const CORS_ALLOW_HEADERS = ['content-type', 'x-api-key', 'realm', 'authorization', 'accept-language', 'x-device-id', 'idempotency-key'];
 /** Response headers the web app may read cross-origin. */
 export const CORS_EXPOSE_HEADERS = ['x-device-id', 'x-request-id'];
 
@@ -221,6 +223,10 @@ export function createApp(deps: AppDeps): Hono<SandboxEnv> {
   registerLicenceRoutes(app, routes);
   registerContentRoutes(app, routes);
   registerControlRoutes(app, routes);
+  registerPaymentRoutes(app, routes);
+  // The card processor: a separate service in real life (no realm, API key or bearer).
+  app.use('/_processor/*', limitBody);
+  registerProcessorRoutes(app, { db: deps.db, now });
 
   app.notFound((c) =>
     c.json(platformError(404, 'NOT_FOUND', [`No route for ${c.req.method} ${c.req.path}`], c.get('requestId')), 404),
@@ -229,7 +235,7 @@ export function createApp(deps: AppDeps): Hono<SandboxEnv> {
   app.onError((error, c) => {
     const requestId = c.get('requestId') ?? randomUUID();
     if (error instanceof ApiHttpError) {
-      return c.json(platformError(error.status, error.code, error.messages, requestId), error.status);
+      return c.json(platformError(error.status, error.code, error.messages, requestId, error.details), error.status);
     }
     if (error instanceof HTTPException && error.status < 500) {
       const status = error.status as ContentfulStatusCode;

@@ -15,12 +15,30 @@ export const SANDBOX_ERROR_CODES = {
   NOT_FOUND: 'NOT_FOUND',
   CONFLICT: 'CONFLICT',
   PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  /** 424: the buyer's account lacks fields the purchase needs (`details.missingFields`). */
+  BASKET_REQUIREMENTS_FAILED: 'BASKET_REQUIREMENTS_FAILED',
   INTERNAL_ERROR: 'INTERNAL_ERROR',
 } as const;
-export type SandboxErrorCode = (typeof SANDBOX_ERROR_CODES)[keyof typeof SANDBOX_ERROR_CODES];
+/**
+ * Card processor codes, answered with 402 by the pay call and the processor's tokenization
+ * (`src/payments/processor.ts`).
+ */
+export const CARD_ERROR_CODES = [
+  'card_declined',
+  'insufficient_funds',
+  'expired_card',
+  'incorrect_cvc',
+  'processing_error',
+  'incorrect_number',
+  'invalid_expiry_year',
+  'authentication_failed',
+  'payment_method_declined',
+] as const;
+export type CardErrorCode = (typeof CARD_ERROR_CODES)[number];
+export type SandboxErrorCode = (typeof SANDBOX_ERROR_CODES)[keyof typeof SANDBOX_ERROR_CODES] | CardErrorCode;
 
 /** HTTP status codes the sandbox uses for errors. */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 500;
+export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 413 | 424 | 500;
 
 /**
  * An error a handler throws to answer in the platform's error shape; the app's `onError` turns it
@@ -30,14 +48,17 @@ export class ApiHttpError extends Error {
   readonly status: ErrorStatus;
   readonly code: SandboxErrorCode;
   readonly messages: string[];
+  /** Extra facts of the error (`{ missingFields }` with 424), sent as `details`. */
+  readonly details: Record<string, unknown> | undefined;
 
   /** `messages` are message keys or human text, as the real platform sends them. */
-  constructor(status: ErrorStatus, code: SandboxErrorCode, messages: string[]) {
+  constructor(status: ErrorStatus, code: SandboxErrorCode, messages: string[], details?: Record<string, unknown>) {
     super(`${status} ${code}: ${messages.join('; ')}`);
     this.name = 'ApiHttpError';
     this.status = status;
     this.code = code;
     this.messages = messages;
+    this.details = details;
   }
 }
 
@@ -47,8 +68,9 @@ export function platformError(
   code: string,
   messages: string[],
   requestId: string,
+  details?: Record<string, unknown>,
 ): PlatformError {
-  return { status, code, messages, requestId };
+  return details ? { status, code, messages, requestId, details } : { status, code, messages, requestId };
 }
 
 /** 400 BAD_REQUEST. */

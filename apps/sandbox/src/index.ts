@@ -22,6 +22,10 @@ export { COUNTRIES } from './seed/countries.js';
 export { LICENCE_IDS, CONTENT_IDS } from './seed/catalogue.js';
 export { NO_LICENCE_ACCOUNT } from './seed/accounts.js';
 export { clockRequestSchema, grantRequestSchema, resetRequestSchema, type GrantRequest } from './routes/control.js';
+export { callerRequestSchema, PAYMENT_PROVIDERS, type CallerState } from './routes/payments.js';
+export { TEST_CARDS, CARD_ERROR_MESSAGES, tokenRequestSchema, type CardToken } from './payments/processor.js';
+export { SEED_VOUCHERS, VOUCHER_CODES } from './payments/vouchers.js';
+export { TAX_RATE_PERCENT } from './payments/amounts.js';
 
 /** A running sandbox. */
 export interface RunningSandbox {

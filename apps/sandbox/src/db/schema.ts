@@ -3,6 +3,7 @@
  * and on a real PostgreSQL server. The DDL that creates them lives in `./ddl.ts` and must be kept
  * in step with this file (the tests exercise every table).
  */
+import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { Discount, LicenceAmount, Money, PendingActionRow, PriceMigrationConsent } from './types.js';
 
@@ -153,6 +154,143 @@ export const contentItems = pgTable('content_items', {
   sortOrder: integer('sort_order').notNull().default(0),
 });
 
+/**
+ * Voucher codes (seeded from `src/payments/vouchers.ts`, upserted on every start). `PERCENTAGE`
+ * takes `percentage` % off, `AMOUNT` takes `amount` minor units off; `freeTrialDenied` marks the
+ * basket as one whose free trial does not apply (pay answers 409 `freeTrialDenied` until acknowledged).
+ */
+export const vouchers = pgTable('vouchers', {
+  code: text('code').primaryKey(),
+  name: text('name').notNull(),
+  /** `PERCENTAGE`, `AMOUNT` or `NONE`. */
+  type: text('type').notNull(),
+  percentage: integer('percentage'),
+  amount: integer('amount'),
+  freeTrialDenied: boolean('free_trial_denied').notNull().default(false),
+});
+
+/**
+ * Baskets: one OPEN basket per account at a time (the current one); a paid basket becomes `PAID`
+ * and the next `GET /customer/basket` opens a new one.
+ */
+export const baskets = pgTable(
+  'baskets',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    licenceId: text('licence_id'),
+    sku: text('sku'),
+    /** Voucher codes applied, in order. */
+    vouchers: jsonb('vouchers').$type<string[]>().notNull().default([]),
+    /** `PUT /baskets/:id?acknowledgeNoFreeTrial=true` was sent. */
+    acknowledgeNoFreeTrial: boolean('acknowledge_no_free_trial').notNull().default(false),
+    /** `OPEN` or `PAID`. */
+    status: text('status').notNull().default('OPEN'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('baskets_user_idx').on(t.userId),
+    uniqueIndex('baskets_one_open_idx').on(t.userId).where(sql`status = 'OPEN'`),
+  ],
+);
+
+/**
+ * Payment details (a card or a redirecting provider's approval). Never a card number: a card is
+ * the processor's token plus brand, last four digits and expiry.
+ */
+export const paymentDetails = pgTable(
+  'payment_details',
+  {
+    exid: text('exid').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** `CARDS`, `PAYPAL`, `IDEAL` or `ZERO_BALANCE`. */
+    provider: text('provider').notNull(),
+    methodType: text('method_type').notNull(),
+    /** The card processor's token (`tok_…`), for cards. */
+    cardTokenRef: text('card_token_ref'),
+    brand: text('brand'),
+    last4: text('last4'),
+    expiryMonth: integer('expiry_month'),
+    expiryYear: integer('expiry_year'),
+    isDefault: boolean('is_default').notNull().default(false),
+    /** `VALID`, `PENDING` (waiting for the payer at a redirecting provider) or `DECLINED`. */
+    status: text('status').notNull(),
+    returnUrl: text('return_url'),
+    /** Licences this card pays for. */
+    licenceIds: jsonb('licence_ids').$type<string[]>().notNull().default([]),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('payment_details_user_idx').on(t.userId)],
+);
+
+/**
+ * Payments. `(user_id, idempotency_key)` is unique: a pay call inserts its row first, so a second
+ * call with the same key (even a concurrent one) finds the first and answers what it answered
+ * (`responseStatus`, `response`), never charging twice.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    basketId: uuid('basket_id').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** `PROCESSING` (being charged), `SUCCEEDED`, `FAILED` or `REQUIRES_ACTION`. */
+    status: text('status').notNull(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    scale: integer('scale').notNull(),
+    licenceId: text('licence_id').notNull(),
+    sku: text('sku'),
+    provider: text('provider').notNull(),
+    paymentDetailsExid: text('payment_details_exid'),
+    /** The processor's charge id (`ch_…`). */
+    externalId: text('external_id'),
+    /** HTTP status and body answered to the first call (replayed for the same key). */
+    responseStatus: integer('response_status'),
+    response: jsonb('response').$type<Record<string, unknown>>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('payments_user_idempotency_idx').on(t.userId, t.idempotencyKey)],
+);
+
+/**
+ * The card processor's own table (not the platform's): tokens it issued, with what a charge on
+ * the card will do (`outcome`: null succeeds, else a decline code or `requires_action`).
+ * The card number and CVC are never stored.
+ */
+export const processorTokens = pgTable('processor_tokens', {
+  token: text('token').primaryKey(),
+  brand: text('brand').notNull(),
+  last4: text('last4').notNull(),
+  expMonth: integer('exp_month').notNull(),
+  expYear: integer('exp_year').notNull(),
+  outcome: text('outcome'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** Every table, for `drizzle({ schema })`. */
-export const schema = { realms, settings, users, refreshTokens, licenceFamilies, licences, accountLicences, contentItems };
+export const schema = {
+  realms,
+  settings,
+  users,
+  refreshTokens,
+  licenceFamilies,
+  licences,
+  accountLicences,
+  contentItems,
+  vouchers,
+  baskets,
+  paymentDetails,
+  payments,
+  processorTokens,
+};
 export type Schema = typeof schema;

@@ -5,7 +5,8 @@ import { DEMO_ACCOUNT, SEED_REALM } from '../config.js';
 import { NO_LICENCE_ACCOUNT, seededLicencesFor } from '../seed/accounts.js';
 import { seedCatalogue, seedContent, seedFamilies } from '../seed/catalogue.js';
 import type { SandboxDb } from './open.js';
-import { accountLicences, contentItems, licenceFamilies, licences, realms, settings, users } from './schema.js';
+import { accountLicences, contentItems, licenceFamilies, licences, realms, settings, users, vouchers } from './schema.js';
+import { SEED_VOUCHERS } from '../payments/vouchers.js';
 
 const JWT_SECRET_KEY = 'jwt_hs256_secret';
 
@@ -69,7 +70,7 @@ async function ensureAccount(
   return row.id;
 }
 
-/** Upserts families, catalogue and content from code; licences no longer in code are marked inactive. */
+/** Upserts families, catalogue, vouchers and content from code; licences no longer in code are marked inactive. */
 async function seedCatalogueTables(db: SandboxDb, nowMs: number): Promise<void> {
   await db.transaction(async (tx) => {
     for (const family of seedFamilies()) {
@@ -85,6 +86,10 @@ async function seedCatalogueTables(db: SandboxDb, nowMs: number): Promise<void> 
       .update(licences)
       .set({ active: false })
       .where(notInArray(licences.id, catalogue.map((l) => l.id)));
+    for (const voucher of SEED_VOUCHERS) {
+      const { code, ...rest } = voucher;
+      await tx.insert(vouchers).values(voucher).onConflictDoUpdate({ target: vouchers.code, set: rest });
+    }
     for (const item of seedContent(nowMs)) {
       const { id, ...rest } = item;
       await tx.insert(contentItems).values(item).onConflictDoUpdate({ target: contentItems.id, set: rest });

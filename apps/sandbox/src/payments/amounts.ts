@@ -1,0 +1,46 @@
+/**
+ * Basket amounts (commerce §3 "Basket"): the sub-total is the licence's price (`choosePrice`:
+ * local, else default, else zero), vouchers apply in the order they were added (a percentage of
+ * the sub-total, or an amount, never below zero), tax is 20 % included in the prices.
+ */
+import type { Basket, Discount } from '@stream/core/contracts';
+import { choosePrice } from '@stream/core/domain';
+import type { CatalogueRow } from '../licences/state.js';
+import type { VoucherRow } from './vouchers.js';
+
+/** The VAT rate included in every price, percent. */
+export const TAX_RATE_PERCENT = 20;
+
+/** The tax included in a tax-inclusive `gross` amount (minor units, rounded half up). */
+export const includedTax = (gross: number) => Math.round((gross * TAX_RATE_PERCENT) / (100 + TAX_RATE_PERCENT));
+
+/** The basket's `amounts`, for `licence` (or none: an empty basket) with `applied` vouchers. */
+export function basketAmounts(licence: CatalogueRow | undefined, applied: readonly VoucherRow[]): Basket['amounts'] {
+  const price = licence ? choosePrice(licence.amounts) : { amount: 0, scale: 2, currency: 'GBP' };
+  const subTotal = price.amount;
+  let discounted = subTotal;
+  const voucherEntries = applied.map((v) => {
+    let discount: Discount | undefined;
+    if (v.type === 'PERCENTAGE' && v.percentage !== null) {
+      discounted -= Math.round((subTotal * v.percentage) / 100);
+      discount = { type: 'PERCENTAGE', percentage: v.percentage, state: 'ACTIVE' };
+    } else if (v.type === 'AMOUNT' && v.amount !== null) {
+      discounted -= v.amount;
+      discount = { type: 'AMOUNT', amount: v.amount, state: 'ACTIVE' };
+    }
+    discounted = Math.max(0, discounted);
+    return discount ? { name: v.code, discount } : { name: v.code };
+  });
+  return {
+    total: discounted,
+    currency: price.currency,
+    scale: price.scale,
+    vouchers: voucherEntries,
+    tax: includedTax(subTotal),
+    discountedTax: includedTax(discounted),
+    subTotal,
+    discountedTotal: discounted,
+    isTaxInclusive: true,
+    isTaxRateEstimated: false,
+  };
+}

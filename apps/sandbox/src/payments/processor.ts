@@ -1,0 +1,130 @@
+/**
+ * The card processor sandbox, in the manner of the well-known payment processors and separate
+ * from the platform: card details go to it directly (`POST /_processor/v1/tokens`), it answers a
+ * token, and the platform stores only that token, the brand, the last four digits and the expiry.
+ * The number and the CVC are checked and dropped, never stored or logged. A charge on a token
+ * ({@link chargeToken}) answers what the test number says.
+ */
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Hono } from 'hono';
+import * as z from 'zod/mini';
+import type { SandboxEnv } from '../app.js';
+import type { SandboxDb } from '../db/open.js';
+import { processorTokens } from '../db/schema.js';
+import { ApiHttpError, type CardErrorCode } from '../errors.js';
+import { readJsonBody } from '../http/body.js';
+
+/** What a charge on a test card does: a decline code, `requires_action` (3-D Secure), or success (absent). */
+export const TEST_CARDS: Readonly<Record<string, CardErrorCode | 'requires_action'>> = {
+  '4000000000000002': 'card_declined',
+  '4000000000009995': 'insufficient_funds',
+  '4000000000000069': 'expired_card',
+  '4000000000000127': 'incorrect_cvc',
+  '4000000000000119': 'processing_error',
+  '4000002500003155': 'requires_action',
+};
+
+/** The human text of each processor code (the pay call's `messages`). */
+export const CARD_ERROR_MESSAGES: Readonly<Record<string, string>> = {
+  card_declined: 'Your card was declined.',
+  insufficient_funds: 'Your card has insufficient funds.',
+  expired_card: 'Your card has expired.',
+  incorrect_cvc: "Your card's security code is incorrect.",
+  processing_error: 'An error occurred while processing your card. Try again in a little bit.',
+  incorrect_number: 'Your card number is incorrect.',
+  invalid_expiry_year: "Your card's expiration year is invalid.",
+  authentication_failed: 'The card holder did not complete the authentication.',
+  payment_method_declined: 'The payer declined the payment at the provider.',
+};
+
+/** `POST /_processor/v1/tokens` body. */
+export const tokenRequestSchema = z.object({
+  number: z.string().check(z.minLength(1), z.maxLength(40)),
+  expMonth: z.int().check(z.gte(1), z.lte(12)),
+  expYear: z.int().check(z.gte(2000), z.lte(2100)),
+  cvc: z.string().check(z.regex(/^\d{3,4}$/)),
+});
+
+/** The token answer. */
+export interface CardToken {
+  token: string;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+}
+
+/** A 402 with the processor's code and its human message. */
+export function cardError(code: CardErrorCode): ApiHttpError {
+  return new ApiHttpError(402, code, [CARD_ERROR_MESSAGES[code] ?? code]);
+}
+
+/** Luhn checksum of a digit string. */
+export function luhnValid(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = digits.charCodeAt(digits.length - 1 - i) - 48;
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+/** Card brand from the number's prefix. */
+export function brandOf(digits: string): string {
+  if (digits.startsWith('4')) return 'visa';
+  if (/^(5[1-5]|2[2-7])/.test(digits)) return 'mastercard';
+  if (/^3[47]/.test(digits)) return 'amex';
+  if (/^6(011|5)/.test(digits)) return 'discover';
+  return 'unknown';
+}
+
+/** Registers the processor's routes (`/_processor/v1/*`: no realm, no API key, no bearer). */
+export function registerProcessorRoutes(app: Hono<SandboxEnv>, deps: { db: SandboxDb; now: () => number }): void {
+  // POST /_processor/v1/tokens { number, expMonth, expYear, cvc } → { token, brand, last4, expMonth, expYear }
+  app.post('/_processor/v1/tokens', async (c) => {
+    const body = await readJsonBody(c, tokenRequestSchema);
+    const digits = body.number.replace(/[\s-]/g, '');
+    if (!/^\d{12,19}$/.test(digits) || !luhnValid(digits)) throw cardError('incorrect_number');
+    const today = new Date(deps.now());
+    const year = today.getUTCFullYear();
+    if (body.expYear < year || (body.expYear === year && body.expMonth < today.getUTCMonth() + 1)) {
+      throw cardError('invalid_expiry_year');
+    }
+    const answer: CardToken = {
+      token: `tok_${randomBytes(12).toString('hex')}`,
+      brand: brandOf(digits),
+      last4: digits.slice(-4),
+      expMonth: body.expMonth,
+      expYear: body.expYear,
+    };
+    await deps.db.insert(processorTokens).values({ ...answer, outcome: TEST_CARDS[digits] ?? null, createdAt: new Date(deps.now()) });
+    return c.json(answer);
+  });
+}
+
+/** A token's card (brand, last 4, expiry, outcome), or undefined for an unknown token. */
+export async function findToken(db: SandboxDb, token: string) {
+  const [row] = await db.select().from(processorTokens).where(eq(processorTokens.token, token)).limit(1);
+  return row;
+}
+
+/** The result of charging a token. */
+export type ChargeResult =
+  | { ok: true; chargeId: string }
+  | { ok: false; code: CardErrorCode }
+  | { ok: 'requires_action'; chargeId: string };
+
+/** Charges the card behind `token` (the amount does not matter to the test cards). */
+export async function chargeToken(db: SandboxDb, token: string): Promise<ChargeResult> {
+  const row = await findToken(db, token);
+  if (!row) return { ok: false, code: 'processing_error' };
+  const chargeId = `ch_${randomBytes(12).toString('hex')}`;
+  if (!row.outcome) return { ok: true, chargeId };
+  if (row.outcome === 'requires_action') return { ok: 'requires_action', chargeId };
+  return { ok: false, code: row.outcome as CardErrorCode };
+}

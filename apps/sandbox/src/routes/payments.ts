@@ -1,0 +1,709 @@
+/**
+ * Basket and payment calls (commerce §7 "Baskets and payments", errors of §8): the current basket
+ * with its amounts, vouchers, payment providers, payment methods (a card token from the card
+ * processor, or a redirecting provider's approval page), pay with an `Idempotency-Key` (the same
+ * key never charges twice), cards and payment history; and the `/_sandbox/caller` control (the
+ * buyer's country, VPN, child profile and billing address).
+ */
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, ne } from 'drizzle-orm';
+import type { Context, Hono } from 'hono';
+import * as z from 'zod/mini';
+import { calls, type Basket, type Card, type PaymentDetails, type PaymentHistoryItem, type PayResponse } from '@stream/core/contracts';
+import type { SandboxEnv } from '../app.js';
+import type { SandboxDb } from '../db/open.js';
+import { accountLicences, baskets, licences, paymentDetails, payments, settings, users, vouchers } from '../db/schema.js';
+import { ApiHttpError, badRequest, platformError } from '../errors.js';
+import { readJsonBody, readQuery } from '../http/body.js';
+import { addPeriod } from '../licences/period.js';
+import { subscriptionPeriod, type CatalogueRow } from '../licences/state.js';
+import { basketAmounts } from '../payments/amounts.js';
+import { CARD_ERROR_MESSAGES, cardError, chargeToken, findToken } from '../payments/processor.js';
+import { normaliseVoucherCode, type VoucherRow } from '../payments/vouchers.js';
+import { COUNTRIES } from '../seed/countries.js';
+import { conflict, type RouteContext } from './context.js';
+
+const B = calls.baskets;
+const V = calls.vouchers;
+const PM = calls.paymentMethods;
+const PAY = calls.payments;
+const C = calls.cards;
+const DAY = 86_400_000;
+
+/** The payment providers the realm offers (`GET /api/v2/payment-providers`). */
+export const PAYMENT_PROVIDERS = [
+  { paymentProviderId: 'CARDS', providerType: 'CARDS', paymentMethodType: 'CARD', paymentProviderGroupType: 'CREDIT_CARD', hasVouchers: true },
+  { paymentProviderId: 'PAYPAL', providerType: 'PAYPAL', paymentMethodType: 'PAYPAL', paymentProviderGroupType: 'PAYPAL', hasVouchers: true },
+  { paymentProviderId: 'IDEAL', providerType: 'IDEAL', paymentMethodType: 'IDEAL', paymentProviderGroupType: 'IDEAL', hasVouchers: false },
+  {
+    paymentProviderId: 'ZERO_BALANCE',
+    providerType: 'ZERO_BALANCE',
+    paymentMethodType: 'ZERO_BALANCE',
+    paymentProviderGroupType: 'ZERO_BALANCE',
+    hasVouchers: true,
+  },
+] as const;
+const REDIRECTING = new Set(['PAYPAL', 'IDEAL']);
+
+/** `POST /_sandbox/caller` body: who is buying, from where. */
+export const callerRequestSchema = z.object({
+  email: z.string().check(z.minLength(3)),
+  country: z.optional(z.string().check(z.regex(/^[A-Za-z]{2}$/))),
+  vpn: z.optional(z.boolean()),
+  child: z.optional(z.boolean()),
+  /** Billing address fields the account has (`postalCode`, `administrativeLevel1`, …). */
+  address: z.optional(z.record(z.string(), z.string())),
+});
+export type CallerState = { country: string; vpn: boolean; child: boolean; address: Record<string, string> };
+const DEFAULT_CALLER: CallerState = { country: 'GB', vpn: false, child: false, address: {} };
+const callerKey = (userId: string) => `sandbox_caller:${userId}`;
+
+type BasketRow = typeof baskets.$inferSelect;
+type PaymentRow = typeof payments.$inferSelect;
+type DetailsRow = typeof paymentDetails.$inferSelect;
+
+/** Registers the basket, payment, card and history calls and the caller control on `app`. */
+export function registerPaymentRoutes(app: Hono<SandboxEnv>, ctx: RouteContext): void {
+  const { db } = ctx;
+
+  // GET /api/v2/customer/basket: the current (open) basket, created empty when there is none.
+  app.get(B.get.path, async (c) => {
+    const claims = await ctx.requireUser(c);
+    return c.json(await basketAnswer(db, await openBasket(db, claims.sub)));
+  });
+
+  // PUT /api/v2/voucher routes are registered before PUT /baskets/:id so `vouchers` is not taken for an id.
+  // PUT /api/v2/baskets/vouchers/:code: applies a voucher to the current basket.
+  app.put(V.add.path, async (c) => {
+    const claims = await ctx.requireUser(c);
+    const voucher = await findVoucher(db, c.req.param('code') ?? '');
+    const basket = await openBasket(db, claims.sub);
+    const codes = basket.vouchers.includes(voucher.code) ? basket.vouchers : [...basket.vouchers, voucher.code];
+    return c.json(await basketAnswer(db, await updateBasket(db, basket, { vouchers: codes })));
+  });
+
+  // DELETE /api/v2/baskets/vouchers/:code: removes it.
+  app.delete(V.remove.path, async (c) => {
+    const claims = await ctx.requireUser(c);
+    const voucher = await findVoucher(db, c.req.param('code') ?? '');
+    const basket = await openBasket(db, claims.sub);
+    if (!basket.vouchers.includes(voucher.code)) {
+      throw new ApiHttpError(404, 'NOT_FOUND', [`Voucher ${voucher.code} is not applied to this basket.`]);
+    }
+    const codes = basket.vouchers.filter((code) => code !== voucher.code);
+    return c.json(await basketAnswer(db, await updateBasket(db, basket, { vouchers: codes })));
+  });
+
+  // PUT /api/v2/baskets/:id?acknowledgeNoFreeTrial=: the current basket now holds licence :id.
+  app.put(B.put.path, async (c) => {
+    const query = readQuery(c, B.put.query);
+    const claims = await ctx.requireUser(c);
+    const cat = await findLicence(db, c.req.param('id') ?? '');
+    const basket = await openBasket(db, claims.sub);
+    const changes = {
+      licenceId: cat.id,
+      sku: skuOf(cat),
+      acknowledgeNoFreeTrial: query.acknowledgeNoFreeTrial === 'true',
+    };
+    return c.json(await basketAnswer(db, await updateBasket(db, basket, changes)));
+  });
+
+  // POST /api/v2/promotions/voucher/redeem { voucherCode, licenceId? }: applies the voucher to the
+  // current basket (after putting licence `licenceId` in it, when sent).
+  app.post(V.redeem.path, async (c) => {
+    const body = await readJsonBody(c, V.redeem.body);
+    const claims = await ctx.requireUser(c);
+    const voucher = await findVoucher(db, body.voucherCode);
+    let basket = await openBasket(db, claims.sub);
+    if (body.licenceId !== undefined) {
+      const cat = await findLicence(db, String(body.licenceId));
+      basket = await updateBasket(db, basket, { licenceId: cat.id, sku: skuOf(cat) });
+    }
+    if (!basket.vouchers.includes(voucher.code)) await updateBasket(db, basket, { vouchers: [...basket.vouchers, voucher.code] });
+    return c.json({ redeemed: true });
+  });
+
+  // GET /api/v2/payment-providers
+  app.get(PAY.providers.path, async (c) => {
+    await ctx.optionalUser(c);
+    return c.json({ providers: PAYMENT_PROVIDERS.map((p) => ({ ...p })) });
+  });
+
+  // POST /api/v4/payment-method/init: a card (processor token) or a redirecting provider.
+  app.post(PM.init.path, async (c) => {
+    const body = await readJsonBody(c, PM.init.body);
+    const claims = await ctx.requireUser(c);
+    const sent = body.primaryPaymentDetails;
+    const provider = providerOf(sent.targetPaymentProvider, 'primaryPaymentDetails.targetPaymentProvider');
+    const exid = `pd_${randomUUID()}`;
+    const base = {
+      exid,
+      userId: claims.sub,
+      provider: provider.paymentProviderId,
+      methodType: sent.paymentMethodType.toUpperCase(),
+      createdAt: new Date(ctx.now()),
+    };
+    let row: DetailsRow | undefined;
+    if (provider.paymentProviderId === 'CARDS') {
+      if (!sent.token) throw badRequest('primaryPaymentDetails.token: a card needs the card processor token');
+      const card = await findToken(db, sent.token);
+      if (!card) throw badRequest('primaryPaymentDetails.token: unknown card token');
+      const hasCard = await db
+        .select({ exid: paymentDetails.exid })
+        .from(paymentDetails)
+        .where(and(eq(paymentDetails.userId, claims.sub), eq(paymentDetails.provider, 'CARDS')))
+        .limit(1);
+      [row] = await db
+        .insert(paymentDetails)
+        .values({
+          ...base,
+          cardTokenRef: card.token,
+          brand: card.brand,
+          last4: card.last4,
+          expiryMonth: card.expMonth,
+          expiryYear: card.expYear,
+          isDefault: hasCard.length === 0,
+          status: 'VALID',
+        })
+        .returning();
+    } else {
+      const redirecting = REDIRECTING.has(provider.paymentProviderId);
+      [row] = await db
+        .insert(paymentDetails)
+        .values({ ...base, status: redirecting ? 'PENDING' : 'VALID', returnUrl: sent.returnUrl ?? null })
+        .returning();
+    }
+    return c.json(detailsAnswer(row!, ctx.publicUrl(c)));
+  });
+
+  // POST /api/v4/payment-method/validate { paymentDetailsExid, redirectStatus? }
+  app.post(PM.validate.path, async (c) => {
+    const body = await readJsonBody(c, PM.validate.body);
+    const claims = await ctx.requireUser(c);
+    const row = await findDetails(db, claims.sub, body.paymentDetailsExid);
+    if (row.status === 'DECLINED') throw cardError('payment_method_declined');
+    if (row.status === 'PENDING') throw conflict(`The payer has not yet approved ${row.exid} at ${row.provider}.`);
+    return c.json(detailsAnswer(row, ctx.publicUrl(c)));
+  });
+
+  // Pay: POST /api/v2/customer/baskets/pay/:id and /pay/ (the current basket).
+  const pay = (current: boolean) => async (c: Context<SandboxEnv>) => {
+    const query = readQuery(c, B.pay.query);
+    const body = await readJsonBody(c, B.pay.body);
+    const claims = await ctx.requireUser(c);
+    const key = c.req.header('idempotency-key')?.trim() ?? '';
+    if (key === '') throw badRequest('Idempotency-Key header is required');
+    if (key.length > 255) throw badRequest('Idempotency-Key header: at most 255 characters');
+    const userId = claims.sub;
+
+    // The same key again: the first call's answer (waiting for it while it is still being charged).
+    const replay = async () => {
+      const first = await waitForPayment(db, userId, key);
+      if (!first) return undefined;
+      if (first.status === 'PROCESSING' || first.response === null || first.responseStatus === null) {
+        throw conflict('A payment with this Idempotency-Key is still in progress; retry with the same key.');
+      }
+      return answerStored(c, first);
+    };
+    const replayed = await replay();
+    if (replayed) return replayed;
+
+    const basket = current ? await openBasket(db, userId) : await findBasket(db, userId, c.req.param('id') ?? '');
+    if (basket.status === 'PAID') throw conflict(`Basket ${basket.id} has already been paid.`);
+    if (!basket.licenceId) throw conflict('The basket is empty: put a licence in it first.');
+    const cat = await findLicence(db, basket.licenceId);
+    const applied = await appliedVouchers(db, basket.vouchers);
+    const amounts = basketAmounts(cat, applied);
+
+    // Checks that charge nothing (the key stays unused, so the retry after fixing them may reuse it).
+    const caller = await readCaller(db, userId);
+    if (caller.child) throw new ApiHttpError(403, 'FORBIDDEN', ['kidPurchasePermissionDenied']);
+    const acknowledged = query.acknowledgeNoFreeTrial === 'true' || basket.acknowledgeNoFreeTrial;
+    if (applied.some((v) => v.freeTrialDenied) && !acknowledged) throw conflict('freeTrialDenied');
+    const missingFields = await missingFieldsOf(db, userId);
+    if (missingFields.length > 0) {
+      throw new ApiHttpError(424, 'BASKET_REQUIREMENTS_FAILED', ['Billing details are missing.'], { missingFields });
+    }
+    const attrs = body.paymentArrangement.primaryPaymentDetailsAttributes;
+    const provider = providerOf(attrs.targetPaymentProvider, 'paymentArrangement.primaryPaymentDetailsAttributes.targetPaymentProvider');
+    let details: DetailsRow | undefined;
+    if (amounts.total > 0) {
+      if (provider.paymentProviderId === 'ZERO_BALANCE') throw badRequest('ZERO_BALANCE pays only a basket whose total is zero');
+      if (!attrs.paymentDetailsExternalId) {
+        throw badRequest('paymentArrangement.primaryPaymentDetailsAttributes.paymentDetailsExternalId: required for a basket to charge');
+      }
+      details = await findDetails(db, userId, attrs.paymentDetailsExternalId);
+      if (details.provider !== provider.paymentProviderId) {
+        throw badRequest(`Payment details ${details.exid} belong to ${details.provider}, not ${provider.paymentProviderId}`);
+      }
+      if (details.status === 'DECLINED') throw cardError('payment_method_declined');
+      if (details.status === 'PENDING') throw conflict(`The payer has not yet approved ${details.exid} at ${details.provider}.`);
+    }
+
+    // Insert first: the UNIQUE (user_id, idempotency_key) lets one call only through.
+    const paymentId = randomUUID();
+    const now = await ctx.sandboxNow();
+    const inserted = await db
+      .insert(payments)
+      .values({
+        id: paymentId,
+        userId,
+        basketId: basket.id,
+        idempotencyKey: key,
+        status: 'PROCESSING',
+        amount: amounts.total,
+        currency: amounts.currency,
+        scale: amounts.scale,
+        licenceId: cat.id,
+        sku: basket.sku,
+        provider: amounts.total > 0 ? provider.paymentProviderId : 'ZERO_BALANCE',
+        paymentDetailsExid: details?.exid ?? null,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing()
+      .returning({ id: payments.id });
+    if (inserted.length === 0) {
+      const again = await replay();
+      if (again) return again;
+      throw conflict('A payment with this Idempotency-Key is still in progress; retry with the same key.');
+    }
+
+    // Charge.
+    let externalId: string | null = null;
+    if (details?.provider === 'CARDS') {
+      const charge = await chargeToken(db, details.cardTokenRef ?? '');
+      if (charge.ok === false) {
+        const error = { status: 402, code: charge.code, messages: [CARD_ERROR_MESSAGES[charge.code] ?? charge.code] };
+        await db
+          .update(payments)
+          .set({ status: 'FAILED', responseStatus: 402, response: error, updatedAt: now })
+          .where(eq(payments.id, paymentId));
+        throw cardError(charge.code);
+      }
+      externalId = charge.chargeId;
+      if (charge.ok === 'requires_action') {
+        const answer: PayResponse = {
+          status: 'REQUIRES_ACTION',
+          paymentId,
+          redirectUrl: `${ctx.publicUrl(c)}/_processor/v1/challenge/${paymentId}`,
+          licenceId: cat.id,
+        };
+        await db
+          .update(payments)
+          .set({ status: 'REQUIRES_ACTION', externalId, responseStatus: 200, response: answer, updatedAt: now })
+          .where(eq(payments.id, paymentId));
+        return c.json(answer);
+      }
+    } else if (details) {
+      externalId = `${details.provider.toLowerCase()}_${randomUUID()}`;
+    }
+    return c.json(await completePayment(db, paymentId, externalId, now));
+  };
+  app.post(B.payCurrent.path, pay(true));
+  app.post(B.pay.path, pay(false));
+
+  // GET /api/v2/customer/cards
+  app.get(C.list.path, async (c) => {
+    const claims = await ctx.requireUser(c);
+    const rows = await db
+      .select()
+      .from(paymentDetails)
+      .where(and(eq(paymentDetails.userId, claims.sub), eq(paymentDetails.provider, 'CARDS')))
+      .orderBy(desc(paymentDetails.isDefault), paymentDetails.createdAt);
+    return c.json({ cards: rows.map(cardAnswer) });
+  });
+
+  // POST /api/v2/licences/:licenceId/card/:cardId: the card now pays for that licence.
+  app.post(C.attachToLicence.path, async (c) => {
+    readQuery(c, C.attachToLicence.query);
+    const claims = await ctx.requireUser(c);
+    const licenceId = c.req.param('licenceId') ?? '';
+    const card = await findDetails(db, claims.sub, c.req.param('cardId') ?? '');
+    if (card.provider !== 'CARDS') throw new ApiHttpError(404, 'NOT_FOUND', [`No card ${card.exid} on this account`]);
+    const [held] = await db
+      .select({ id: accountLicences.id })
+      .from(accountLicences)
+      .where(and(eq(accountLicences.userId, claims.sub), eq(accountLicences.licenceId, licenceId)))
+      .limit(1);
+    if (!held) throw new ApiHttpError(404, 'NOT_FOUND', [`No licence ${licenceId} on this account`]);
+    await attachLicence(db, claims.sub, card.exid, licenceId);
+    return c.json({});
+  });
+
+  // GET /api/v2/customer/payments: payment history, newest first.
+  app.get(PAY.history.path, async (c) => {
+    const claims = await ctx.requireUser(c);
+    const rows = await db
+      .select({ p: payments, name: licences.name })
+      .from(payments)
+      .leftJoin(licences, eq(licences.id, payments.licenceId))
+      .where(and(eq(payments.userId, claims.sub), ne(payments.status, 'PROCESSING')))
+      .orderBy(desc(payments.createdAt));
+    return c.json({ items: rows.map(({ p, name }) => historyItem(p, name)) });
+  });
+
+  // POST /_sandbox/caller { email, country?, vpn?, child?, address? }: the buyer's situation.
+  app.post('/_sandbox/caller', async (c) => {
+    const body = await readJsonBody(c, callerRequestSchema);
+    const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, body.email.trim().toLowerCase())).limit(1);
+    if (!user) throw new ApiHttpError(404, 'NOT_FOUND', [`No account with email ${body.email}`]);
+    const before = await readCaller(db, user.id);
+    const country = body.country?.toUpperCase() ?? before.country;
+    if (!COUNTRIES.some((k) => k.iso3166alpha2 === country)) throw badRequest(`country: unknown country ${country}`);
+    const next: CallerState = {
+      country,
+      vpn: body.vpn ?? before.vpn,
+      child: body.child ?? before.child,
+      address: body.address ?? before.address,
+    };
+    await db
+      .insert(settings)
+      .values({ key: callerKey(user.id), value: JSON.stringify(next) })
+      .onConflictDoUpdate({ target: settings.key, set: { value: JSON.stringify(next) } });
+    return c.json({ email: body.email.trim().toLowerCase(), ...next });
+  });
+
+  // The redirecting providers' approval page (public: the payment details id is the credential).
+  app.get('/_provider/approve/:exid', async (c) => {
+    const [row] = await db.select().from(paymentDetails).where(eq(paymentDetails.exid, c.req.param('exid'))).limit(1);
+    if (!row || row.provider === 'CARDS') return c.text('Unknown payment', 404);
+    const base = `/_provider/approve/${encodeURIComponent(row.exid)}`;
+    return c.html(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${row.provider} sandbox</title></head>` +
+        `<body><h1>${row.provider} (sandbox)</h1><p>Approve this payment method?</p>` +
+        `<form method="post" action="${base}/approve"><button type="submit">Approve</button></form>` +
+        `<form method="post" action="${base}/decline"><button type="submit">Decline</button></form></body></html>`,
+    );
+  });
+  app.post('/_provider/approve/:exid/:decision{approve|decline}', async (c) => {
+    const [row] = await db.select().from(paymentDetails).where(eq(paymentDetails.exid, c.req.param('exid'))).limit(1);
+    if (!row || row.provider === 'CARDS') return c.text('Unknown payment', 404);
+    const approved = c.req.param('decision') === 'approve';
+    if (row.status === 'PENDING') {
+      await db.update(paymentDetails).set({ status: approved ? 'VALID' : 'DECLINED' }).where(eq(paymentDetails.exid, row.exid));
+    }
+    const back = row.returnUrl;
+    const params = new URLSearchParams({
+      targetPaymentProvider: row.provider,
+      paymentProviderId: row.provider,
+      paymentMethodType: row.methodType,
+      paymentDetailsExid: row.exid,
+      redirect_status: approved ? 'succeeded' : 'failed',
+      from: 'provider',
+    });
+    if (!back) return c.json({ redirect_status: approved ? 'succeeded' : 'failed', paymentDetailsExid: row.exid });
+    return c.redirect(`${back}${back.includes('?') ? '&' : '?'}${params}`, 303);
+  });
+
+  // The card processor's 3-D Secure challenge (public: the payment id is the credential).
+  app.get('/_processor/v1/challenge/:paymentId', async (c) => {
+    const payment = await paymentById(db, c.req.param('paymentId'));
+    if (!payment || payment.status !== 'REQUIRES_ACTION') return c.text('No authentication pending', 404);
+    const base = `/_processor/v1/challenge/${payment.id}`;
+    const back = c.req.query('returnUrl');
+    const suffix = back ? `?returnUrl=${encodeURIComponent(back)}` : '';
+    return c.html(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>3-D Secure (sandbox)</title></head>` +
+        `<body><h1>Authenticate this payment</h1>` +
+        `<form method="post" action="${base}/complete${suffix}"><button type="submit">Complete authentication</button></form>` +
+        `<form method="post" action="${base}/fail${suffix}"><button type="submit">Fail authentication</button></form></body></html>`,
+    );
+  });
+  app.post('/_processor/v1/challenge/:paymentId/:result{complete|fail}', async (c) => {
+    const payment = await paymentById(db, c.req.param('paymentId'));
+    if (!payment || payment.status !== 'REQUIRES_ACTION') return c.text('No authentication pending', 404);
+    const now = await ctx.sandboxNow();
+    let status: string;
+    if (c.req.param('result') === 'complete') {
+      status = (await completePayment(db, payment.id, payment.externalId, now)).status;
+    } else {
+      const error = { status: 402, code: 'authentication_failed', messages: [CARD_ERROR_MESSAGES.authentication_failed!] };
+      await db.update(payments).set({ status: 'FAILED', responseStatus: 402, response: error, updatedAt: now }).where(eq(payments.id, payment.id));
+      status = 'FAILED';
+    }
+    const back = c.req.query('returnUrl');
+    if (!back) return c.json({ paymentId: payment.id, status });
+    const params = new URLSearchParams({ paymentId: payment.id, redirect_status: status === 'SUCCEEDED' ? 'succeeded' : 'failed' });
+    return c.redirect(`${back}${back.includes('?') ? '&' : '?'}${params}`, 303);
+  });
+}
+
+/** The caller state of an account (`POST /_sandbox/caller`), or undefined when never set. */
+async function readCallerRow(db: SandboxDb, userId: string): Promise<CallerState | undefined> {
+  const [row] = await db.select().from(settings).where(eq(settings.key, callerKey(userId))).limit(1);
+  return row ? { ...DEFAULT_CALLER, ...(JSON.parse(row.value) as Partial<CallerState>) } : undefined;
+}
+async function readCaller(db: SandboxDb, userId: string): Promise<CallerState> {
+  return (await readCallerRow(db, userId)) ?? DEFAULT_CALLER;
+}
+
+/**
+ * Billing fields the buyer's country requires that the account lacks. Only once the caller has
+ * been set with `POST /_sandbox/caller` (the default GB caller's billing details are complete).
+ */
+async function missingFieldsOf(db: SandboxDb, userId: string): Promise<string[]> {
+  const caller = await readCallerRow(db, userId);
+  if (!caller) return [];
+  const required = COUNTRIES.find((k) => k.iso3166alpha2 === caller.country)?.addressRequiredFields ?? [];
+  const [user] = await db.select({ taxNumber: users.taxNumber }).from(users).where(eq(users.id, userId)).limit(1);
+  return required
+    .map((f) => f.fieldName)
+    .filter((field) => {
+      const value = caller.address[field] ?? (field === 'taxNumber' ? user?.taxNumber : undefined);
+      return !value || value.trim() === '';
+    });
+}
+
+/** Waits (up to 10 s) while the payment with `key` is being charged; undefined when there is none. */
+async function waitForPayment(db: SandboxDb, userId: string, key: string): Promise<PaymentRow | undefined> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const [row] = await db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.userId, userId), eq(payments.idempotencyKey, key)))
+      .limit(1);
+    if (!row || row.status !== 'PROCESSING' || Date.now() > deadline) return row;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** Replays a stored answer (errors get this request's id). */
+function answerStored(c: Context<SandboxEnv>, p: PaymentRow): Response {
+  const body = p.response!;
+  const status = p.responseStatus! as 200 | 402;
+  if (status >= 400) {
+    const e = body as { status: number; code: string; messages: string[]; details?: Record<string, unknown> };
+    return c.json(platformError(e.status, e.code, e.messages, c.get('requestId'), e.details), status);
+  }
+  return c.json(body, status);
+}
+
+/**
+ * Marks the payment SUCCEEDED, grants the licence (ACTIVE, auto-renewing subscriptions renew one
+ * period on), closes the basket and attaches the licence to the card; the pay answer.
+ */
+async function completePayment(db: SandboxDb, paymentId: string, externalId: string | null, now: Date): Promise<PayResponse> {
+  return db.transaction(async (tx) => {
+    const [p] = await tx.select().from(payments).where(eq(payments.id, paymentId)).limit(1);
+    if (!p) throw new Error(`payment ${paymentId} vanished`);
+    const [cat] = await tx.select().from(licences).where(eq(licences.id, p.licenceId)).limit(1);
+    if (!cat) throw new Error(`licence ${p.licenceId} vanished`);
+    await tx
+      .insert(accountLicences)
+      .values({ ...grantRow(cat, p.userId, now), id: randomUUID(), createdAt: now })
+      .onConflictDoUpdate({ target: [accountLicences.userId, accountLicences.licenceId], set: grantRow(cat, p.userId, now) });
+    await tx.update(baskets).set({ status: 'PAID', updatedAt: now }).where(eq(baskets.id, p.basketId));
+    const answer: PayResponse = { status: 'SUCCEEDED', paymentId, licenceId: cat.id };
+    await tx
+      .update(payments)
+      .set({ status: 'SUCCEEDED', externalId, responseStatus: 200, response: answer, updatedAt: now })
+      .where(eq(payments.id, paymentId));
+    if (p.paymentDetailsExid) await attachLicence(tx as unknown as SandboxDb, p.userId, p.paymentDetailsExid, cat.id);
+    return answer;
+  });
+}
+
+/** The account licence a purchase grants (every field but id and createdAt). */
+function grantRow(cat: CatalogueRow, userId: string, now: Date) {
+  const period = subscriptionPeriod(cat);
+  const expiresAt = period
+    ? addPeriod(now, period)
+    : cat.fixedEndAt
+      ? cat.fixedEndAt
+      : cat.purchaseStrategyType === 'PPV'
+        ? new Date(now.getTime() + 2 * DAY)
+        : null;
+  return {
+    userId,
+    licenceId: cat.id,
+    status: 'ACTIVE',
+    autoRenewing: !!period,
+    startedAt: now,
+    expiresAt,
+    trialEndsAt: null,
+    pauseState: cat.pausable ? 'ALLOWED' : 'NOT_ALLOWED',
+    pausedAt: null,
+    resumeAfter: null,
+    pendingActions: [],
+    paymentEventType: 'CONFIRMED',
+    discounts: [],
+    priceMigration: null,
+    promoStatus: null,
+    cancelledAt: null,
+    updatedAt: now,
+  };
+}
+
+/** The card `exid` now pays for `licenceId` (and no other card of the account does). */
+async function attachLicence(db: SandboxDb, userId: string, exid: string, licenceId: string): Promise<void> {
+  const rows = await db.select().from(paymentDetails).where(eq(paymentDetails.userId, userId));
+  for (const row of rows) {
+    const has = row.licenceIds.includes(licenceId);
+    const want = row.exid === exid;
+    if (has === want) continue;
+    const licenceIds = want ? [...row.licenceIds, licenceId] : row.licenceIds.filter((id) => id !== licenceId);
+    await db.update(paymentDetails).set({ licenceIds }).where(eq(paymentDetails.exid, row.exid));
+  }
+}
+
+/** The account's open basket; created (empty) when it has none. */
+async function openBasket(db: SandboxDb, userId: string): Promise<BasketRow> {
+  const find = async () =>
+    (
+      await db
+        .select()
+        .from(baskets)
+        .where(and(eq(baskets.userId, userId), eq(baskets.status, 'OPEN')))
+        .limit(1)
+    )[0];
+  const found = await find();
+  if (found) return found;
+  // The partial unique index (one OPEN basket per user) settles two concurrent creations.
+  await db.insert(baskets).values({ id: randomUUID(), userId }).onConflictDoNothing();
+  const created = await find();
+  if (!created) throw new Error('open basket missing after insert');
+  return created;
+}
+
+async function findBasket(db: SandboxDb, userId: string, id: string): Promise<BasketRow> {
+  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+  const [row] = UUID.test(id)
+    ? await db.select().from(baskets).where(and(eq(baskets.id, id), eq(baskets.userId, userId))).limit(1)
+    : [];
+  if (!row) throw new ApiHttpError(404, 'NOT_FOUND', [`No basket ${id} on this account`]);
+  return row;
+}
+
+async function updateBasket(db: SandboxDb, basket: BasketRow, changes: Partial<BasketRow>): Promise<BasketRow> {
+  const [row] = await db
+    .update(baskets)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(baskets.id, basket.id))
+    .returning();
+  return row!;
+}
+
+async function findLicence(db: SandboxDb, id: string): Promise<CatalogueRow> {
+  const [cat] = await db
+    .select()
+    .from(licences)
+    .where(and(eq(licences.id, id), eq(licences.active, true)))
+    .limit(1);
+  if (!cat) throw new ApiHttpError(404, 'NOT_FOUND', [`No licence ${id} in the catalogue`]);
+  return cat;
+}
+
+async function findVoucher(db: SandboxDb, code: string): Promise<VoucherRow> {
+  const normalised = normaliseVoucherCode(code);
+  const [row] = normalised === '' ? [] : await db.select().from(vouchers).where(eq(vouchers.code, normalised)).limit(1);
+  if (!row) throw new ApiHttpError(404, 'NOT_FOUND', [`Voucher code ${code.trim()} is not valid.`]);
+  return row;
+}
+
+async function findDetails(db: SandboxDb, userId: string, exid: string): Promise<DetailsRow> {
+  const [row] = await db
+    .select()
+    .from(paymentDetails)
+    .where(and(eq(paymentDetails.exid, exid), eq(paymentDetails.userId, userId)))
+    .limit(1);
+  if (!row) throw new ApiHttpError(404, 'NOT_FOUND', [`No payment details ${exid} on this account`]);
+  return row;
+}
+
+async function paymentById(db: SandboxDb, id: string | undefined): Promise<PaymentRow | undefined> {
+  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+  if (!id || !UUID.test(id)) return undefined;
+  return (await db.select().from(payments).where(eq(payments.id, id)).limit(1))[0];
+}
+
+/** Vouchers by code, in the order given (unknown codes skipped). */
+async function appliedVouchers(db: SandboxDb, codes: readonly string[]): Promise<VoucherRow[]> {
+  if (codes.length === 0) return [];
+  const rows = await db.select().from(vouchers);
+  return codes.map((code) => rows.find((r) => r.code === code)).filter((r): r is VoucherRow => !!r);
+}
+
+function providerOf(sent: string, field: string) {
+  const wanted = sent.trim().toUpperCase().replace(/[\s-]+/g, '_');
+  const provider = PAYMENT_PROVIDERS.find((p) => p.paymentProviderId === wanted);
+  if (!provider) throw badRequest(`${field}: unknown payment provider ${sent}`);
+  return provider;
+}
+
+/** The sku of the licence's chosen price (local, else default). */
+function skuOf(cat: CatalogueRow): string | null {
+  const amount = cat.amounts.find((a) => a.local === true) ?? cat.amounts.find((a) => a.default === true);
+  return amount?.sku ?? null;
+}
+
+async function basketAnswer(db: SandboxDb, basket: BasketRow): Promise<Basket> {
+  const cat = basket.licenceId ? await findLicence(db, basket.licenceId).catch(() => undefined) : undefined;
+  const applied = await appliedVouchers(db, basket.vouchers);
+  const freeTrialDenied = applied.some((v) => v.freeTrialDenied);
+  const items: Basket['basketItems'] = cat
+    ? [
+        {
+          sku: basket.sku ?? skuOf(cat) ?? cat.id,
+          licenceId: cat.id,
+          subscriptionSetting: {
+            ...(cat.subscriptionPeriod ? { subscriptionPeriod: cat.subscriptionPeriod } : {}),
+            ...(cat.purchaseStrategyType ? { subscriptionType: cat.purchaseStrategyType } : {}),
+            ...(cat.trialPeriod && !freeTrialDenied ? { trialPeriodDuration: cat.trialPeriod } : {}),
+          },
+        },
+      ]
+    : [];
+  return {
+    id: basket.id,
+    basketItems: items,
+    amounts: basketAmounts(cat, applied),
+    // This sandbox's extra fields.
+    freeTrialDenied,
+    acknowledgeNoFreeTrial: basket.acknowledgeNoFreeTrial,
+  };
+}
+
+function detailsAnswer(row: DetailsRow, publicUrl: string): PaymentDetails {
+  const answer: PaymentDetails = {
+    paymentDetailsExid: row.exid,
+    targetPaymentProvider: row.provider,
+    paymentProviderType: row.provider,
+    paymentMethodDetails: { paymentMethodType: row.methodType },
+  };
+  if (row.status === 'PENDING') answer.redirectUrl = `${publicUrl}/_provider/approve/${encodeURIComponent(row.exid)}`;
+  if (row.provider === 'CARDS') Object.assign(answer, { brand: row.brand, last4Digits: row.last4 });
+  (answer as Record<string, unknown>).status = row.status;
+  return answer;
+}
+
+function cardAnswer(row: DetailsRow): Card {
+  return {
+    cardId: row.exid,
+    cardType: (row.brand ?? 'unknown').toUpperCase(),
+    last4Digits: row.last4 ?? '',
+    showEula: false,
+    paymentProviderId: row.provider,
+    licences: [...row.licenceIds],
+    paymentMethodType: row.methodType,
+    default: row.isDefault,
+    ...(row.expiryMonth !== null ? { expiryMonth: row.expiryMonth } : {}),
+    ...(row.expiryYear !== null ? { expiryYear: row.expiryYear } : {}),
+  };
+}
+
+function historyItem(p: PaymentRow, licenceName: string | null): PaymentHistoryItem {
+  const item: PaymentHistoryItem = {
+    id: p.id,
+    when: p.createdAt.toISOString(),
+    skuLicence: { licenceName: licenceName ?? p.licenceId, price: { amount: p.amount, scale: p.scale, currency: p.currency } },
+    skus: p.sku ? [p.sku] : [],
+    itemType: 'LICENCE',
+    status: p.status.toLowerCase(),
+    refunds: [],
+  };
+  if (p.sku) item.sku = p.sku;
+  if (p.externalId) item.externalPaymentId = p.externalId;
+  return item;
+}

@@ -1,0 +1,275 @@
+/**
+ * The @stream/core API client (the built package) against the real sandbox over HTTP: the
+ * basket, voucher, payment-method, payment, card and history calls of
+ * commerce-and-account-data.md §7 "Baskets and payments" and their §8 errors (404 voucher,
+ * 409 freeTrialDenied, 424 BASKET_REQUIREMENTS_FAILED with `ApiError.details.missingFields`,
+ * 402 card codes). **Two concurrent pay requests with one idempotency key make one charge.**
+ * Each test signs up a fresh buyer; cards come from the sandbox's card processor
+ * (`POST /_processor/v1/tokens`, which the platform never sees the number of).
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiError, ContractError, createApiClient, type HttpApiClient } from '@stream/core/api';
+import type { PayRequest } from '@stream/core/contracts';
+import { memoryStorage, STORAGE_KEYS } from '@stream/core/platform';
+import { LICENCE_IDS, startSandbox } from '../src/index.js';
+
+type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
+
+const BASIC = LICENCE_IDS.sportsBasic;
+const CARDS = { targetPaymentProvider: 'CARDS', paymentMethodType: 'CARD' } as const;
+const TEST_CARD = { ok: '4242424242424242', declined: '4000000000000002', expired: '4000000000000069' } as const;
+
+let sandbox: Sandbox;
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0, dataDir: ':memory:' });
+});
+
+afterAll(async () => {
+  await sandbox?.close();
+});
+
+/** A fresh account, signed up and signed in (tokens stored as the session machine stores them). */
+async function newBuyer(): Promise<{ api: HttpApiClient; email: string }> {
+  const storage = memoryStorage();
+  const api = createApiClient({ baseUrl: sandbox.url, realm: sandbox.realm, apiKey: sandbox.apiKey, storage, locale: 'en' });
+  const email = `buyer-${randomUUID()}@stream.test`;
+  const tokens = await api.auth.signUp({ id: email, secret: 'buyer-password', name: 'Buyer' });
+  storage.setItem(STORAGE_KEYS.authToken, tokens.authorisationToken);
+  storage.setItem(STORAGE_KEYS.refreshToken, tokens.refreshToken);
+  return { api, email };
+}
+
+/** The card processor's token for a test card number (card details never reach the platform). */
+async function cardToken(number: string): Promise<string> {
+  const response = await fetch(`${sandbox.url}/_processor/v1/tokens`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ number, expMonth: 12, expYear: new Date().getUTCFullYear() + 2, cvc: '123' }),
+  });
+  const body = (await response.json()) as { token?: string };
+  if (!response.ok || !body.token) throw new Error(`tokens answered ${response.status}: ${JSON.stringify(body)}`);
+  return body.token;
+}
+
+/** A stored card for `number` on the buyer's account: its payment details id. */
+async function addCard(api: HttpApiClient, number: string = TEST_CARD.ok): Promise<string> {
+  const details = await api.paymentMethods.init({ ...CARDS, token: await cardToken(number) });
+  expect(details).toMatchObject({ targetPaymentProvider: 'CARDS', paymentMethodDetails: { paymentMethodType: 'CARD' } });
+  return details.paymentDetailsExid;
+}
+
+const payWith = (paymentDetailsExternalId: string): PayRequest => ({
+  paymentArrangement: { primaryPaymentDetailsAttributes: { ...CARDS, paymentDetailsExternalId } },
+});
+
+/** Calls a sandbox-only control (realm and API key, no bearer); throws on a non-2xx answer. */
+async function control(path: string, body: unknown): Promise<void> {
+  const response = await fetch(`${sandbox.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-api-key': sandbox.apiKey, Realm: sandbox.realm },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
+}
+
+/** The rejection of `promise` (fails the test when it resolves). */
+async function rejection(promise: Promise<unknown>): Promise<unknown> {
+  return promise.then(
+    (value) => {
+      throw new Error(`expected a rejection, got ${JSON.stringify(value)}`);
+    },
+    (error: unknown) => error,
+  );
+}
+
+describe('baskets and vouchers', () => {
+  it('put and get: the basket holds the licence with its amounts', async () => {
+    const { api } = await newBuyer();
+    const put = await api.baskets.put(BASIC);
+    expect(put.basketItems).toEqual([expect.objectContaining({ licenceId: BASIC })]);
+    expect(put.amounts.total).toBeGreaterThan(0);
+    expect(put.amounts.subTotal).toBe(put.amounts.total);
+    await expect(api.baskets.get()).resolves.toEqual(put);
+  });
+
+  it('vouchers.add and remove: a percentage and an amount change the total; get sees them', async () => {
+    const { api } = await newBuyer();
+    const { amounts } = await api.baskets.put(BASIC);
+    const half = await api.vouchers.add('half'); // codes match without case
+    expect(half.amounts.total).toBe(amounts.total - Math.round(amounts.total / 2));
+    expect(half.amounts.vouchers).toEqual([expect.objectContaining({ name: 'HALF', discount: expect.objectContaining({ type: 'PERCENTAGE', percentage: 50 }) })]);
+    const both = await api.vouchers.add('FIVEOFF');
+    expect(both.amounts.total).toBe(Math.max(0, half.amounts.total - 500));
+    await expect(api.baskets.get()).resolves.toMatchObject({ amounts: { total: both.amounts.total } });
+    const removed = await api.vouchers.remove('HALF');
+    expect(removed.amounts.total).toBe(Math.max(0, amounts.total - 500));
+    expect(removed.amounts.vouchers?.map((v) => v.name)).toEqual(['FIVEOFF']);
+  });
+
+  it('vouchers: an encoded code reaches the route as one segment; unknown → 404; "." and ".." are never sent', async () => {
+    const { api } = await newBuyer();
+    await api.baskets.put(BASIC);
+    const error = (await rejection(api.vouchers.add('a/b?c'))) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 404, code: 'NOT_FOUND', call: 'vouchers.add' });
+    expect(error.messages.join(' ')).toContain('a/b?c'); // the voucher route saw the whole code
+    await expect(api.vouchers.remove('HALF')).rejects.toMatchObject({ status: 404, call: 'vouchers.remove' });
+    await expect(api.vouchers.add('..')).rejects.toBeInstanceOf(ContractError);
+  });
+
+  it('vouchers.redeem: with an integer licence id puts the licence and applies the voucher', async () => {
+    const { api } = await newBuyer();
+    await expect(api.vouchers.redeem('HALF', BASIC)).resolves.toEqual({ redeemed: true });
+    const basket = await api.baskets.get();
+    expect(basket.basketItems[0]?.licenceId).toBe(BASIC);
+    expect(basket.amounts.vouchers?.map((v) => v.name)).toEqual(['HALF']);
+    await expect(api.vouchers.redeem('NOPE', BASIC)).rejects.toMatchObject({ status: 404, call: 'vouchers.redeem' });
+  });
+
+  it('401 without a session', async () => {
+    const api = createApiClient({ baseUrl: sandbox.url, realm: sandbox.realm, apiKey: sandbox.apiKey, storage: memoryStorage() });
+    await expect(api.baskets.get()).rejects.toMatchObject({ status: 401, call: 'baskets.get' });
+  });
+});
+
+describe('pay', () => {
+  it('a test card pays: SUCCEEDED, the licence is granted, the card and the history show it', async () => {
+    const { api } = await newBuyer();
+    await expect(api.payments.providers()).resolves.toMatchObject({
+      providers: expect.arrayContaining([expect.objectContaining({ paymentProviderId: 'CARDS', paymentMethodType: 'CARD' })]),
+    });
+    const basket = await api.baskets.put(BASIC);
+    const exid = await addCard(api);
+    const paid = await api.baskets.pay(basket.id, payWith(exid), { idempotencyKey: randomUUID() });
+    expect(paid).toMatchObject({ status: 'SUCCEEDED', licenceId: BASIC });
+
+    const { licences } = await api.licences.mine();
+    expect(licences.find((l) => l.id === BASIC)?.licenceStatus).toMatchObject({ status: 'ACTIVE' });
+    const { cards } = await api.cards.list();
+    expect(cards).toEqual([expect.objectContaining({ cardId: exid, last4Digits: '4242', default: true })]);
+    expect(cards[0]?.licences).toContain(BASIC);
+    const { items } = await api.payments.history();
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({ id: paid.paymentId });
+    // A paid basket is closed: the next get opens a new one.
+    expect((await api.baskets.get()).id).not.toBe(basket.id);
+  });
+
+  it('payCurrent (null basket id) pays the open basket', async () => {
+    const { api } = await newBuyer();
+    await api.baskets.put(BASIC);
+    const exid = await addCard(api);
+    await expect(api.baskets.pay(null, payWith(exid), { idempotencyKey: randomUUID() })).resolves.toMatchObject({
+      status: 'SUCCEEDED',
+    });
+  });
+
+  it('two concurrent pay requests with one idempotency key make one charge', async () => {
+    const { api } = await newBuyer();
+    const basket = await api.baskets.put(BASIC);
+    const exid = await addCard(api);
+    const key = randomUUID();
+    const [first, second] = await Promise.all([
+      api.baskets.pay(basket.id, payWith(exid), { idempotencyKey: key }),
+      api.baskets.pay(basket.id, payWith(exid), { idempotencyKey: key }),
+    ]);
+    expect(first.status).toBe('SUCCEEDED');
+    expect(second).toEqual(first); // the same payment, answered twice
+    // A later retry with the same key is the same payment again, even though the basket is paid.
+    await expect(api.baskets.pay(basket.id, payWith(exid), { idempotencyKey: key })).resolves.toEqual(first);
+    const { items } = await api.payments.history();
+    expect(items.map((i) => i.id)).toEqual([first.paymentId]);
+  });
+
+  it('a declined card: 402 card_declined with the server message; nothing charged; a new key may retry', async () => {
+    const { api } = await newBuyer();
+    const basket = await api.baskets.put(BASIC);
+    const declined = await addCard(api, TEST_CARD.declined);
+    const key = randomUUID();
+    const error = (await rejection(api.baskets.pay(basket.id, payWith(declined), { idempotencyKey: key }))) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 402, code: 'card_declined', messages: ['Your card was declined.'], call: 'baskets.pay' });
+    // The same key replays the same failure; it does not charge another card.
+    await expect(api.baskets.pay(basket.id, payWith(declined), { idempotencyKey: key })).rejects.toMatchObject({
+      status: 402,
+      code: 'card_declined',
+    });
+    const { licences } = await api.licences.mine();
+    expect(licences.find((l) => l.id === BASIC)).toBeUndefined();
+
+    const good = await addCard(api);
+    await expect(api.baskets.pay(basket.id, payWith(good), { idempotencyKey: randomUUID() })).resolves.toMatchObject({
+      status: 'SUCCEEDED',
+    });
+  });
+
+  it('an expired test card: 402 expired_card', async () => {
+    const { api } = await newBuyer();
+    const basket = await api.baskets.put(BASIC);
+    const expired = await addCard(api, TEST_CARD.expired);
+    await expect(api.baskets.pay(basket.id, payWith(expired), { idempotencyKey: randomUUID() })).rejects.toMatchObject({
+      status: 402,
+      code: 'expired_card',
+    });
+  });
+
+  it('424 BASKET_REQUIREMENTS_FAILED: the missing fields reach ApiError.details; adding them lets the same key pay', async () => {
+    const { api, email } = await newBuyer();
+    await control('/_sandbox/caller', { email, country: 'GB', address: {} });
+    const basket = await api.baskets.put(BASIC);
+    const exid = await addCard(api);
+    const key = randomUUID();
+    const error = (await rejection(api.baskets.pay(basket.id, payWith(exid), { idempotencyKey: key }))) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 424, code: 'BASKET_REQUIREMENTS_FAILED', call: 'baskets.pay' });
+    expect(error.details).toEqual({ missingFields: ['postalCode'] });
+
+    await control('/_sandbox/caller', { email, address: { postalCode: 'SW1A 1AA' } });
+    await expect(api.baskets.pay(basket.id, payWith(exid), { idempotencyKey: key })).resolves.toMatchObject({
+      status: 'SUCCEEDED',
+    });
+  });
+
+  it('409 freeTrialDenied until acknowledgeNoFreeTrial', async () => {
+    const { api } = await newBuyer();
+    const basket = await api.baskets.put(BASIC);
+    await api.vouchers.add('NOTRIAL');
+    const exid = await addCard(api);
+    await expect(api.baskets.pay(basket.id, payWith(exid), { idempotencyKey: randomUUID() })).rejects.toMatchObject({
+      status: 409,
+      messages: ['freeTrialDenied'],
+    });
+    await expect(
+      api.baskets.pay(basket.id, payWith(exid), { idempotencyKey: randomUUID(), acknowledgeNoFreeTrial: true }),
+    ).resolves.toMatchObject({ status: 'SUCCEEDED' });
+  });
+
+  it('an unknown basket id answers 404', async () => {
+    const { api } = await newBuyer();
+    const exid = await addCard(api);
+    await expect(api.baskets.pay(randomUUID(), payWith(exid), { idempotencyKey: randomUUID() })).rejects.toMatchObject({
+      status: 404,
+      call: 'baskets.pay',
+    });
+  });
+});
+
+describe('cards', () => {
+  it('attachToLicence: the licence moves to another card; 404 for a licence the account does not hold', async () => {
+    const { api } = await newBuyer();
+    const basket = await api.baskets.put(BASIC);
+    const first = await addCard(api);
+    await api.baskets.pay(basket.id, payWith(first), { idempotencyKey: randomUUID() });
+    const second = await addCard(api);
+    await expect(api.cards.attachToLicence(BASIC, second, { checkBillingDetails: false })).resolves.toEqual({});
+    const { cards } = await api.cards.list();
+    expect(cards.find((c) => c.cardId === second)?.licences).toEqual([BASIC]);
+    expect(cards.find((c) => c.cardId === first)?.licences ?? []).not.toContain(BASIC);
+    await expect(api.cards.attachToLicence(LICENCE_IDS.cinema, second)).rejects.toMatchObject({
+      status: 404,
+      call: 'cards.attachToLicence',
+    });
+  });
+});
