@@ -1,3 +1,5 @@
+import { hasOwn, readErrorLayers, readField } from './errorLayers.js';
+
 /**
  * Which message key to show when sign-in or sign-up fails.
  * Implements identity-and-routes.md §8 "Login failure".
@@ -39,17 +41,6 @@ export interface ErrorFacts {
   messages: string[];
 }
 
-const hasOwn = (record: object, key: string): boolean => Object.prototype.hasOwnProperty.call(record, key);
-
-function read(source: unknown, field: string): unknown {
-  if (source === null || (typeof source !== 'object' && typeof source !== 'function')) return undefined;
-  try {
-    return (source as Record<string, unknown>)[field];
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * Reads `status`, `code` and `messages` from any error-like value: an `ApiError`, a platform
  * error body `{ status, code, messages }`, an object wrapping one in `data` or `body` (ofetch's
@@ -59,26 +50,10 @@ function read(source: unknown, field: string): unknown {
  * throw are ignored).
  */
 export function errorFacts(error: unknown): ErrorFacts {
-  const layers = [error, read(error, 'data'), read(error, 'body')];
-  let status: number | undefined;
-  let code: string | undefined;
-  let messages: string[] = [];
-  for (const layer of layers) {
-    const s = read(layer, 'status') ?? read(layer, 'statusCode');
-    if (status === undefined && typeof s === 'number' && Number.isInteger(s)) status = s;
-    const c = read(layer, 'code');
-    if (code === undefined && typeof c === 'string' && c !== '' && c !== 'UNKNOWN') code = c;
-    const m = read(layer, 'messages');
-    if (messages.length === 0 && Array.isArray(m)) {
-      try {
-        messages = m.filter((item): item is string => typeof item === 'string');
-      } catch {
-        messages = [];
-      }
-    }
-  }
+  const { status, messages, code: given } = readErrorLayers(error);
+  let code = given;
   if (code === undefined) {
-    const name = read(error, 'name');
+    const name = readField(error, 'name');
     if (name === 'NetworkError' || (name === 'TypeError' && status === undefined)) code = 'NETWORK';
     else if (name === 'TimeoutError') code = 'TIMEOUT';
     else if (status !== undefined && hasOwn(STATUS_CODES, String(status))) code = STATUS_CODES[status];

@@ -1,3 +1,5 @@
+import { hasOwn, readErrorLayers } from './errorLayers.js';
+
 /**
  * Which message to show when a basket, voucher or payment call fails, and which card error label
  * to show for a card-validation or card-processor code.
@@ -88,28 +90,6 @@ interface PaymentErrorFacts {
   missingFields: string[];
 }
 
-const hasOwn = (record: object, key: string): boolean => Object.prototype.hasOwnProperty.call(record, key);
-
-/** `source[field]`, or undefined for non-objects and throwing getters. */
-function read(source: unknown, field: string): unknown {
-  if (source === null || (typeof source !== 'object' && typeof source !== 'function')) return undefined;
-  try {
-    return (source as Record<string, unknown>)[field];
-  } catch {
-    return undefined;
-  }
-}
-
-/** The string entries of an array (never throws on hostile arrays); `[]` for a non-array. */
-function strings(value: unknown): string[] {
-  if (!Array.isArray(value)) return [];
-  try {
-    return value.filter((item): item is string => typeof item === 'string');
-  } catch {
-    return [];
-  }
-}
-
 /**
  * Reads the error from the value itself, then from `data` and `body` (ofetch's FetchError, or a
  * wrapper of the platform body); the first usable value of each field wins. The ApiError
@@ -117,19 +97,7 @@ function strings(value: unknown): string[] {
  * status is never turned into a code (a bare 409 is not "a code shown as is").
  */
 function facts(error: unknown): PaymentErrorFacts {
-  let status: number | undefined;
-  let code: string | undefined;
-  let messages: string[] = [];
-  let missingFields: string[] | undefined;
-  for (const layer of [error, read(error, 'data'), read(error, 'body')]) {
-    const s = read(layer, 'status') ?? read(layer, 'statusCode');
-    if (status === undefined && typeof s === 'number' && Number.isInteger(s)) status = s;
-    const c = read(layer, 'code');
-    if (code === undefined && typeof c === 'string' && c.trim() !== '' && c !== 'UNKNOWN') code = c;
-    if (messages.length === 0) messages = strings(read(layer, 'messages'));
-    const fields = read(read(layer, 'details'), 'missingFields');
-    if (missingFields === undefined && Array.isArray(fields)) missingFields = strings(fields);
-  }
+  const { status, code, messages, missingFields } = readErrorLayers(error);
   return { status, code, messages, missingFields: missingFields ?? [] };
 }
 
