@@ -3,56 +3,19 @@
  * encoded `:id` parameters), query and body each call sends, and the answers' validation.
  * commerce-and-account-data.md §7 "Licences"; content calls in docs/api.md.
  */
-import { describe, expect, it, vi } from 'vitest';
-import { memoryStorage, STORAGE_KEYS } from '../platform/index.js';
-import { ApiError, ContractError, createApiClient } from './index.js';
+import { describe, expect, it } from 'vitest';
+import { fakePlatformClient, json, query, type Seen } from './test-helpers.js';
+import { ApiError, ContractError } from './index.js';
 
-interface Seen {
-  method: string;
-  url: URL;
-  headers: Headers;
-  body: unknown;
-  rawBody: unknown;
-}
 
-const json = (status: number, body: unknown): Response =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const licence = { id: 'lic-1', name: 'Monthly' };
 const updated = { licence: { ...licence, licenceStatus: { status: 'ACTIVE', pauseState: 'PAUSED' } } };
 
-/** A client over a fake fetch that answers `answer(req)` (200 `updated` by default) and records requests. */
-function setup(answer: (req: Seen) => Response = () => json(200, updated)) {
-  const seen: Seen[] = [];
-  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
-    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
-    const rawBody = init?.body;
-    const req: Seen = {
-      method: (init?.method ?? 'GET').toUpperCase(),
-      url,
-      headers: new Headers(init?.headers),
-      body: typeof rawBody === 'string' ? (JSON.parse(rawBody) as unknown) : undefined,
-      rawBody,
-    };
-    seen.push(req);
-    return answer(req);
-  });
-  const client = createApiClient({
-    baseUrl: 'http://platform.test',
-    realm: 'demo',
-    apiKey: 'key',
-    storage: memoryStorage({ [STORAGE_KEYS.authToken]: 'tok' }),
-    fetch: fetch as unknown as typeof globalThis.fetch,
-  });
-  const last = (): Seen => {
-    const req = seen.at(-1);
-    if (!req) throw new Error('no request sent');
-    return req;
-  };
-  return { client, seen, last, fetch };
+function setup(answer: (req: Seen) => Response | Promise<Response> = () => json(200, updated)) {
+  return fakePlatformClient(answer);
 }
 
-const query = (req: Seen) => Object.fromEntries(req.url.searchParams);
 
 describe('licences endpoints', () => {
   it('list and mine: GET the catalogue and the account licences (mine with the bearer)', async () => {

@@ -5,28 +5,16 @@
  * areas load on first use, once. commerce-and-account-data.md §5, §7 "Baskets and payments", §8.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { memoryStorage, STORAGE_KEYS } from '../platform/index.js';
+import { fakePlatformClient, json, query, type Seen } from './test-helpers.js';
 import * as basketsModule from './baskets.js';
 import * as paymentsModule from './payments.js';
-import { createApiClient } from './client.js';
 import { ApiError, ContractError } from './errors.js';
 
 // Spies that keep the real factories, to count how often each lazy area is built.
 vi.mock('./baskets.js', { spy: true });
 vi.mock('./payments.js', { spy: true });
 
-interface Seen {
-  method: string;
-  url: URL;
-  /** The path as sent, before URL parsing decodes anything. */
-  rawPath: string;
-  headers: Headers;
-  body: unknown;
-  rawBody: unknown;
-}
 
-const json = (status: number, body: unknown): Response =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const basket = {
   id: 'b-1',
@@ -45,38 +33,10 @@ const payBody = {
 };
 const paid = { status: 'SUCCEEDED', paymentId: 'pay-1', licenceId: '101' };
 
-function setup(answer: (req: Seen) => Response = () => json(200, basket)) {
-  const seen: Seen[] = [];
-  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
-    const href = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    const rawBody = init?.body;
-    const req: Seen = {
-      method: (init?.method ?? 'GET').toUpperCase(),
-      url: new URL(href),
-      rawPath: href.replace(/^https?:\/\/[^/]+/, '').replace(/\?.*$/, ''),
-      headers: new Headers(init?.headers),
-      body: typeof rawBody === 'string' ? (JSON.parse(rawBody) as unknown) : undefined,
-      rawBody,
-    };
-    seen.push(req);
-    return answer(req);
-  });
-  const client = createApiClient({
-    baseUrl: 'http://platform.test',
-    realm: 'demo',
-    apiKey: 'key',
-    storage: memoryStorage({ [STORAGE_KEYS.authToken]: 'tok' }),
-    fetch: fetch as unknown as typeof globalThis.fetch,
-  });
-  const last = (): Seen => {
-    const req = seen.at(-1);
-    if (!req) throw new Error('no request sent');
-    return req;
-  };
-  return { client, seen, last, fetch };
+function setup(answer: (req: Seen) => Response | Promise<Response> = () => json(200, basket)) {
+  return fakePlatformClient(answer);
 }
 
-const query = (req: Seen) => Object.fromEntries(req.url.searchParams);
 const rejection = (promise: Promise<unknown>): Promise<unknown> =>
   promise.then(
     (value) => {
