@@ -17,6 +17,8 @@ export const SANDBOX_ERROR_CODES = {
   PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
   /** 424: the buyer's account lacks fields the purchase needs (`details.missingFields`). */
   BASKET_REQUIREMENTS_FAILED: 'BASKET_REQUIREMENTS_FAILED',
+  /** 409: the account already stores the most chargeable payment details allowed (commerce §8). */
+  MAX_CHARGEABLE_PAYMENT_DETAILS_REACHED: 'MAX_CHARGEABLE_PAYMENT_DETAILS_REACHED',
   INTERNAL_ERROR: 'INTERNAL_ERROR',
 } as const;
 /**

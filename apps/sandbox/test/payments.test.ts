@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   basketSchema,
@@ -384,5 +385,172 @@ describe('pay', () => {
     expect(cards.find((c) => c.cardId === first)).toMatchObject({ licences: [], default: true });
     expectError(await call(app, 'POST', `/api/v2/licences/202/card/${second}`, { token }), 404, 'NOT_FOUND');
     expectError(await call(app, 'POST', '/api/v2/licences/101/card/pd_nope', { token }), 404, 'NOT_FOUND');
+  });
+});
+
+describe('receipts', () => {
+  async function receipt(token: string, paymentId: string) {
+    const res = await app.request(`/api/v2/customer/payments/${paymentId}/receipt.pdf`, {
+      headers: { 'x-api-key': 'sandbox-api-key', realm: 'stream', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    });
+    return { status: res.status, headers: res.headers, bytes: new Uint8Array(await res.arrayBuffer()) };
+  }
+  const json = (bytes: Uint8Array) => JSON.parse(Buffer.from(bytes).toString('utf8')) as Record<string, any>;
+
+  it('answers a PDF for a succeeded payment, linked from the history', async () => {
+    const { email, token } = await newBuyer();
+    await putBasket(token, '102');
+    const paid = await pay(token, null, payBody(await addCard(token)));
+    const paymentId = payResponseSchema.parse(paid.json).paymentId;
+    const [item] = await paymentCount(token);
+    expect(item).toMatchObject({ id: paymentId, status: 'succeeded' });
+    const receiptUrl = (item as Record<string, unknown>).receiptUrl as string;
+    expect(receiptUrl).toMatch(new RegExp(`/api/v2/customer/payments/${paymentId}/receipt\\.pdf$`));
+
+    const res = await receipt(token, paymentId);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    expect(Buffer.from(res.bytes.subarray(0, 5)).toString('latin1')).toBe('%PDF-');
+    const doc = await PDFDocument.load(res.bytes);
+    expect(doc.getPageCount()).toBe(1);
+    expect(doc.getTitle()).toBe(`Receipt ${paymentId}`);
+    // The same path as the history's receiptUrl.
+    expect((await receipt(token, new URL(receiptUrl).pathname.split('/')[5]!)).status).toBe(200);
+    expect(email).toContain('@');
+  });
+
+  it('404s another account\'s payment or an unknown id, 401s without a bearer', async () => {
+    const { token } = await newBuyer();
+    await putBasket(token, '101');
+    const paymentId = (await pay(token, null, payBody(await addCard(token)))).json.paymentId as string;
+    const other = await newBuyer();
+    const res = await receipt(other.token, paymentId);
+    expect(res.status).toBe(404);
+    expect(platformErrorSchema.parse(json(res.bytes)).code).toBe('NOT_FOUND');
+    expect((await receipt(token, randomUUID())).status).toBe(404);
+    expect((await receipt(token, 'nope')).status).toBe(404);
+    expect((await receipt('', paymentId)).status).toBe(401);
+  });
+
+  it('409 for a payment that did not succeed, which has no receiptUrl', async () => {
+    const { token } = await newBuyer();
+    await putBasket(token, '101');
+    const declined = await pay(token, null, payBody(await addCard(token, '4000000000000002')));
+    expect(declined.status).toBe(402);
+    const [item] = await paymentCount(token);
+    expect(item!.status).toBe('failed');
+    expect(item).not.toHaveProperty('receiptUrl');
+    const res = await receipt(token, item!.id);
+    expect(res.status).toBe(409);
+    const body = platformErrorSchema.parse(json(res.bytes));
+    expect(body.code).toBe('CONFLICT');
+    expect(body.messages[0]).toMatch(/did not succeed/);
+  });
+});
+
+describe('card management', () => {
+  const listCards = async (token: string) =>
+    calls.cards.list.response.parse((await call(app, 'GET', calls.cards.list.path, { token })).json).cards;
+
+  it('allows 5 stored payment details, then 409 MAX_CHARGEABLE_PAYMENT_DETAILS_REACHED until one is deleted', async () => {
+    const { token } = await newBuyer();
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) ids.push(await addCard(token));
+    const t = await tokenize('5555555555554444');
+    const init = () =>
+      call(app, 'POST', calls.paymentMethods.init.path, {
+        token,
+        body: { primaryPaymentDetails: { targetPaymentProvider: 'CARDS', paymentMethodType: 'CARD', token: t.json.token } },
+      });
+    const err = expectError(await init(), 409, 'MAX_CHARGEABLE_PAYMENT_DETAILS_REACHED');
+    expect(err.messages[0]).toMatch(/most allowed \(5\)/);
+    expectError(
+      await call(app, 'POST', calls.paymentMethods.init.path, {
+        token,
+        body: { primaryPaymentDetails: { targetPaymentProvider: 'PAYPAL', paymentMethodType: 'PAYPAL' } },
+      }),
+      409,
+      'MAX_CHARGEABLE_PAYMENT_DETAILS_REACHED',
+    );
+    expect(await listCards(token)).toHaveLength(5);
+    expect((await call(app, 'DELETE', `/api/v2/customer/cards/${ids[2]}`, { token })).status).toBe(200);
+    expect((await init()).status).toBe(200);
+    expect(await listCards(token)).toHaveLength(5);
+    // Another account is not affected.
+    await addCard((await newBuyer()).token);
+  });
+
+  it('concurrent inits never pass the limit', async () => {
+    const { token } = await newBuyer();
+    const results = await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        const t = await tokenize('4242424242424242');
+        return call(app, 'POST', calls.paymentMethods.init.path, {
+          token,
+          body: { primaryPaymentDetails: { targetPaymentProvider: 'CARDS', paymentMethodType: 'CARD', token: t.json.token } },
+        });
+      }),
+    );
+    expect(results.filter((r) => r.status === 200)).toHaveLength(5);
+    expect(results.filter((r) => r.status === 409)).toHaveLength(3);
+    const cards = await listCards(token);
+    expect(cards).toHaveLength(5);
+    expect(cards.filter((c) => c.default)).toHaveLength(1);
+  });
+
+  it('deletes a card; the default moves to the most recent remaining card', async () => {
+    const { token } = await newBuyer();
+    const first = await addCard(token);
+    const second = await addCard(token, '5555555555554444');
+    const third = await addCard(token);
+    expect((await listCards(token)).find((c) => c.default)?.cardId).toBe(first);
+    const del = await call(app, 'DELETE', `/api/v2/customer/cards/${first}`, { token });
+    expect(del.status).toBe(200);
+    let cards = await listCards(token);
+    expect(cards.map((c) => c.cardId)).toEqual([third, second]);
+    expect(cards.filter((c) => c.default).map((c) => c.cardId)).toEqual([third]);
+    // Deleting a card that is not the default leaves the default alone.
+    await call(app, 'DELETE', `/api/v2/customer/cards/${second}`, { token });
+    cards = await listCards(token);
+    expect(cards).toMatchObject([{ cardId: third, default: true }]);
+    await call(app, 'DELETE', `/api/v2/customer/cards/${third}`, { token });
+    expect(await listCards(token)).toEqual([]);
+    // The next card is the default again.
+    const fourth = await addCard(token);
+    expect(await listCards(token)).toMatchObject([{ cardId: fourth, default: true }]);
+  });
+
+  it('404s deleting or defaulting another account\'s card, an unknown one or non-card details', async () => {
+    const { token } = await newBuyer();
+    const mine = await addCard(token);
+    const other = await newBuyer();
+    expectError(await call(app, 'DELETE', `/api/v2/customer/cards/${mine}`, { token: other.token }), 404, 'NOT_FOUND');
+    expectError(await call(app, 'PUT', `/api/v2/customer/cards/${mine}/default`, { token: other.token }), 404, 'NOT_FOUND');
+    expectError(await call(app, 'DELETE', '/api/v2/customer/cards/pd_nope', { token }), 404, 'NOT_FOUND');
+    expectError(await call(app, 'PUT', '/api/v2/customer/cards/pd_nope/default', { token }), 404, 'NOT_FOUND');
+    const paypal = await call(app, 'POST', calls.paymentMethods.init.path, {
+      token,
+      body: { primaryPaymentDetails: { targetPaymentProvider: 'PAYPAL', paymentMethodType: 'PAYPAL' } },
+    });
+    expectError(await call(app, 'DELETE', `/api/v2/customer/cards/${paypal.json.paymentDetailsExid}`, { token }), 404, 'NOT_FOUND');
+    expectError(await call(app, 'DELETE', `/api/v2/customer/cards/${mine}`), 401, 'UNAUTHORIZED');
+    expect(await listCards(token)).toMatchObject([{ cardId: mine, default: true }]);
+  });
+
+  it('makes a card the only default', async () => {
+    const { token } = await newBuyer();
+    const first = await addCard(token);
+    const second = await addCard(token, '5555555555554444');
+    const res = await call(app, 'PUT', `/api/v2/customer/cards/${second}/default`, { token });
+    expect(res.status).toBe(200);
+    expect(calls.cards.list.response.parse({ cards: [res.json] }).cards[0]).toMatchObject({ cardId: second, default: true });
+    let cards = await listCards(token);
+    expect(cards.filter((c) => c.default).map((c) => c.cardId)).toEqual([second]);
+    expect(cards[0]!.cardId).toBe(second);
+    // Again on the same card: still exactly one default.
+    await call(app, 'PUT', `/api/v2/customer/cards/${second}/default`, { token });
+    await call(app, 'PUT', `/api/v2/customer/cards/${first}/default`, { token });
+    cards = await listCards(token);
+    expect(cards.filter((c) => c.default).map((c) => c.cardId)).toEqual([first]);
   });
 });

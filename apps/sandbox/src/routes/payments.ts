@@ -18,6 +18,7 @@ import { readJsonBody, readQuery } from '../http/body.js';
 import { addPeriod } from '../licences/period.js';
 import { subscriptionPeriod, type CatalogueRow } from '../licences/state.js';
 import { basketAmounts } from '../payments/amounts.js';
+import { renderReceipt } from '../payments/receipt.js';
 import { CARD_ERROR_MESSAGES, cardError, chargeToken, findToken } from '../payments/processor.js';
 import { normaliseVoucherCode, type VoucherRow } from '../payments/vouchers.js';
 import { COUNTRIES } from '../seed/countries.js';
@@ -44,6 +45,8 @@ export const PAYMENT_PROVIDERS = [
   },
 ] as const;
 const REDIRECTING = new Set(['PAYPAL', 'IDEAL']);
+/** Chargeable payment details (VALID cards and approved redirecting providers) an account may keep. */
+export const MAX_PAYMENT_DETAILS = 5;
 
 /** `POST /_sandbox/caller` body: who is buying, from where. */
 export const callerRequestSchema = z.object({
@@ -143,37 +146,55 @@ export function registerPaymentRoutes(app: Hono<SandboxEnv>, ctx: RouteContext):
       methodType: sent.paymentMethodType.toUpperCase(),
       createdAt: new Date(ctx.now()),
     };
-    let row: DetailsRow | undefined;
+    let card: Awaited<ReturnType<typeof findToken>>;
     if (provider.paymentProviderId === 'CARDS') {
       if (!sent.token) throw badRequest('primaryPaymentDetails.token: a card needs the card processor token');
-      const card = await findToken(db, sent.token);
+      card = await findToken(db, sent.token);
       if (!card) throw badRequest('primaryPaymentDetails.token: unknown card token');
-      const hasCard = await db
-        .select({ exid: paymentDetails.exid })
-        .from(paymentDetails)
-        .where(and(eq(paymentDetails.userId, claims.sub), eq(paymentDetails.provider, 'CARDS')))
-        .limit(1);
-      [row] = await db
-        .insert(paymentDetails)
-        .values({
-          ...base,
-          cardTokenRef: card.token,
-          brand: card.brand,
-          last4: card.last4,
-          expiryMonth: card.expMonth,
-          expiryYear: card.expYear,
-          isDefault: hasCard.length === 0,
-          status: 'VALID',
-        })
-        .returning();
-    } else {
+    }
+    const row = await db.transaction(async (tx) => {
+      // The account's row locked: two concurrent inits cannot both pass the limit.
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, claims.sub)).for('update');
+      if (provider.paymentProviderId !== 'ZERO_BALANCE') {
+        const stored = await tx
+          .select({ exid: paymentDetails.exid })
+          .from(paymentDetails)
+          .where(and(eq(paymentDetails.userId, claims.sub), eq(paymentDetails.status, 'VALID'), ne(paymentDetails.provider, 'ZERO_BALANCE')));
+        if (stored.length >= MAX_PAYMENT_DETAILS) {
+          throw new ApiHttpError(409, 'MAX_CHARGEABLE_PAYMENT_DETAILS_REACHED', [
+            `This account already has ${stored.length} stored payment methods, the most allowed (${MAX_PAYMENT_DETAILS}). Delete one to add another.`,
+          ]);
+        }
+      }
+      if (card) {
+        const hasCard = await tx
+          .select({ exid: paymentDetails.exid })
+          .from(paymentDetails)
+          .where(and(eq(paymentDetails.userId, claims.sub), eq(paymentDetails.provider, 'CARDS')))
+          .limit(1);
+        const [inserted] = await tx
+          .insert(paymentDetails)
+          .values({
+            ...base,
+            cardTokenRef: card.token,
+            brand: card.brand,
+            last4: card.last4,
+            expiryMonth: card.expMonth,
+            expiryYear: card.expYear,
+            isDefault: hasCard.length === 0,
+            status: 'VALID',
+          })
+          .returning();
+        return inserted!;
+      }
       const redirecting = REDIRECTING.has(provider.paymentProviderId);
-      [row] = await db
+      const [inserted] = await tx
         .insert(paymentDetails)
         .values({ ...base, status: redirecting ? 'PENDING' : 'VALID', returnUrl: sent.returnUrl ?? null })
         .returning();
-    }
-    return c.json(detailsAnswer(row!, ctx.publicUrl(c)));
+      return inserted!;
+    });
+    return c.json(detailsAnswer(row, ctx.publicUrl(c)));
   });
 
   // POST /api/v4/payment-method/validate { paymentDetailsExid, redirectStatus? }
@@ -331,6 +352,43 @@ export function registerPaymentRoutes(app: Hono<SandboxEnv>, ctx: RouteContext):
     return c.json({});
   });
 
+  // DELETE /api/v2/customer/cards/:cardId: removes a card; the default moves to the most recent remaining card.
+  app.delete('/api/v2/customer/cards/:cardId', async (c) => {
+    const claims = await ctx.requireUser(c);
+    const cardId = c.req.param('cardId') ?? '';
+    await db.transaction(async (tx) => {
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, claims.sub)).for('update');
+      const card = await findCard(tx as unknown as SandboxDb, claims.sub, cardId);
+      await tx.delete(paymentDetails).where(eq(paymentDetails.exid, card.exid));
+      if (!card.isDefault) return;
+      const [next] = await tx
+        .select({ exid: paymentDetails.exid })
+        .from(paymentDetails)
+        .where(and(eq(paymentDetails.userId, claims.sub), eq(paymentDetails.provider, 'CARDS')))
+        .orderBy(desc(paymentDetails.createdAt), desc(paymentDetails.exid))
+        .limit(1);
+      if (next) await tx.update(paymentDetails).set({ isDefault: true }).where(eq(paymentDetails.exid, next.exid));
+    });
+    return c.json({});
+  });
+
+  // PUT /api/v2/customer/cards/:cardId/default: the card becomes the account's only default.
+  app.put('/api/v2/customer/cards/:cardId/default', async (c) => {
+    const claims = await ctx.requireUser(c);
+    const cardId = c.req.param('cardId') ?? '';
+    const card = await db.transaction(async (tx) => {
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, claims.sub)).for('update');
+      const found = await findCard(tx as unknown as SandboxDb, claims.sub, cardId);
+      await tx
+        .update(paymentDetails)
+        .set({ isDefault: false })
+        .where(and(eq(paymentDetails.userId, claims.sub), ne(paymentDetails.exid, found.exid)));
+      const [updated] = await tx.update(paymentDetails).set({ isDefault: true }).where(eq(paymentDetails.exid, found.exid)).returning();
+      return updated!;
+    });
+    return c.json(cardAnswer(card));
+  });
+
   // GET /api/v2/customer/payments: payment history, newest first.
   app.get(PAY.history.path, async (c) => {
     const claims = await ctx.requireUser(c);
@@ -340,7 +398,37 @@ export function registerPaymentRoutes(app: Hono<SandboxEnv>, ctx: RouteContext):
       .leftJoin(licences, eq(licences.id, payments.licenceId))
       .where(and(eq(payments.userId, claims.sub), ne(payments.status, 'PROCESSING')))
       .orderBy(desc(payments.createdAt));
-    return c.json({ items: rows.map(({ p, name }) => historyItem(p, name)) });
+    const base = ctx.publicUrl(c);
+    return c.json({ items: rows.map(({ p, name }) => historyItem(p, name, base)) });
+  });
+
+  // GET /api/v2/customer/payments/:id/receipt.pdf: the PDF receipt of a succeeded payment.
+  app.get('/api/v2/customer/payments/:id/receipt.pdf', async (c) => {
+    const claims = await ctx.requireUser(c);
+    const id = c.req.param('id');
+    const p = await paymentById(db, id);
+    if (!p || p.userId !== claims.sub) throw new ApiHttpError(404, 'NOT_FOUND', [`No payment ${id} on this account`]);
+    if (p.status !== 'SUCCEEDED') {
+      throw conflict(`Payment ${p.id} did not succeed (status ${p.status.toLowerCase()}): there is no receipt for it.`);
+    }
+    const [cat] = await db.select({ name: licences.name }).from(licences).where(eq(licences.id, p.licenceId)).limit(1);
+    const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, p.userId)).limit(1);
+    const pdf = await renderReceipt({
+      paymentId: p.id,
+      paidAt: p.createdAt,
+      productName: cat?.name ?? p.licenceId,
+      amount: p.amount,
+      scale: p.scale,
+      currency: p.currency,
+      buyerEmail: user?.email ?? '',
+      externalPaymentId: p.externalId,
+      provider: p.provider,
+    });
+    return c.body(pdf as Uint8Array<ArrayBuffer>, 200, {
+      'content-type': 'application/pdf',
+      'content-disposition': `inline; filename="receipt-${p.id}.pdf"`,
+      'cache-control': 'private, no-store',
+    });
   });
 
   // POST /_sandbox/caller { email, country?, vpn?, child?, address? }: the buyer's situation.
@@ -612,6 +700,17 @@ async function findDetails(db: SandboxDb, userId: string, exid: string): Promise
   return row;
 }
 
+/** The caller's card `exid`; 404 for an unknown id, another account's card or non-card details. */
+async function findCard(db: SandboxDb, userId: string, exid: string): Promise<DetailsRow> {
+  const [row] = await db
+    .select()
+    .from(paymentDetails)
+    .where(and(eq(paymentDetails.exid, exid), eq(paymentDetails.userId, userId), eq(paymentDetails.provider, 'CARDS')))
+    .limit(1);
+  if (!row) throw new ApiHttpError(404, 'NOT_FOUND', [`No card ${exid} on this account`]);
+  return row;
+}
+
 async function paymentById(db: SandboxDb, id: string | undefined): Promise<PaymentRow | undefined> {
   const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
   if (!id || !UUID.test(id)) return undefined;
@@ -693,7 +792,7 @@ function cardAnswer(row: DetailsRow): Card {
   };
 }
 
-function historyItem(p: PaymentRow, licenceName: string | null): PaymentHistoryItem {
+function historyItem(p: PaymentRow, licenceName: string | null, publicUrl: string): PaymentHistoryItem {
   const item: PaymentHistoryItem = {
     id: p.id,
     when: p.createdAt.toISOString(),
@@ -705,5 +804,7 @@ function historyItem(p: PaymentRow, licenceName: string | null): PaymentHistoryI
   };
   if (p.sku) item.sku = p.sku;
   if (p.externalId) item.externalPaymentId = p.externalId;
+  // This sandbox's extra field: the PDF receipt of a succeeded payment.
+  if (p.status === 'SUCCEEDED') (item as Record<string, unknown>).receiptUrl = `${publicUrl}/api/v2/customer/payments/${p.id}/receipt.pdf`;
   return item;
 }
