@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, not, or, setup, stateIn } from 'xstate';
 import { isRedirectingProvider, paymentErrorMessage, paymentPreconditions, type PaymentDetailsLike } from '../domain/index.js';
 import type {
   PayActorInput,
@@ -138,6 +138,8 @@ export const paymentMachine = setup({
     })),
   },
   guards: {
+    /** Nothing is running: idle, freeTrialDenied, billingDetailsRequired or error. */
+    isResting: or([stateIn('idle'), stateIn('freeTrialDenied'), stateIn('billingDetailsRequired'), stateIn('error')]),
     /** The domain's §5 preconditions hold for the pay event's details (zero balance needs none). */
     preconditionsMet: (_, params: { details: PaymentDetailsLike; zeroBalance: boolean | undefined }) =>
       paymentPreconditions(params.details, { zeroBalance: params.zeroBalance === true }).ok,
@@ -182,31 +184,41 @@ export const paymentMachine = setup({
   on: {
     'basket.changed': { actions: 'renewKey' },
     'card.changed': { actions: 'renewKey' },
+    // Shared by the resting states (idle, freeTrialDenied, billingDetailsRequired, error); the
+    // busy states ignore them (no double submit), and providerPaying handles payment.error itself.
+    pay: [
+      // Busy: ignored.
+      { guard: not('isResting') },
+      {
+        guard: { type: 'preconditionsMet', params: ({ event }) => ({ details: event.details, zeroBalance: event.zeroBalance }) },
+        target: '.paying',
+        actions: { type: 'storeAttempt', params: ({ event }) => ({ details: event.details, zeroBalance: event.zeroBalance, consent: event.consent }) },
+      },
+      { target: '.error', reenter: true, actions: { type: 'storeError', params: { message: 'failedPayment' } } },
+    ],
+    'payment.error': {
+      guard: 'isResting',
+      target: '.error',
+      reenter: true,
+      actions: { type: 'storeError', params: ({ event }) => ({ message: event.message }) },
+    },
+    'provider.select': {
+      guard: 'isResting',
+      actions: { type: 'selectProvider', params: ({ event }) => ({ providerId: event.providerId, hasVouchers: event.hasVouchers }) },
+    },
   },
   initial: 'idle',
   states: {
     idle: {
       description: 'Nothing running; the checkout shows the pay button.',
       on: {
-        pay: [
-          {
-            guard: { type: 'preconditionsMet', params: ({ event }) => ({ details: event.details, zeroBalance: event.zeroBalance }) },
-            target: 'paying',
-            actions: { type: 'storeAttempt', params: ({ event }) => ({ details: event.details, zeroBalance: event.zeroBalance, consent: event.consent }) },
-          },
-          { target: 'error', actions: { type: 'storeError', params: { message: 'failedPayment' } } },
-        ],
         'payment.start': { target: 'providerPaying' },
-        'payment.error': { target: 'error', actions: { type: 'storeError', params: ({ event }) => ({ message: event.message }) } },
         'error.clear': { actions: 'clearError' },
         'billingDetails.required': {
           target: 'billingDetailsRequired',
           actions: { type: 'requireBillingDetails', params: ({ event }) => ({ fields: event.missingFields }) },
         },
         'billingDetails.unset': { actions: 'unsetBillingDetails' },
-        'provider.select': {
-          actions: { type: 'selectProvider', params: ({ event }) => ({ providerId: event.providerId, hasVouchers: event.hasVouchers }) },
-        },
       },
     },
     paying: {
@@ -275,18 +287,6 @@ export const paymentMachine = setup({
       on: {
         'freeTrial.acknowledge': { guard: 'hasAttempt', target: 'paying', actions: 'acknowledgeNoFreeTrial' },
         'freeTrial.decline': { target: 'idle' },
-        pay: [
-          {
-            guard: { type: 'preconditionsMet', params: ({ event }) => ({ details: event.details, zeroBalance: event.zeroBalance }) },
-            target: 'paying',
-            actions: { type: 'storeAttempt', params: ({ event }) => ({ details: event.details, zeroBalance: event.zeroBalance, consent: event.consent }) },
-          },
-          { target: 'error', actions: { type: 'storeError', params: { message: 'failedPayment' } } },
-        ],
-        'payment.error': { target: 'error', actions: { type: 'storeError', params: ({ event }) => ({ message: event.message }) } },
-        'provider.select': {
-          actions: { type: 'selectProvider', params: ({ event }) => ({ providerId: event.providerId, hasVouchers: event.hasVouchers }) },
-        },
       },
     },
     billingDetailsRequired: {
@@ -302,18 +302,6 @@ export const paymentMachine = setup({
           actions: { type: 'requireBillingDetails', params: ({ event }) => ({ fields: event.missingFields }) },
         },
         'billingDetails.unset': { target: 'idle' },
-        pay: [
-          {
-            guard: { type: 'preconditionsMet', params: ({ event }) => ({ details: event.details, zeroBalance: event.zeroBalance }) },
-            target: 'paying',
-            actions: { type: 'storeAttempt', params: ({ event }) => ({ details: event.details, zeroBalance: event.zeroBalance, consent: event.consent }) },
-          },
-          { target: 'error', actions: { type: 'storeError', params: { message: 'failedPayment' } } },
-        ],
-        'payment.error': { target: 'error', actions: { type: 'storeError', params: ({ event }) => ({ message: event.message }) } },
-        'provider.select': {
-          actions: { type: 'selectProvider', params: ({ event }) => ({ providerId: event.providerId, hasVouchers: event.hasVouchers }) },
-        },
       },
     },
     error: {
@@ -321,22 +309,10 @@ export const paymentMachine = setup({
       exit: 'clearError',
       on: {
         'error.clear': { target: 'idle' },
-        pay: [
-          {
-            guard: { type: 'preconditionsMet', params: ({ event }) => ({ details: event.details, zeroBalance: event.zeroBalance }) },
-            target: 'paying',
-            actions: { type: 'storeAttempt', params: ({ event }) => ({ details: event.details, zeroBalance: event.zeroBalance, consent: event.consent }) },
-          },
-          { target: 'error', reenter: true, actions: { type: 'storeError', params: { message: 'failedPayment' } } },
-        ],
         'payment.start': { target: 'providerPaying' },
-        'payment.error': { target: 'error', reenter: true, actions: { type: 'storeError', params: ({ event }) => ({ message: event.message }) } },
         'billingDetails.required': {
           target: 'billingDetailsRequired',
           actions: { type: 'requireBillingDetails', params: ({ event }) => ({ fields: event.missingFields }) },
-        },
-        'provider.select': {
-          actions: { type: 'selectProvider', params: ({ event }) => ({ providerId: event.providerId, hasVouchers: event.hasVouchers }) },
         },
       },
     },
