@@ -1,11 +1,11 @@
 import type { ContentItem } from '@stream/core/contracts';
-import { formatDisplayDate, formatDuration, parseIsoTimestamp } from '@stream/core/domain';
+import { formatDisplayDate, formatDuration, isPremium, parseIsoTimestamp } from '@stream/core/domain';
 import { useI18n } from '../app/context';
 
 /** The badges of a catalogue item: type (video or live), Premium or Free, duration or start date. */
 export function ContentMeta({ item }: { item: ContentItem }) {
   const { t, language } = useI18n();
-  const premium = item.licenceIds.length > 0;
+  const premium = isPremium(item);
   const start = parseIsoTimestamp(item.startDate);
   return (
     <ul className="badges">
