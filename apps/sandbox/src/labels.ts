@@ -12,9 +12,11 @@ export interface LabelCatalog {
 const LOCALE_FILE = /^([a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*)\.json$/;
 
 /**
- * Loads every `<locale>.json` of `dir` (each `{ key: text }`). A file that is not valid JSON or not
- * an object of strings is skipped with a warning (the files are edited by hand). Throws when the
- * default locale's file is missing.
+ * Loads every `<locale>.json` of `dir` (each `{ key: text }`), merged with the `<locale>.json`
+ * files of its sub-directories (one per product area, for example `checkout/en.json`), in name
+ * order; a key defined twice keeps its first text and warns. A file that is not valid JSON or
+ * not an object of strings is skipped with a warning (the files are edited by hand). Throws when
+ * the default locale's top-level file is missing.
  */
 export async function loadLabels(
   dir: string,
@@ -22,19 +24,27 @@ export async function loadLabels(
   warn: (message: string) => void = (m) => console.warn(m),
 ): Promise<LabelCatalog> {
   const texts: Record<string, Record<string, string>> = {};
-  for (const file of (await readdir(dir)).sort()) {
-    const match = LOCALE_FILE.exec(file);
+  const entries = (await readdir(dir, { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name));
+  const files = entries.filter((e) => e.isFile()).map((e) => e.name);
+  for (const sub of entries.filter((e) => e.isDirectory())) {
+    for (const file of (await readdir(path.join(dir, sub.name))).sort()) files.push(path.join(sub.name, file));
+  }
+  for (const file of files) {
+    const match = LOCALE_FILE.exec(path.basename(file));
     if (!match?.[1]) continue;
     const locale = match[1].toLowerCase();
+    const nested = file.includes(path.sep);
+    if (nested && !texts[locale]) continue;
     try {
       const parsed: unknown = JSON.parse(await readFile(path.join(dir, file), 'utf8'));
       if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('not an object');
-      const entries: Record<string, string> = {};
+      const target: Record<string, string> = nested ? texts[locale]! : {};
       for (const [key, value] of Object.entries(parsed)) {
-        if (typeof value === 'string') entries[key] = value;
-        else warn(`[sandbox] labels ${file}: key "${key}" is not a string, skipped`);
+        if (typeof value !== 'string') warn(`[sandbox] labels ${file}: key "${key}" is not a string, skipped`);
+        else if (Object.hasOwn(target, key)) warn(`[sandbox] labels ${file}: key "${key}" is defined twice, first kept`);
+        else target[key] = value;
       }
-      texts[locale] = entries;
+      texts[locale] = target;
     } catch (error) {
       warn(`[sandbox] labels ${file} skipped: ${(error as Error).message}`);
     }

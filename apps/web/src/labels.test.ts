@@ -1,4 +1,4 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
@@ -14,8 +14,14 @@ const LABELS_DIR = fileURLToPath(new URL('../../sandbox/src/seed/labels/', impor
 const SRC_DIR = fileURLToPath(new URL('./', import.meta.url));
 const LOCALES = ['en', 'es', 'pt', 'ar'] as const;
 
+/** The labels of a locale: `<locale>.json` merged with each area directory's `<locale>.json`. */
 function read(locale: string): Record<string, string> {
-  return JSON.parse(readFileSync(`${LABELS_DIR}${locale}.json`, 'utf8')) as Record<string, string>;
+  const labels = JSON.parse(readFileSync(`${LABELS_DIR}${locale}.json`, 'utf8')) as Record<string, string>;
+  for (const area of readdirSync(LABELS_DIR, { withFileTypes: true }).filter((e) => e.isDirectory())) {
+    const file = `${LABELS_DIR}${area.name}/${locale}.json`;
+    if (existsSync(file)) Object.assign(labels, JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>);
+  }
+  return labels;
 }
 
 function sourceFiles(dir: string): string[] {

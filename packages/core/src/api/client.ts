@@ -253,7 +253,10 @@ export function createApiClient(options: ApiClientOptions): HttpApiClient {
     payments: lazyArea(() => import('./payments.js').then((m) => m.paymentsEndpoints(request)), [
       'providers', 'history', 'attachDetails',
     ]),
-    cards: lazyArea(() => import('./payments.js').then((m) => m.cardsEndpoints(request)), ['list', 'attachToLicence']),
+    cards: lazyArea(() => import('./payments.js').then((m) => m.cardsEndpoints(request)), [
+      'list', 'attachToLicence', 'remove', 'setDefault',
+    ]),
+    checkout: lazyArea(() => import('./payments.js').then((m) => m.checkoutEndpoints(request)), ['context', 'saveBillingDetails']),
     subscribe(listener) {
       listeners.add(listener);
       return () => {

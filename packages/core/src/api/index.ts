@@ -10,4 +10,5 @@ export { licencesEndpoints } from './licences.js';
 export { promosEndpoints } from './promos.js';
 export { contentEndpoints } from './content.js';
 export { basketsEndpoints, vouchersEndpoints } from './baskets.js';
-export { cardsEndpoints, paymentMethodsEndpoints, paymentsEndpoints } from './payments.js';
+export { cardsEndpoints, checkoutEndpoints, paymentMethodsEndpoints, paymentsEndpoints } from './payments.js';
+export { createCardProcessor, type CardProcessor } from './processor.js';

@@ -8,6 +8,7 @@ import {
   initPaymentMethod,
   validatePaymentMethod,
 } from '../contracts/baskets.js';
+import { deleteCard, getCheckoutContext, saveBillingDetails, setDefaultCard } from '../contracts/checkout.js';
 import type { ApiClient, HttpApiClient } from './types.js';
 
 /**
@@ -61,5 +62,19 @@ export function cardsEndpoints(request: HttpApiClient['request']): ApiClient['ca
             ? {}
             : { checkBillingDetails: options.checkBillingDetails ? 'true' : 'false' },
       }),
+    remove: (cardId) => request(deleteCard, { params: { cardId } }),
+    setDefault: (cardId) => request(setDefaultCard, { params: { cardId } }),
+  };
+}
+
+/**
+ * The checkout's own calls (this project's paths, docs/api.md "Checkout"): the checkout context
+ * (who may buy, consent terms, provider fields) and saving billing details. Errors: `ApiError`
+ * (401; 400 for a malformed value), `ContractError`, `NetworkError`.
+ */
+export function checkoutEndpoints(request: HttpApiClient['request']): ApiClient['checkout'] {
+  return {
+    context: () => request(getCheckoutContext),
+    saveBillingDetails: (details) => request(saveBillingDetails, { body: details }),
   };
 }

@@ -1,7 +1,9 @@
 import type * as zc from 'zod/v4/core';
 import type {
   Basket,
+  BillingDetails,
   CallContract,
+  CheckoutContext,
   Card,
   initPaymentMethodRequestSchema,
   PaymentDetails,
@@ -256,6 +258,29 @@ export interface ApiClient {
       cardId: string,
       options?: { checkBillingDetails?: boolean },
     ): Promise<Record<string, unknown>>;
+    /** `DELETE /api/v2/customer/cards/{cardId}` (this project's path): removes the card. Answers `{}`. */
+    remove(cardId: string): Promise<Record<string, unknown>>;
+    /** `PUT /api/v2/customer/cards/{cardId}/default` (this project's path): answers the card, now the default. */
+    setDefault(cardId: string): Promise<Card>;
+  };
+  /**
+   * The checkout's own calls (this project's paths, docs/api.md "Checkout"). Errors: `ApiError`
+   * 401 (saveBillingDetails without a session), 400 for a malformed value; `ContractError` for a
+   * body that breaks the contract (nothing is sent); `NetworkError`.
+   */
+  checkout: {
+    /**
+     * `GET /api/v2/checkout/context` (guests too): `{ country, isChildProfile,
+     * inAllowedTerritory, onVpn, realmAllowsVpn, purpose, consentTerms, fields }`, what the
+     * journey needs for the domain's `purchaseBlockReason`, consent and restricted-field rules.
+     */
+    context(): Promise<CheckoutContext>;
+    /**
+     * `PUT /api/v2/customer/billing-details`, body `{ country?, address?, birthDate?
+     * (YYYY-MM-DD), taxNumber?, phoneNumber? (E.164) }`: stores the billing details a 424 asked
+     * for. Answers what is stored.
+     */
+    saveBillingDetails(details: BillingDetails): Promise<{ address?: Record<string, string> }>;
   };
   /** Subscribes to session events; returns the unsubscribe function. */
   subscribe(listener: (event: ApiClientEvent) => void): () => void;

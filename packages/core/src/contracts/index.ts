@@ -11,6 +11,7 @@ export * from './countries.js';
 export * from './licences.js';
 export * from './content.js';
 export * from './baskets.js';
+export * from './checkout.js';
 
 import * as auth from './auth.js';
 import * as user from './user.js';
@@ -19,6 +20,7 @@ import * as countries from './countries.js';
 import * as licences from './licences.js';
 import * as content from './content.js';
 import * as baskets from './baskets.js';
+import * as checkout from './checkout.js';
 
 /** Every call contract by area, for the client and the sandbox. */
 export const calls = {
@@ -56,5 +58,12 @@ export const calls = {
     attachDetails: baskets.attachPaymentDetails,
     attachDetailsWithBilling: baskets.attachPaymentDetailsWithBilling,
   },
-  cards: { list: baskets.getCards, attachToLicence: baskets.attachCardToLicence },
+  cards: {
+    list: baskets.getCards,
+    attachToLicence: baskets.attachCardToLicence,
+    remove: checkout.deleteCard,
+    setDefault: checkout.setDefaultCard,
+  },
+  checkout: { context: checkout.getCheckoutContext, saveBillingDetails: checkout.saveBillingDetails },
+  processor: { tokens: checkout.createCardToken },
 } as const;

@@ -23,3 +23,4 @@ export * from './payment.machine.js';
 export * from './payment.connect.js';
 export * from './purchaseJourney.machine.js';
 export * from './purchaseJourney.connect.js';
+export * from './payment.client.js';

@@ -85,6 +85,7 @@ export function fakeApi(overrides: {
   payments?: Partial<ApiClient['payments']>;
   /** Card calls to answer; the others reject. */
   cards?: Partial<ApiClient['cards']>;
+  checkout?: Partial<ApiClient['checkout']>;
 } = {}): FakeApi {
   const listeners = new Set<(event: ApiClientEvent) => void>();
   const unexpected = (name: string) => () => Promise.reject(new Error(`unexpected call ${name}`));
@@ -166,7 +167,14 @@ export function fakeApi(overrides: {
     cards: {
       list: unexpected('cards.list'),
       attachToLicence: unexpected('cards.attachToLicence'),
+      remove: unexpected('cards.remove'),
+      setDefault: unexpected('cards.setDefault'),
       ...overrides.cards,
+    },
+    checkout: {
+      context: unexpected('checkout.context'),
+      saveBillingDetails: unexpected('checkout.saveBillingDetails'),
+      ...overrides.checkout,
     },
     subscribe(listener) {
       listeners.add(listener);

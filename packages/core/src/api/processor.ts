@@ -1,0 +1,70 @@
+import { ofetch } from 'ofetch';
+import { safeParse } from 'zod/mini';
+import { cardTokenRequestSchema, cardTokenSchema, createCardToken, type CardToken, type CardTokenRequest } from '../contracts/checkout.js';
+import { platformErrorSchema } from '../contracts/error.js';
+import { ApiError, ContractError, NetworkError } from './errors.js';
+
+/** The card processor the card form talks to: card numbers go there only, never to the platform. */
+export interface CardProcessor {
+  /**
+   * `POST {baseUrl}/v1/tokens` with `{ number (digits), expMonth (1–12), expYear (four digits),
+   * cvc }`: the processor's `{ token, brand?, last4?, expMonth?, expYear? }`, which the checkout
+   * sends to `paymentMethods.init`. Errors: `ContractError` (direction `request`: a card that
+   * breaks the contract is not sent; its issues name the field, never its value), `ApiError`
+   * (402 with a card code such as `incorrect_number` or `invalid_expiry_year` and the
+   * processor's message), `NetworkError`. Never logs the card.
+   */
+  tokenize(card: CardTokenRequest): Promise<CardToken>;
+}
+
+/**
+ * A {@link CardProcessor} for the processor at `baseUrl` (the sandbox's is
+ * `<sandbox>/_processor`). Implements commerce-and-account-data.md §3 "Card" (the platform only
+ * ever holds the token, brand, last four digits and expiry).
+ */
+export function createCardProcessor(options: { baseUrl: string }): CardProcessor {
+  const call = createCardToken.name;
+  return {
+    async tokenize(card) {
+      const request = safeParse(cardTokenRequestSchema, card);
+      if (!request.success) {
+        throw new ContractError({
+          call,
+          direction: 'request',
+          issues: request.error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: 'Invalid card field' })),
+        });
+      }
+      let response;
+      try {
+        response = await ofetch.raw<unknown>(createCardToken.path, {
+          baseURL: options.baseUrl,
+          method: 'POST',
+          body: request.data,
+          ignoreResponseError: true,
+          retry: false,
+        });
+      } catch (error) {
+        throw new NetworkError(call, error);
+      }
+      if (response.status < 200 || response.status >= 300) {
+        const body = safeParse(platformErrorSchema, response._data);
+        throw new ApiError({
+          call,
+          status: response.status,
+          code: body.success ? body.data.code : 'UNKNOWN',
+          messages: body.success ? body.data.messages : [],
+          requestId: body.success ? body.data.requestId : undefined,
+        });
+      }
+      const answer = safeParse(cardTokenSchema, response._data);
+      if (!answer.success) {
+        throw new ContractError({
+          call,
+          direction: 'response',
+          issues: answer.error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message })),
+        });
+      }
+      return answer.data;
+    },
+  };
+}
