@@ -12,8 +12,11 @@ import { useSession } from './hooks';
 const LoginPage = lazy(() => import('../pages/LoginPage'));
 const SignUpPage = lazy(() => import('../pages/SignUpPage'));
 const AccountPage = lazy(() => import('../pages/AccountPage'));
-const LicencesPage = lazy(() => import('../pages/LicencesPage'));
 const WatchPage = lazy(() => import('../pages/WatchPage'));
+const CheckoutPage = lazy(() => import('../pages/CheckoutPage'));
+const PayPage = lazy(() => import('../pages/PayPage'));
+const PaymentAuthorizationPage = lazy(() => import('../pages/PaymentAuthorizationPage'));
+const PaymentUpdatePage = lazy(() => import('../pages/PaymentUpdatePage'));
 
 /** Header, the `<main>` landmark with the page of the current route, and the footer. */
 export function Shell() {
@@ -76,7 +79,14 @@ function RouteView() {
     case 'ACCOUNT':
       return <AccountPage />;
     case 'PURCHASE':
-      return <LicencesPage />;
+      return <CheckoutPage />;
+    case 'PAY':
+    case 'PAYMENT_CONFIRMATION':
+      return <PayPage key={match.params.providerId ?? ''} />;
+    case 'PAYMENT_AUTHORIZATION':
+      return <PaymentAuthorizationPage />;
+    case 'PAYMENT_UPDATE':
+      return <PaymentUpdatePage key={match.params.licenceId ?? ''} />;
     case 'VOD':
     case 'LIVE':
       return <WatchPage key={`${match.key}:${match.params.eventId ?? ''}`} type={match.key} eventId={match.params.eventId ?? ''} />;

@@ -9,6 +9,11 @@ export interface AppConfig {
   realm: string;
   /** API key sent as `x-api-key`. */
   apiKey: string;
+  /**
+   * Base URL of the card processor the card form tokenises with (card numbers go there only).
+   * Optional in `/config.json`: defaults to `<apiBaseUrl>/_processor`, the sandbox's processor.
+   */
+  processorBaseUrl: string;
 }
 
 /**
@@ -43,5 +48,9 @@ export async function loadConfig(fetchImpl: typeof fetch = fetch): Promise<AppCo
   if (!value || !isNonEmptyString(value.apiBaseUrl) || !isNonEmptyString(value.realm) || !isNonEmptyString(value.apiKey)) {
     throw new ConfigError('/config.json must hold non-empty apiBaseUrl, realm and apiKey');
   }
-  return { apiBaseUrl: value.apiBaseUrl.replace(/\/+$/, ''), realm: value.realm, apiKey: value.apiKey };
+  const apiBaseUrl = value.apiBaseUrl.replace(/\/+$/, '');
+  const processorBaseUrl = isNonEmptyString(value.processorBaseUrl)
+    ? value.processorBaseUrl.replace(/\/+$/, '')
+    : `${apiBaseUrl}/_processor`;
+  return { apiBaseUrl, realm: value.realm, apiKey: value.apiKey, processorBaseUrl };
 }

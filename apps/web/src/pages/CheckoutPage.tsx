@@ -1,0 +1,4 @@
+/** CheckoutPage: placeholder, being written (issue 4). */
+export default function CheckoutPage() {
+  return null;
+}

@@ -1,0 +1,4 @@
+/** PaymentUpdatePage: placeholder, being written (issue 4). */
+export default function PaymentUpdatePage() {
+  return null;
+}
