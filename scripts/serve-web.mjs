@@ -7,7 +7,8 @@ import { createServer } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 import { root } from './lib.mjs';
 
-const dist = join(root, 'apps', 'web', 'dist');
+// WEB_DIST: another build directory (parallel runs build into their own).
+const dist = process.env.WEB_DIST ?? join(root, 'apps', 'web', 'dist');
 const port = Number(process.env.WEB_PORT ?? 5173);
 const host = process.env.WEB_HOST ?? '127.0.0.1';
 const sandboxPort = process.env.SANDBOX_PORT ?? '8787';
