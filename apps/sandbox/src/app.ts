@@ -17,6 +17,7 @@ import { labelsFor, type LabelCatalog } from './labels.js';
 import { CALLER_COUNTRY_CODE, COUNTRIES } from './seed/countries.js';
 import { readClockOffset } from './licences/clock.js';
 import type { RouteContext } from './routes/context.js';
+import { registerCheckoutRoutes } from './routes/checkout.js';
 import { registerContentRoutes } from './routes/content.js';
 import { registerControlRoutes } from './routes/control.js';
 import { registerLicenceRoutes } from './routes/licences.js';
@@ -224,6 +225,7 @@ export function createApp(deps: AppDeps): Hono<SandboxEnv> {
   registerContentRoutes(app, routes);
   registerControlRoutes(app, routes);
   registerPaymentRoutes(app, routes);
+  registerCheckoutRoutes(app, routes);
   // The card processor: a separate service in real life (no realm, API key or bearer).
   app.use('/_processor/*', limitBody);
   registerProcessorRoutes(app, { db: deps.db, now });

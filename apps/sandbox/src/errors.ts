@@ -19,6 +19,8 @@ export const SANDBOX_ERROR_CODES = {
   BASKET_REQUIREMENTS_FAILED: 'BASKET_REQUIREMENTS_FAILED',
   /** 409: the account already stores the most chargeable payment details allowed (commerce §8). */
   MAX_CHARGEABLE_PAYMENT_DETAILS_REACHED: 'MAX_CHARGEABLE_PAYMENT_DETAILS_REACHED',
+  /** 409: a pay call's `Idempotency-Key` was first sent for another basket or body (nothing is charged). */
+  IDEMPOTENCY_KEY_REUSED: 'IDEMPOTENCY_KEY_REUSED',
   INTERNAL_ERROR: 'INTERNAL_ERROR',
 } as const;
 /**

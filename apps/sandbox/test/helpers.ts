@@ -1,3 +1,5 @@
+import { expect } from 'vitest';
+import { platformErrorSchema } from '@stream/core/contracts';
 import { createApp, createSandboxDeps, type AppDeps } from '../src/index.js';
 
 /** Headers every /api call needs for the seeded realm. */
@@ -59,4 +61,13 @@ export function decodeClaims(jwt: string): Record<string, unknown> {
 /** A new app over shared deps with overrides (clock, lifetimes). */
 export function appWith(deps: AppDeps, overrides: Partial<AppDeps> = {}): App {
   return createApp({ ...deps, ...overrides });
+}
+
+/** Asserts an error answer in the platform shape with `status` and `code` and at least one message; its body. */
+export function expectError(res: Awaited<ReturnType<typeof call>>, status: number, code: string) {
+  expect(res.status, JSON.stringify(res.json)).toBe(status);
+  const body = platformErrorSchema.parse(res.json);
+  expect(body.code).toBe(code);
+  expect(body.messages.length).toBeGreaterThan(0);
+  return body;
 }

@@ -1,7 +1,10 @@
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { labelsResponseSchema, platformErrorSchema } from '@stream/core/contracts';
 import { createApp } from '../src/index.js';
-import { parseAcceptLanguage, selectLocale } from '../src/labels.js';
+import { loadLabels, parseAcceptLanguage, selectLocale } from '../src/labels.js';
 import { call, memoryDeps } from './helpers.js';
 
 let app: ReturnType<typeof createApp>;
@@ -71,5 +74,72 @@ describe('Accept-Language', () => {
     expect(selectLocale('fr, es;q=0.2', locales, 'en')).toBe('es');
     expect(selectLocale('fr', locales, 'en')).toBe('en');
     expect(selectLocale('*', locales, 'en')).toBe('en');
+  });
+});
+
+describe('loadLabels: per-area sub-directories', () => {
+  /** Writes `files` (relative path → content; objects as JSON) into a new temporary directory. */
+  async function labelDir(files: Record<string, unknown>): Promise<string> {
+    const dir = await mkdtemp(path.join(tmpdir(), 'sandbox-labels-'));
+    for (const [file, content] of Object.entries(files)) {
+      await mkdir(path.dirname(path.join(dir, file)), { recursive: true });
+      await writeFile(path.join(dir, file), typeof content === 'string' ? content : JSON.stringify(content));
+    }
+    return dir;
+  }
+  const dirs: string[] = [];
+  afterAll(async () => {
+    await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
+  });
+
+  it('merges <area>/<locale>.json into the top-level locale; a key defined twice keeps the first and warns', async () => {
+    const dir = await labelDir({
+      'en.json': { signIn: 'Sign in', shared: 'top' },
+      'es.json': { signIn: 'Iniciar sesión' },
+      'checkout/en.json': { payNow: 'Pay now', shared: 'checkout' },
+      'checkout/es.json': { payNow: 'Pagar ahora' },
+      'journey/en.json': { payNow: 'Pay (journey)', chooseAPlan: 'Choose a plan' },
+    });
+    dirs.push(dir);
+    const warnings: string[] = [];
+    const catalog = await loadLabels(dir, 'en', (message) => warnings.push(message));
+    expect(catalog.locales).toEqual(['en', 'es']);
+    expect(catalog.texts.en).toEqual({ signIn: 'Sign in', shared: 'top', payNow: 'Pay now', chooseAPlan: 'Choose a plan' });
+    expect(catalog.texts.es).toEqual({ signIn: 'Iniciar sesión', payNow: 'Pagar ahora' });
+    // Top-level files first, then the sub-directories in name order: the first definition wins.
+    expect(warnings).toHaveLength(2);
+    expect(warnings.find((w) => w.includes('"shared"'))).toContain(path.join('checkout', 'en.json'));
+    expect(warnings.find((w) => w.includes('"payNow"'))).toContain(path.join('journey', 'en.json'));
+    expect(warnings.every((w) => w.includes('defined twice, first kept'))).toBe(true);
+  });
+
+  it('skips a broken sub-directory file and a locale with no top-level file, with a warning for the broken one', async () => {
+    const dir = await labelDir({
+      'en.json': { signIn: 'Sign in' },
+      'billing/en.json': '{ not json',
+      'billing/fr.json': { payNow: 'Payer' },
+      'billing/notes.txt': 'ignored',
+      'payments/en.json': { receipt: 'Receipt', bad: 42 },
+    });
+    dirs.push(dir);
+    const warnings: string[] = [];
+    const catalog = await loadLabels(dir, 'en', (message) => warnings.push(message));
+    expect(catalog.locales).toEqual(['en']);
+    expect(catalog.texts.en).toEqual({ signIn: 'Sign in', receipt: 'Receipt' });
+    expect(warnings.some((w) => w.includes(path.join('billing', 'en.json')) && w.includes('skipped'))).toBe(true);
+    expect(warnings.some((w) => w.includes('"bad" is not a string'))).toBe(true);
+  });
+
+  it('still requires the default locale top-level file (a sub-directory one is not enough)', async () => {
+    const dir = await labelDir({ 'es.json': { signIn: 'Iniciar sesión' }, 'checkout/en.json': { payNow: 'Pay now' } });
+    dirs.push(dir);
+    await expect(loadLabels(dir, 'en', () => {})).rejects.toThrow(/en\.json missing/);
+  });
+
+  it('the seeded label directory loads every area without a duplicate key', async () => {
+    const warnings: string[] = [];
+    const catalog = await loadLabels(path.resolve(import.meta.dirname, '../src/seed/labels'), 'en', (message) => warnings.push(message));
+    expect(warnings).toEqual([]);
+    expect(catalog.locales).toEqual(expect.arrayContaining(['en', 'es', 'pt', 'ar']));
   });
 });

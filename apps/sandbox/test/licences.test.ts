@@ -12,7 +12,7 @@ import {
 } from '@stream/core/contracts';
 import { createApp, type AppDeps } from '../src/index.js';
 import { CONTENT_IDS, LICENCE_IDS } from '../src/seed/catalogue.js';
-import { appWith, call, memoryDeps } from './helpers.js';
+import { appWith, call, expectError, memoryDeps } from './helpers.js';
 
 const DAY = 86_400_000;
 const DEMO = 'demo@stream.test';
@@ -41,14 +41,6 @@ afterAll(async () => {
 afterEach(async () => {
   await setClock(null);
 });
-
-function expectError(res: Awaited<ReturnType<typeof call>>, status: number, code: string) {
-  expect(res.status, JSON.stringify(res.json)).toBe(status);
-  const body = platformErrorSchema.parse(res.json);
-  expect(body.code).toBe(code);
-  expect(body.messages.length).toBeGreaterThan(0);
-  return body;
-}
 
 async function setClock(now: Date | null) {
   const res = await call(app, 'POST', '/_sandbox/clock', { body: { now: now ? now.toISOString() : null } });

@@ -9,10 +9,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError, ContractError, createApiClient, type HttpApiClient } from '@stream/core/api';
+import { ApiError, ContractError, createApiClient } from '@stream/core/api';
 import type { PayRequest } from '@stream/core/contracts';
-import { memoryStorage, STORAGE_KEYS } from '@stream/core/platform';
+import { memoryStorage } from '@stream/core/platform';
 import { LICENCE_IDS, startSandbox } from '../src/index.js';
+import { clientBuyers, rejection } from './buyers.js';
 
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 
@@ -21,68 +22,22 @@ const CARDS = { targetPaymentProvider: 'CARDS', paymentMethodType: 'CARD' } as c
 const TEST_CARD = { ok: '4242424242424242', declined: '4000000000000002', expired: '4000000000000069' } as const;
 
 let sandbox: Sandbox;
+let newBuyer: ReturnType<typeof clientBuyers>['newBuyer'];
+let addCard: ReturnType<typeof clientBuyers>['addCard'];
+let control: ReturnType<typeof clientBuyers>['control'];
 
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0, dataDir: ':memory:' });
+  ({ newBuyer, addCard, control } = clientBuyers(sandbox));
 });
 
 afterAll(async () => {
   await sandbox?.close();
 });
 
-/** A fresh account, signed up and signed in (tokens stored as the session machine stores them). */
-async function newBuyer(): Promise<{ api: HttpApiClient; email: string }> {
-  const storage = memoryStorage();
-  const api = createApiClient({ baseUrl: sandbox.url, realm: sandbox.realm, apiKey: sandbox.apiKey, storage, locale: 'en' });
-  const email = `buyer-${randomUUID()}@stream.test`;
-  const tokens = await api.auth.signUp({ id: email, secret: 'buyer-password', name: 'Buyer' });
-  storage.setItem(STORAGE_KEYS.authToken, tokens.authorisationToken);
-  storage.setItem(STORAGE_KEYS.refreshToken, tokens.refreshToken);
-  return { api, email };
-}
-
-/** The card processor's token for a test card number (card details never reach the platform). */
-async function cardToken(number: string): Promise<string> {
-  const response = await fetch(`${sandbox.url}/_processor/v1/tokens`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ number, expMonth: 12, expYear: new Date().getUTCFullYear() + 2, cvc: '123' }),
-  });
-  const body = (await response.json()) as { token?: string };
-  if (!response.ok || !body.token) throw new Error(`tokens answered ${response.status}: ${JSON.stringify(body)}`);
-  return body.token;
-}
-
-/** A stored card for `number` on the buyer's account: its payment details id. */
-async function addCard(api: HttpApiClient, number: string = TEST_CARD.ok): Promise<string> {
-  const details = await api.paymentMethods.init({ ...CARDS, token: await cardToken(number) });
-  expect(details).toMatchObject({ targetPaymentProvider: 'CARDS', paymentMethodDetails: { paymentMethodType: 'CARD' } });
-  return details.paymentDetailsExid;
-}
-
 const payWith = (paymentDetailsExternalId: string): PayRequest => ({
   paymentArrangement: { primaryPaymentDetailsAttributes: { ...CARDS, paymentDetailsExternalId } },
 });
-
-/** Calls a sandbox-only control (realm and API key, no bearer); throws on a non-2xx answer. */
-async function control(path: string, body: unknown): Promise<void> {
-  const response = await fetch(`${sandbox.url}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-api-key': sandbox.apiKey, Realm: sandbox.realm },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
-}
-
-/** The rejection of `promise` (fails the test when it resolves). */
-async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  return promise.then(
-    (value) => {
-      throw new Error(`expected a rejection, got ${JSON.stringify(value)}`);
-    },
-    (error: unknown) => error,
-  );
-}
 
 describe('baskets and vouchers', () => {
   it('put and get: the basket holds the licence with its amounts', async () => {

@@ -11,7 +11,8 @@ import {
   playbackSchema,
 } from '@stream/core/contracts';
 import { createApp, type AppDeps } from '../src/index.js';
-import { call, memoryDeps } from './helpers.js';
+import { inProcessBuyers, payBody } from './buyers.js';
+import { call, expectError, memoryDeps } from './helpers.js';
 
 let deps: AppDeps;
 let closeDb: () => Promise<void>;
@@ -22,71 +23,23 @@ beforeAll(async () => {
   deps = opened.deps;
   closeDb = opened.close;
   app = createApp(deps);
+  ({ newBuyer, putBasket, tokenize, addCard, pay } = inProcessBuyers(app));
 });
 afterAll(async () => {
   await closeDb?.();
 });
 
-type Res = Awaited<ReturnType<typeof call>>;
-
-function expectError(res: Res, status: number, code: string) {
-  expect(res.status, JSON.stringify(res.json)).toBe(status);
-  const body = platformErrorSchema.parse(res.json);
-  expect(body.code).toBe(code);
-  expect(body.messages.length).toBeGreaterThan(0);
-  return body;
-}
-
-/** A new account, signed in: { email, token }. */
-async function newBuyer() {
-  const email = `buyer-${randomUUID()}@stream.test`;
-  const res = await call(app, 'POST', '/api/v2/user', { body: { id: email, secret: 'buyer-password', name: 'Buyer' } });
-  expect(res.status).toBe(201);
-  return { email, token: res.json.authorisationToken as string };
-}
-
-async function putBasket(token: string, licenceId: string, query = '') {
-  const res = await call(app, 'PUT', `/api/v2/baskets/${licenceId}${query}`, { token });
-  expect(res.status, JSON.stringify(res.json)).toBe(200);
-  return basketSchema.parse(res.json);
-}
+type Buyers = ReturnType<typeof inProcessBuyers>;
+let newBuyer: Buyers['newBuyer'];
+let putBasket: Buyers['putBasket'];
+let tokenize: Buyers['tokenize'];
+let addCard: Buyers['addCard'];
+let pay: Buyers['pay'];
 
 async function addVoucher(token: string, code: string) {
   const res = await call(app, 'PUT', `/api/v2/baskets/vouchers/${encodeURIComponent(code)}`, { token });
   expect(res.status, JSON.stringify(res.json)).toBe(200);
   return basketSchema.parse(res.json);
-}
-
-async function tokenize(number: string) {
-  return call(app, 'POST', '/_processor/v1/tokens', {
-    body: { number, expMonth: 12, expYear: new Date().getUTCFullYear() + 2, cvc: '123' },
-    noRealm: true,
-  });
-}
-
-/** A stored card (payment details) for `number`; its exid. */
-async function addCard(token: string, number = '4242424242424242') {
-  const t = await tokenize(number);
-  expect(t.status, JSON.stringify(t.json)).toBe(200);
-  const res = await call(app, 'POST', calls.paymentMethods.init.path, {
-    token,
-    body: { primaryPaymentDetails: { targetPaymentProvider: 'CARDS', paymentMethodType: 'CARD', token: t.json.token } },
-  });
-  expect(res.status, JSON.stringify(res.json)).toBe(200);
-  return paymentDetailsSchema.parse(res.json).paymentDetailsExid;
-}
-
-function payBody(exid: string | undefined, provider = 'CARDS', method = 'CARD') {
-  return {
-    paymentArrangement: {
-      primaryPaymentDetailsAttributes: { ...(exid ? { paymentDetailsExternalId: exid } : {}), targetPaymentProvider: provider, paymentMethodType: method },
-    },
-  };
-}
-
-async function pay(token: string, basketId: string | null, body: unknown, key: string | null = randomUUID(), query = '') {
-  const path = basketId ? `/api/v2/customer/baskets/pay/${basketId}${query}` : `/api/v2/customer/baskets/pay/${query}`;
-  return call(app, 'POST', path, { token, body, headers: key === null ? {} : { 'Idempotency-Key': key } });
 }
 
 async function paymentCount(token: string) {
@@ -306,8 +259,13 @@ describe('pay', () => {
     const exid = await addCard(token);
     const key = randomUUID();
     const err = expectError(await pay(token, basket.id, payBody(exid), key), 424, 'BASKET_REQUIREMENTS_FAILED');
-    expect(err.details).toEqual({ missingFields: ['postalCode', 'taxNumber'] });
-    await call(app, 'POST', '/_sandbox/caller', { body: { email, address: { postalCode: '01000-000', taxNumber: '12345678909' } } });
+    expect(err.details).toEqual({ missingFields: ['line1', 'city', 'administrativeLevel1', 'postalCode', 'taxNumber', 'birthDate'] });
+    const address = { line1: 'Avenida Paulista 1000', city: 'São Paulo', administrativeLevel1: 'SP', postalCode: '01310-100', taxNumber: '12345678909' };
+    await call(app, 'POST', '/_sandbox/caller', { body: { email, address } });
+    const stillMissing = expectError(await pay(token, basket.id, payBody(exid), key), 424, 'BASKET_REQUIREMENTS_FAILED');
+    expect(stillMissing.details).toEqual({ missingFields: ['birthDate'] });
+    const saved = await call(app, 'PUT', '/api/v2/customer/billing-details', { token, body: { birthDate: '1990-05-17' } });
+    expect(saved.status, JSON.stringify(saved.json)).toBe(200);
     expect((await pay(token, basket.id, payBody(exid), key)).json.status).toBe('SUCCEEDED');
   });
 

@@ -147,11 +147,16 @@ export const DDL_STATEMENTS: readonly string[] = [
     provider text NOT NULL,
     payment_details_exid text,
     external_id text,
+    request_fingerprint text,
+    consent jsonb,
     response_status integer,
     response jsonb,
     created_at timestamptz NOT NULL DEFAULT now(),
     updated_at timestamptz NOT NULL DEFAULT now()
   )`,
+  // Columns added after the table first shipped: databases created before get them here.
+  `ALTER TABLE payments ADD COLUMN IF NOT EXISTS request_fingerprint text`,
+  `ALTER TABLE payments ADD COLUMN IF NOT EXISTS consent jsonb`,
   `CREATE UNIQUE INDEX IF NOT EXISTS payments_user_idempotency_idx ON payments (user_id, idempotency_key)`,
   `CREATE TABLE IF NOT EXISTS processor_tokens (
     token text PRIMARY KEY,

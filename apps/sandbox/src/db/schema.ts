@@ -253,6 +253,10 @@ export const payments = pgTable(
     paymentDetailsExid: text('payment_details_exid'),
     /** The processor's charge id (`ch_…`). */
     externalId: text('external_id'),
+    /** SHA-256 of the first call's payment details and consent: a key reused with another body is refused (409). */
+    requestFingerprint: text('request_fingerprint'),
+    /** The consent answers sent with the payment (`[{ fieldName, answer }]`), or null; stored only, never answered. */
+    consent: jsonb('consent').$type<{ fieldName: string; answer: boolean }[]>(),
     /** HTTP status and body answered to the first call (replayed for the same key). */
     responseStatus: integer('response_status'),
     response: jsonb('response').$type<Record<string, unknown>>(),

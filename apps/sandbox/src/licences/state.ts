@@ -139,9 +139,10 @@ export function toCatalogueLicence(cat: CatalogueRow, now: Date): Licence {
  * An account's licence in the wire shape (`GET /user/licence` items and every lifecycle answer):
  * the catalogue licence plus `status`, `pauseState`, `autoRenewingStatus`, `licenceStatus`,
  * `licencePayment`, `subscriptionPendingActions`, `discounts`, `priceMigration` and
- * `trialDetails.trialEndTimestamp`, all computed at `now`. `row` must be settled.
+ * `trialDetails.trialEndTimestamp`, all computed at `now`. `row` must be settled. `cardId` is the
+ * payment details paying for it (`licencePayment.paymentProviderInfo.cardId`; left out when none).
  */
-export function toAccountLicence(row: AccountLicenceRow, cat: CatalogueRow, now: Date): Licence {
+export function toAccountLicence(row: AccountLicenceRow, cat: CatalogueRow, now: Date, cardId: string | null = null): Licence {
   const base = toCatalogueLicence(cat, now);
   delete base.discounts; // offers to buyers; the holder's own discounts follow
   const status = statusOf(row, now);
@@ -172,7 +173,7 @@ export function toAccountLicence(row: AccountLicenceRow, cat: CatalogueRow, now:
       expiryTimestamp,
       paymentProviderInfo: isIap(cat.id)
         ? { managed: false, purchaseId: `iap-${row.id}` }
-        : { managed: true, cardId: SANDBOX_CARD_ID, purchaseId: `purchase-${row.id}` },
+        : { managed: true, ...(cardId ? { cardId } : {}), purchaseId: `purchase-${row.id}` },
     },
     discounts: row.discounts.map((d) => withDiscountState(d, now)),
     priceMigration: priceMigration ? { ...priceMigration } : null,
@@ -193,9 +194,6 @@ export function toAccountLicence(row: AccountLicenceRow, cat: CatalogueRow, now:
   if (row.cancelledAt && !row.autoRenewing) Object.assign(licence, { cancelledAt: row.cancelledAt.toISOString() });
   return licence;
 }
-
-/** The card every sandbox purchase is charged to. */
-export const SANDBOX_CARD_ID = 'card-sandbox-visa-4242';
 
 function migratedAmounts(
   amounts: LicenceAmount[],

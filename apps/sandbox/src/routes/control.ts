@@ -75,7 +75,7 @@ export function registerControlRoutes(app: Hono<SandboxEnv>, ctx: RouteContext):
       await tx.insert(accountLicences).values(row);
     });
     const held = await loadOneHeld(db, userId, cat.id, now);
-    return c.json({ licence: toAccountLicence(held.row, held.cat, now) });
+    return c.json({ licence: toAccountLicence(held.row, held.cat, now, held.cardId) });
   });
 
   // POST /_sandbox/reset-licences { email }: the account's licences back to the seed (dates from the sandbox clock).
@@ -89,7 +89,7 @@ export function registerControlRoutes(app: Hono<SandboxEnv>, ctx: RouteContext):
       await insertSeededLicences(tx, userId, email, now.getTime());
     });
     const held = await loadHeld(db, userId, now);
-    return c.json({ licences: held.map((h) => toAccountLicence(h.row, h.cat, now)) });
+    return c.json({ licences: held.map((h) => toAccountLicence(h.row, h.cat, now, h.cardId)) });
   });
 
   async function findUser(email: string): Promise<string> {

@@ -67,7 +67,7 @@ export function registerLicenceRoutes(app: Hono<SandboxEnv>, ctx: RouteContext):
           .filter((cat) => cat.familyId === family.id && (!wanted || wanted.includes(cat.id)))
           .map((cat): Licence => {
             const h = held.get(cat.id);
-            return h ? toAccountLicence(h.row, h.cat, now) : toCatalogueLicence(cat, now);
+            return h ? toAccountLicence(h.row, h.cat, now, h.cardId) : toCatalogueLicence(cat, now);
           }),
       }))
       .filter((family) => family.licences.length > 0);
@@ -79,7 +79,7 @@ export function registerLicenceRoutes(app: Hono<SandboxEnv>, ctx: RouteContext):
     const claims = await ctx.requireUser(c);
     const now = await ctx.sandboxNow();
     const held = await loadHeld(db, claims.sub, now);
-    return c.json({ licences: held.map((h) => toAccountLicence(h.row, h.cat, now)) });
+    return c.json({ licences: held.map((h) => toAccountLicence(h.row, h.cat, now, h.cardId)) });
   });
 
   // POST /api/v2/active-licences/:id/pause  { config?: { resumeAfter? } }

@@ -2,26 +2,27 @@
  * Basket and payment calls (commerce §7 "Baskets and payments", errors of §8): the current basket
  * with its amounts, vouchers, payment providers, payment methods (a card token from the card
  * processor, or a redirecting provider's approval page), pay with an `Idempotency-Key` (the same
- * key never charges twice), cards and payment history; and the `/_sandbox/caller` control (the
- * buyer's country, VPN, child profile and billing address).
+ * key never charges twice, and a key reused for another request is refused), cards and payment
+ * history. The buyer's situation (country, VPN, child profile, billing address) is
+ * `payments/caller.ts`, set through `routes/checkout.ts`.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { and, desc, eq, ne } from 'drizzle-orm';
 import type { Context, Hono } from 'hono';
-import * as z from 'zod/mini';
-import { calls, type Basket, type Card, type PaymentDetails, type PaymentHistoryItem, type PayResponse } from '@stream/core/contracts';
+import { calls, type Basket, type Card, type PaymentDetails, type PaymentHistoryItem, type PayRequest, type PayResponse } from '@stream/core/contracts';
 import type { SandboxEnv } from '../app.js';
 import type { SandboxDb } from '../db/open.js';
-import { accountLicences, baskets, licences, paymentDetails, payments, settings, users, vouchers } from '../db/schema.js';
+import { accountLicences, baskets, licences, paymentDetails, payments, users, vouchers } from '../db/schema.js';
 import { ApiHttpError, badRequest, platformError } from '../errors.js';
 import { readJsonBody, readQuery } from '../http/body.js';
 import { addPeriod } from '../licences/period.js';
 import { subscriptionPeriod, type CatalogueRow } from '../licences/state.js';
 import { basketAmounts } from '../payments/amounts.js';
-import { renderReceipt } from '../payments/receipt.js';
+import { blockReasonOf, missingFieldsOf, readCaller } from '../payments/caller.js';
+import { hostedPage, providerName } from '../payments/pages.js';
+import { formatAmount, renderReceipt } from '../payments/receipt.js';
 import { CARD_ERROR_MESSAGES, cardError, chargeToken, findToken } from '../payments/processor.js';
 import { normaliseVoucherCode, type VoucherRow } from '../payments/vouchers.js';
-import { COUNTRIES } from '../seed/countries.js';
 import { conflict, type RouteContext } from './context.js';
 
 const B = calls.baskets;
@@ -47,19 +48,6 @@ export const PAYMENT_PROVIDERS = [
 const REDIRECTING = new Set(['PAYPAL', 'IDEAL']);
 /** Chargeable payment details (VALID cards and approved redirecting providers) an account may keep. */
 export const MAX_PAYMENT_DETAILS = 5;
-
-/** `POST /_sandbox/caller` body: who is buying, from where. */
-export const callerRequestSchema = z.object({
-  email: z.string().check(z.minLength(3)),
-  country: z.optional(z.string().check(z.regex(/^[A-Za-z]{2}$/))),
-  vpn: z.optional(z.boolean()),
-  child: z.optional(z.boolean()),
-  /** Billing address fields the account has (`postalCode`, `administrativeLevel1`, …). */
-  address: z.optional(z.record(z.string(), z.string())),
-});
-export type CallerState = { country: string; vpn: boolean; child: boolean; address: Record<string, string> };
-const DEFAULT_CALLER: CallerState = { country: 'GB', vpn: false, child: false, address: {} };
-const callerKey = (userId: string) => `sandbox_caller:${userId}`;
 
 type BasketRow = typeof baskets.$inferSelect;
 type PaymentRow = typeof payments.$inferSelect;
@@ -216,10 +204,23 @@ export function registerPaymentRoutes(app: Hono<SandboxEnv>, ctx: RouteContext):
     if (key === '') throw badRequest('Idempotency-Key header is required');
     if (key.length > 255) throw badRequest('Idempotency-Key header: at most 255 characters');
     const userId = claims.sub;
+    if ((body.consent?.length ?? 0) > MAX_CONSENT_ANSWERS) throw badRequest(`consent: at most ${MAX_CONSENT_ANSWERS} answers`);
+    const fingerprint = payFingerprint(body);
+    const namedBasket = current ? null : (c.req.param('id') ?? '');
 
-    // The same key again: the first call's answer (waiting for it while it is still being charged).
+    // The same key again: the first call's answer (waiting for it while it is still being charged),
+    // unless the key was first sent with another basket or body: 409, nothing charged.
+    const refuseReuse = (first: PaymentRow) => {
+      const otherBasket = namedBasket !== null && namedBasket.toLowerCase() !== first.basketId.toLowerCase();
+      const otherBody = first.requestFingerprint !== null && first.requestFingerprint !== fingerprint;
+      if (otherBasket || otherBody) {
+        throw new ApiHttpError(409, 'IDEMPOTENCY_KEY_REUSED', [
+          `This Idempotency-Key was already used for another payment request (${otherBasket ? 'another basket' : 'other payment details or consent'}). Send a new key for a new payment.`,
+        ]);
+      }
+    };
     const replay = async () => {
-      const first = await waitForPayment(db, userId, key);
+      const first = await waitForPayment(db, userId, key, refuseReuse);
       if (!first) return undefined;
       if (first.status === 'PROCESSING' || first.response === null || first.responseStatus === null) {
         throw conflict('A payment with this Idempotency-Key is still in progress; retry with the same key.');
@@ -237,8 +238,8 @@ export function registerPaymentRoutes(app: Hono<SandboxEnv>, ctx: RouteContext):
     const amounts = basketAmounts(cat, applied);
 
     // Checks that charge nothing (the key stays unused, so the retry after fixing them may reuse it).
-    const caller = await readCaller(db, userId);
-    if (caller.child) throw new ApiHttpError(403, 'FORBIDDEN', ['kidPurchasePermissionDenied']);
+    const blocked = blockReasonOf(await readCaller(db, userId));
+    if (blocked) throw new ApiHttpError(403, 'FORBIDDEN', [blocked]);
     const acknowledged = query.acknowledgeNoFreeTrial === 'true' || basket.acknowledgeNoFreeTrial;
     if (applied.some((v) => v.freeTrialDenied) && !acknowledged) throw conflict('freeTrialDenied');
     const missingFields = await missingFieldsOf(db, userId);
@@ -279,6 +280,8 @@ export function registerPaymentRoutes(app: Hono<SandboxEnv>, ctx: RouteContext):
         sku: basket.sku,
         provider: amounts.total > 0 ? provider.paymentProviderId : 'ZERO_BALANCE',
         paymentDetailsExid: details?.exid ?? null,
+        requestFingerprint: fingerprint,
+        consent: body.consent ?? null,
         createdAt: now,
         updatedAt: now,
       })
@@ -352,28 +355,30 @@ export function registerPaymentRoutes(app: Hono<SandboxEnv>, ctx: RouteContext):
     return c.json({});
   });
 
-  // DELETE /api/v2/customer/cards/:cardId: removes a card; the default moves to the most recent remaining card.
-  app.delete('/api/v2/customer/cards/:cardId', async (c) => {
+  // DELETE /api/v2/customer/cards/:cardId: removes a card; the default moves to the most recent
+  // remaining card, and the licences the card paid for move to the (remaining) default card.
+  app.delete(C.remove.path, async (c) => {
     const claims = await ctx.requireUser(c);
     const cardId = c.req.param('cardId') ?? '';
     await db.transaction(async (tx) => {
       await tx.select({ id: users.id }).from(users).where(eq(users.id, claims.sub)).for('update');
       const card = await findCard(tx as unknown as SandboxDb, claims.sub, cardId);
       await tx.delete(paymentDetails).where(eq(paymentDetails.exid, card.exid));
-      if (!card.isDefault) return;
-      const [next] = await tx
-        .select({ exid: paymentDetails.exid })
+      const remaining = await tx
+        .select()
         .from(paymentDetails)
         .where(and(eq(paymentDetails.userId, claims.sub), eq(paymentDetails.provider, 'CARDS')))
-        .orderBy(desc(paymentDetails.createdAt), desc(paymentDetails.exid))
-        .limit(1);
-      if (next) await tx.update(paymentDetails).set({ isDefault: true }).where(eq(paymentDetails.exid, next.exid));
+        .orderBy(desc(paymentDetails.createdAt), desc(paymentDetails.exid));
+      const heir = remaining.find((row) => row.isDefault) ?? remaining[0];
+      if (!heir) return; // no card left: its licences are left without one
+      const licenceIds = [...heir.licenceIds, ...card.licenceIds.filter((id) => !heir.licenceIds.includes(id))];
+      await tx.update(paymentDetails).set({ isDefault: true, licenceIds }).where(eq(paymentDetails.exid, heir.exid));
     });
     return c.json({});
   });
 
   // PUT /api/v2/customer/cards/:cardId/default: the card becomes the account's only default.
-  app.put('/api/v2/customer/cards/:cardId/default', async (c) => {
+  app.put(C.setDefault.path, async (c) => {
     const claims = await ctx.requireUser(c);
     const cardId = c.req.param('cardId') ?? '';
     const card = await db.transaction(async (tx) => {
@@ -431,37 +436,25 @@ export function registerPaymentRoutes(app: Hono<SandboxEnv>, ctx: RouteContext):
     });
   });
 
-  // POST /_sandbox/caller { email, country?, vpn?, child?, address? }: the buyer's situation.
-  app.post('/_sandbox/caller', async (c) => {
-    const body = await readJsonBody(c, callerRequestSchema);
-    const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, body.email.trim().toLowerCase())).limit(1);
-    if (!user) throw new ApiHttpError(404, 'NOT_FOUND', [`No account with email ${body.email}`]);
-    const before = await readCaller(db, user.id);
-    const country = body.country?.toUpperCase() ?? before.country;
-    if (!COUNTRIES.some((k) => k.iso3166alpha2 === country)) throw badRequest(`country: unknown country ${country}`);
-    const next: CallerState = {
-      country,
-      vpn: body.vpn ?? before.vpn,
-      child: body.child ?? before.child,
-      address: body.address ?? before.address,
-    };
-    await db
-      .insert(settings)
-      .values({ key: callerKey(user.id), value: JSON.stringify(next) })
-      .onConflictDoUpdate({ target: settings.key, set: { value: JSON.stringify(next) } });
-    return c.json({ email: body.email.trim().toLowerCase(), ...next });
-  });
-
   // The redirecting providers' approval page (public: the payment details id is the credential).
   app.get('/_provider/approve/:exid', async (c) => {
     const [row] = await db.select().from(paymentDetails).where(eq(paymentDetails.exid, c.req.param('exid'))).limit(1);
     if (!row || row.provider === 'CARDS') return c.text('Unknown payment', 404);
     const base = `/_provider/approve/${encodeURIComponent(row.exid)}`;
+    const name = providerName(row.provider);
     return c.html(
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${row.provider} sandbox</title></head>` +
-        `<body><h1>${row.provider} (sandbox)</h1><p>Approve this payment method?</p>` +
-        `<form method="post" action="${base}/approve"><button type="submit">Approve</button></form>` +
-        `<form method="post" action="${base}/decline"><button type="submit">Decline</button></form></body></html>`,
+      hostedPage({
+        title: `${name}: approve the payment method`,
+        heading: `${name}: approve the payment method`,
+        paragraphs: [
+          `Stream asks to charge your ${name} account for its purchases. This is the sandbox's ${name} page: no real account is used.`,
+          'Choose Approve to use it, or Decline to refuse.',
+        ],
+        actions: [
+          { action: `${base}/approve`, label: 'Approve', primary: true },
+          { action: `${base}/decline`, label: 'Decline' },
+        ],
+      }),
     );
   });
   app.post('/_provider/approve/:exid/:decision{approve|decline}', async (c) => {
@@ -492,10 +485,18 @@ export function registerPaymentRoutes(app: Hono<SandboxEnv>, ctx: RouteContext):
     const back = c.req.query('returnUrl');
     const suffix = back ? `?returnUrl=${encodeURIComponent(back)}` : '';
     return c.html(
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>3-D Secure (sandbox)</title></head>` +
-        `<body><h1>Authenticate this payment</h1>` +
-        `<form method="post" action="${base}/complete${suffix}"><button type="submit">Complete authentication</button></form>` +
-        `<form method="post" action="${base}/fail${suffix}"><button type="submit">Fail authentication</button></form></body></html>`,
+      hostedPage({
+        title: '3-D Secure: authenticate this payment',
+        heading: 'Authenticate this payment',
+        paragraphs: [
+          `Your bank asks you to confirm a payment of ${formatAmount(payment.amount, payment.scale, payment.currency)} to Stream. This is the sandbox's 3-D Secure check: no real bank is asked.`,
+          'Choose Complete authentication to pay, or Fail authentication to refuse the payment.',
+        ],
+        actions: [
+          { action: `${base}/complete${suffix}`, label: 'Complete authentication', primary: true },
+          { action: `${base}/fail${suffix}`, label: 'Fail authentication' },
+        ],
+      }),
     );
   });
   app.post('/_processor/v1/challenge/:paymentId/:result{complete|fail}', async (c) => {
@@ -517,34 +518,35 @@ export function registerPaymentRoutes(app: Hono<SandboxEnv>, ctx: RouteContext):
   });
 }
 
-/** The caller state of an account (`POST /_sandbox/caller`), or undefined when never set. */
-async function readCallerRow(db: SandboxDb, userId: string): Promise<CallerState | undefined> {
-  const [row] = await db.select().from(settings).where(eq(settings.key, callerKey(userId))).limit(1);
-  return row ? { ...DEFAULT_CALLER, ...(JSON.parse(row.value) as Partial<CallerState>) } : undefined;
-}
-async function readCaller(db: SandboxDb, userId: string): Promise<CallerState> {
-  return (await readCallerRow(db, userId)) ?? DEFAULT_CALLER;
+/** Most consent answers one pay call may carry. */
+const MAX_CONSENT_ANSWERS = 50;
+
+/**
+ * The pay request's fingerprint, stored with the payment so a reused `Idempotency-Key` can be
+ * told apart from a retry: SHA-256 of the payment details id, the provider and method (as matched,
+ * case-insensitively) and the consent answers. The query (`acknowledgeNoFreeTrial`) is not part of it.
+ */
+function payFingerprint(body: PayRequest): string {
+  const attrs = body.paymentArrangement.primaryPaymentDetailsAttributes;
+  const canonical = JSON.stringify([
+    attrs.paymentDetailsExternalId ?? null,
+    attrs.targetPaymentProvider.trim().toUpperCase().replace(/[\s-]+/g, '_'),
+    attrs.paymentMethodType.trim().toUpperCase(),
+    (body.consent ?? []).map((answer) => [answer.fieldName, answer.answer]),
+  ]);
+  return createHash('sha256').update(canonical, 'utf8').digest('hex');
 }
 
 /**
- * Billing fields the buyer's country requires that the account lacks. Only once the caller has
- * been set with `POST /_sandbox/caller` (the default GB caller's billing details are complete).
+ * Waits (up to 10 s) while the payment with `key` is being charged; undefined when there is none.
+ * `check` sees the row first (it throws to refuse a reused key without waiting).
  */
-async function missingFieldsOf(db: SandboxDb, userId: string): Promise<string[]> {
-  const caller = await readCallerRow(db, userId);
-  if (!caller) return [];
-  const required = COUNTRIES.find((k) => k.iso3166alpha2 === caller.country)?.addressRequiredFields ?? [];
-  const [user] = await db.select({ taxNumber: users.taxNumber }).from(users).where(eq(users.id, userId)).limit(1);
-  return required
-    .map((f) => f.fieldName)
-    .filter((field) => {
-      const value = caller.address[field] ?? (field === 'taxNumber' ? user?.taxNumber : undefined);
-      return !value || value.trim() === '';
-    });
-}
-
-/** Waits (up to 10 s) while the payment with `key` is being charged; undefined when there is none. */
-async function waitForPayment(db: SandboxDb, userId: string, key: string): Promise<PaymentRow | undefined> {
+async function waitForPayment(
+  db: SandboxDb,
+  userId: string,
+  key: string,
+  check: (row: PaymentRow) => void,
+): Promise<PaymentRow | undefined> {
   const deadline = Date.now() + 10_000;
   for (;;) {
     const [row] = await db
@@ -552,6 +554,7 @@ async function waitForPayment(db: SandboxDb, userId: string, key: string): Promi
       .from(payments)
       .where(and(eq(payments.userId, userId), eq(payments.idempotencyKey, key)))
       .limit(1);
+    if (row) check(row);
     if (!row || row.status !== 'PROCESSING' || Date.now() > deadline) return row;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }

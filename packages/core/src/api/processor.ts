@@ -44,7 +44,8 @@ export function createCardProcessor(options: { baseUrl: string }): CardProcessor
           retry: false,
         });
       } catch (error) {
-        throw new NetworkError(call, error);
+        // Not the fetch library's error: it holds the request options, card body included.
+        throw new NetworkError(call, new Error(error instanceof Error ? error.message : 'fetch failed'));
       }
       if (response.status < 200 || response.status >= 300) {
         const body = safeParse(platformErrorSchema, response._data);
