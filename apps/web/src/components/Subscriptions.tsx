@@ -8,6 +8,7 @@ import { systemClock } from '@stream/core/platform';
 import { useI18n, useServices } from '../app/context';
 import { LICENCE_STATUS_KEYS } from '../app/labelKeys';
 import { useResource } from '../app/useResource';
+import { isPaidByCard } from '../payments/cardView';
 import { PriceMigrationNotice } from './PriceMigrationNotice';
 import { Spinner } from './Spinner';
 import { BusyContent } from './SubmitButton';
@@ -102,6 +103,7 @@ function SubscriptionCard({ licence, listVersion, locale, onUpdated }: Subscript
           <bdi>{view.name}</bdi>
         </h3>
         <SubscriptionDetails view={view} />
+        {isPaidByCard(view.licence) ? <ChangeCardLink licenceId={view.id} name={view.name} /> : null}
         <p role="status" className="status-note">
           {sub.justUpdated ? t('subscriptionUpdated') : ''}
         </p>
@@ -162,6 +164,18 @@ function SubscriptionDetails({ view }: { view: SubscriptionView }) {
         </>
       ) : null}
     </dl>
+  );
+}
+
+/** "Change card": PAYMENT_UPDATE for a licence paid by a stored card; named with the licence. */
+function ChangeCardLink({ licenceId, name }: { licenceId: string; name: string }) {
+  const { t, path } = useI18n();
+  return (
+    <p className="subscription__change-card">
+      <Link href={path('PAYMENT_UPDATE', { licenceId })} aria-label={t('changeCardFor', { name })}>
+        {t('changeCard')}
+      </Link>
+    </p>
   );
 }
 

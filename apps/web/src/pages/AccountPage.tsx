@@ -7,9 +7,12 @@ import { useDocumentTitle, useSession } from '../app/hooks';
 import { profileLogic } from '../app/profile';
 import { ErrorScreen, LoadingScreen } from '../components/StatusScreen';
 import Subscriptions from '../components/Subscriptions';
+import Cards from '../payments/Cards';
+import PaymentHistory from '../payments/PaymentHistory';
 
 /**
- * ACCOUNT: the signed-in user's details and subscriptions. A guest is sent to LOGIN with `from` set to this page,
+ * ACCOUNT: the signed-in user's details, subscriptions, payment methods (stored cards) and payment history
+ * (commerce-and-account-data.md §3 "Account state"). A guest is sent to LOGIN with `from` set to this page,
  * and comes back here after signing in (§2 "After sign-in completion").
  */
 export default function AccountPage() {
@@ -65,6 +68,8 @@ function AccountDetails({ onRetry }: { onRetry(): void }) {
         </dl>
       </section>
       <Subscriptions />
+      <Cards />
+      <PaymentHistory />
     </div>
   );
 }

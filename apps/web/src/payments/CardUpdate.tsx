@@ -1,0 +1,211 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Link } from 'wouter';
+import type { Card, Licence } from '@stream/core/contracts';
+import { useI18n, useServices } from '../app/context';
+import { useResource } from '../app/useResource';
+import { FormAlert } from '../components/FormAlert';
+import { ErrorScreen, LoadingScreen } from '../components/StatusScreen';
+import { SubmitButton } from '../components/SubmitButton';
+import { cardChangeFailure, cardView, currentCardOf, type CardChangeFailure, type CardView } from './cardView';
+import '../styles/catalogue.css';
+import '../styles/payments.css';
+
+export interface CardUpdateProps {
+  /** The licence whose card changes (the route's `:licenceId`). */
+  licenceId: string;
+  /** Starts again from scratch (the load failed). */
+  onRetry(): void;
+}
+
+/**
+ * The content of PAYMENT_UPDATE for a signed-in viewer (commerce-and-account-data.md §3 "Card",
+ * §7 `POST licences/{licenceId}/card/{cardId}` with `checkBillingDetails=true`, §8): loads the
+ * account's licences (`licences.mine()`) and cards (`cards.list()`), shows the licence and the card
+ * paying for it, and lets the viewer pick another stored card. A licence the account does not hold
+ * → a not-found message; a 424 → the missing billing details message with a link to the checkout;
+ * other failures → core's `paymentErrorMessage`; success → a confirmation and a link back to the
+ * account page. Loading and load failures: `LoadingScreen` / `ErrorScreen` (`unknownError`).
+ */
+export function CardUpdate({ licenceId, onRetry }: CardUpdateProps) {
+  const { t } = useI18n();
+  const { api } = useServices();
+  const data = useResource(async () => {
+    const [mine, stored] = await Promise.all([api.licences.mine(), api.cards.list()]);
+    return { licences: mine.licences, cards: stored.cards };
+  });
+  const [done, setDone] = useState<{ licence: Licence; card: CardView } | null>(null);
+
+  if (data.status === 'loading') return <LoadingScreen label={t('loadingPaymentUpdate')} />;
+  if (data.status === 'failed' || !data.data) {
+    return (
+      <div className="page">
+        <ErrorScreen title={t('changePaymentCard')} message={t('unknownError')} retryLabel={t('retry')} onRetry={onRetry} />
+      </div>
+    );
+  }
+  const licence = data.data.licences.find((l) => l.id === licenceId);
+  if (!licence) return <LicenceNotFound />;
+  if (done) return <CardChanged licence={done.licence} card={done.card} />;
+  return <CardChoice licence={licence} cards={data.data.cards} onChanged={(card) => setDone({ licence, card })} onStale={data.reload} />;
+}
+
+/** The licence is not one of the account's. */
+function LicenceNotFound() {
+  const { t, path } = useI18n();
+  return (
+    <div className="page page--centered">
+      <h1>{t('subscriptionNotFound')}</h1>
+      <p>{t('subscriptionNotFoundText')}</p>
+      <Link href={path('ACCOUNT')} className="button">
+        {t('paymentUpdateBackToAccount')}
+      </Link>
+    </div>
+  );
+}
+
+/** The confirmation after the change; focus moves to its heading. */
+function CardChanged({ licence, card }: { licence: Licence; card: CardView }) {
+  const { t, path } = useI18n();
+  const ref = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    ref.current?.focus();
+  }, []);
+  return (
+    <div className="page payment-update">
+      <section className="card" aria-labelledby="card-changed-title">
+        <h1 id="card-changed-title" ref={ref} tabIndex={-1}>
+          {t('cardChanged')}
+        </h1>
+        <p role="status">{t('cardChangedText', { name: licence.name, digits: card.lastDigits })}</p>
+        <Link href={path('ACCOUNT')} className="button">
+          {t('paymentUpdateBackToAccount')}
+        </Link>
+      </section>
+    </div>
+  );
+}
+
+interface CardChoiceProps {
+  licence: Licence;
+  cards: Card[];
+  onChanged(card: CardView): void;
+  /** Loads the licences and cards again (a 404: something changed meanwhile). */
+  onStale(): void;
+}
+
+/** The licence, its current card and the stored cards to choose from. */
+function CardChoice({ licence, cards, onChanged, onStale }: CardChoiceProps) {
+  const { t, path, isKnownKey } = useI18n();
+  const { api } = useServices();
+  const views = cards.map(cardView);
+  const current = currentCardOf(cards, licence.id, licence);
+  const currentView = current ? cardView(current) : undefined;
+  const [selected, setSelected] = useState<string>(currentView?.id ?? '');
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<CardChangeFailure | { kind: 'noChoice' } | null>(null);
+  const alertRef = useRef<HTMLDivElement>(null);
+  const id = useId();
+
+  useEffect(() => {
+    if (failure) alertRef.current?.focus();
+  }, [failure]);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    const card = views.find((view) => view.id === selected);
+    if (!card) {
+      setFailure({ kind: 'noChoice' });
+      return;
+    }
+    setBusy(true);
+    setFailure(null);
+    try {
+      await api.cards.attachToLicence(licence.id, card.id, { checkBillingDetails: true });
+      onChanged(card);
+    } catch (error) {
+      console.error(error);
+      const next = cardChangeFailure(error);
+      setFailure(next);
+      if (next.kind === 'notFound') onStale();
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const checkout = `${path('PURCHASE')}?licenceId=${encodeURIComponent(licence.id)}`;
+  let message: string | null = null;
+  if (failure?.kind === 'noChoice') message = t('cardUpdateChooseCard');
+  else if (failure?.kind === 'missingFields') message = t('cardBillingDetailsMissing');
+  else if (failure?.kind === 'notFound') message = t('cardOrSubscriptionGone');
+  else if (failure?.kind === 'text') message = failure.text;
+  else if (failure?.kind === 'key') message = isKnownKey(failure.key) ? t(failure.key) : t('anErrorOccured');
+
+  return (
+    <div className="page payment-update">
+      <h1>{t('changePaymentCard')}</h1>
+      <section className="card" aria-labelledby={`${id}-licence`}>
+        <h2 id={`${id}-licence`}>
+          <bdi>{licence.name}</bdi>
+        </h2>
+        <dl className="details details--compact">
+          <dt>{t('cardUpdateCurrentCard')}</dt>
+          <dd>{currentView ? <CardLabel card={currentView} /> : t('noCurrentCard')}</dd>
+        </dl>
+      </section>
+      {views.length === 0 ? (
+        <section className="card">
+          <p>{t('noCardsToChoose')}</p>
+          <div className="actions">
+            <Link href={checkout} className="button">
+              {t('cardUpdateCheckoutLink')}
+            </Link>
+            <Link href={path('ACCOUNT')} className="button button--secondary">
+              {t('paymentUpdateBackToAccount')}
+            </Link>
+          </div>
+        </section>
+      ) : (
+        <form className="card form" onSubmit={onSubmit} noValidate>
+          <fieldset className="card-choice" disabled={busy}>
+            <legend>{t('chooseCardFor', { name: licence.name })}</legend>
+            {views.map((card) => (
+              <label key={card.id} className="card-choice__option">
+                <input type="radio" name="card" value={card.id} checked={selected === card.id} onChange={() => setSelected(card.id)} />
+                <CardLabel card={card} current={card.id === currentView?.id} />
+              </label>
+            ))}
+          </fieldset>
+          <FormAlert id={`${id}-error`} alertRef={alertRef} message={message} />
+          {failure?.kind === 'missingFields' ? (
+            <p>
+              <Link href={checkout}>{t('cardUpdateCompleteBilling')}</Link>
+            </p>
+          ) : null}
+          <div className="actions">
+            <SubmitButton busy={busy} busyLabel={t('cardSaving')}>
+              {t('cardUpdateSubmit')}
+            </SubmitButton>
+            <Link href={path('ACCOUNT')} className="button button--secondary">
+              {t('paymentUpdateBackToAccount')}
+            </Link>
+          </div>
+        </form>
+      )}
+    </div>
+  );
+}
+
+/** A card as one line: brand, masked number, expiry; the default and current markers. */
+function CardLabel({ card, current }: { card: CardView; current?: boolean }) {
+  const { t } = useI18n();
+  return (
+    <span className="card-label">
+      {card.brand ? <span>{card.brand} </span> : null}
+      <span dir="ltr">{card.masked || t('storedCardNumberUnknown')}</span>
+      {card.expiry ? <span className="card-label__expiry"> {t('storedCardExpires', { date: card.expiry })}</span> : null}
+      {card.isDefault ? <span className="badge badge--default"> {t('storedCardDefault')}</span> : null}
+      {current ? <span className="badge"> {t('cardUpdateCurrentBadge')}</span> : null}
+    </span>
+  );
+}

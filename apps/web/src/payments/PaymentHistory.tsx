@@ -1,0 +1,187 @@
+import { useState, type ReactNode } from 'react';
+import type { PaymentHistoryItem } from '@stream/core/contracts';
+import { paymentHistoryRow, type PaymentHistoryRow } from '@stream/core/domain';
+import { useI18n, useServices } from '../app/context';
+import { useResource } from '../app/useResource';
+import { Spinner } from '../components/Spinner';
+import { InlineError, InlineStatus } from '../components/StatusScreen';
+import { fetchReceipt, receiptFileName, ReceiptError, saveBlob } from './receipt';
+import '../styles/catalogue.css';
+import '../styles/payments.css';
+
+/** A history row and the item's receipt URL (this platform's `receiptUrl`, succeeded items only). */
+interface HistoryEntry {
+  row: PaymentHistoryRow;
+  receiptUrl: string | null;
+}
+
+function entryOf(item: PaymentHistoryItem, language: string): HistoryEntry {
+  const receiptUrl = (item as Record<string, unknown>).receiptUrl;
+  return { row: paymentHistoryRow(item, language), receiptUrl: typeof receiptUrl === 'string' && receiptUrl !== '' ? receiptUrl : null };
+}
+
+/**
+ * "Payment history" on the account page (commerce-and-account-data.md §3 "Payment history item",
+ * "Account state: payments"): `payments.history()`, newest first, one table row per item from
+ * core's `paymentHistoryRow` (name, date, description, transaction details, status in upper case)
+ * and a "Download receipt (PDF)" link only when the row has a receipt (succeeded). The receipt is
+ * fetched with the session's bearer header and saved through an object URL (`receipt.ts`). A
+ * `<table>` with a caption; below 640 px each row stacks as a block with its column names.
+ */
+export default function PaymentHistory() {
+  const { t, language } = useI18n();
+  const { api } = useServices();
+  const history = useResource(() => api.payments.history());
+  const entries = history.data?.items.map((item) => entryOf(item, language)) ?? [];
+
+  return (
+    <section className="card payments-section" aria-labelledby="history-title" aria-busy={history.status === 'loading' || undefined}>
+      <div className="section-head">
+        <h2 id="history-title">{t('accountPaymentHistory')}</h2>
+      </div>
+      {history.status === 'loading' ? (
+        <InlineStatus label={t('loadingPaymentHistory')} />
+      ) : history.status === 'failed' ? (
+        <InlineError message={t('paymentHistoryLoadFailed')} retryLabel={t('retry')} onRetry={history.reload} />
+      ) : entries.length === 0 ? (
+        <p>{t('noPayments')}</p>
+      ) : (
+        <HistoryTable entries={entries} />
+      )}
+    </section>
+  );
+}
+
+/** The history as a table; each cell also carries its column name, shown only when rows stack. */
+function HistoryTable({ entries }: { entries: HistoryEntry[] }) {
+  const { t } = useI18n();
+  const columns = {
+    date: t('historyDate'),
+    name: t('historyProduct'),
+    description: t('historyAmount'),
+    transaction: t('historyTransaction'),
+    status: t('historyStatus'),
+    receipt: t('historyReceipt'),
+  };
+  return (
+    <table className="history-table">
+      <caption className="visually-hidden">{t('paymentHistoryCaption')}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{columns.date}</th>
+          <th scope="col">{columns.name}</th>
+          <th scope="col">{columns.description}</th>
+          <th scope="col">{columns.transaction}</th>
+          <th scope="col">{columns.status}</th>
+          <th scope="col">{columns.receipt}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {entries.map(({ row, receiptUrl }, index) => (
+          <tr key={row.id || index}>
+            <Cell label={columns.date}>{row.date}</Cell>
+            <Cell label={columns.name} header>
+              <bdi>{row.name}</bdi>
+            </Cell>
+            <Cell label={columns.description}>{row.description}</Cell>
+            <Cell label={columns.transaction} className="history-table__transaction">
+              {row.transactionId}
+            </Cell>
+            <Cell label={columns.status}>
+              <span className={`history-status history-status--${row.status.toLowerCase() || 'unknown'}`}>{row.status}</span>
+            </Cell>
+            <Cell label={columns.receipt}>
+              {row.pdfAvailable && receiptUrl ? <ReceiptLink paymentId={row.id} url={receiptUrl} name={row.name} date={row.date} /> : null}
+            </Cell>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+interface CellProps {
+  label: string;
+  /** The row's header cell (`th scope="row"`): the product name. */
+  header?: boolean;
+  className?: string;
+  children: ReactNode;
+}
+
+function Cell({ label, header, className, children }: CellProps) {
+  const content = (
+    <>
+      <span className="history-table__label" aria-hidden="true">
+        {label}
+      </span>
+      <span className="history-table__value">{children}</span>
+    </>
+  );
+  return header ? (
+    <th scope="row" className={className}>
+      {content}
+    </th>
+  ) : (
+    <td className={className}>{content}</td>
+  );
+}
+
+interface ReceiptLinkProps {
+  paymentId: string;
+  url: string;
+  name: string;
+  date: string;
+}
+
+/**
+ * "Download receipt (PDF)": a link to the receipt that, when followed, fetches it with the
+ * session's bearer and saves it (`receipt-<id>.pdf`); progress and failures are shown in place.
+ */
+function ReceiptLink({ paymentId, url, name, date }: ReceiptLinkProps) {
+  const { t } = useI18n();
+  const { api, config, storage } = useServices();
+  const [state, setState] = useState<'idle' | 'busy' | 'failed' | 'signedOut'>('idle');
+
+  async function download() {
+    setState('busy');
+    try {
+      const blob = await fetchReceipt(url, {
+        apiBaseUrl: config.apiBaseUrl,
+        realm: config.realm,
+        apiKey: config.apiKey,
+        storage,
+        refresh: () => api.auth.refresh(),
+      });
+      saveBlob(blob, receiptFileName(paymentId));
+      setState('idle');
+    } catch (error) {
+      console.error(error);
+      setState(error instanceof ReceiptError && error.reason === 'signedOut' ? 'signedOut' : 'failed');
+    }
+  }
+
+  const busy = state === 'busy';
+  return (
+    <span className="receipt">
+      <a
+        href={url}
+        download={receiptFileName(paymentId)}
+        className="receipt__link"
+        aria-busy={busy || undefined}
+        onClick={(event) => {
+          event.preventDefault();
+          if (!busy) void download();
+        }}
+      >
+        {busy ? <Spinner /> : null}
+        <span>{t('downloadReceipt')}</span>
+        <span className="visually-hidden"> {t('receiptFor', { name, date })}</span>
+      </a>
+      {state === 'failed' || state === 'signedOut' ? (
+        <span role="alert" className="receipt__error">
+          {state === 'failed' ? t('receiptDownloadFailed') : t('receiptSignedOut')}
+        </span>
+      ) : null}
+    </span>
+  );
+}

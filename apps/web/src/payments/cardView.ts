@@ -1,0 +1,96 @@
+import { ApiError } from '@stream/core/api';
+import type { Card, Licence } from '@stream/core/contracts';
+import { isIap, maskedCardNumber, paymentErrorMessage } from '@stream/core/domain';
+
+/**
+ * What the account page and PAYMENT_UPDATE show for a stored card (commerce-and-account-data.md
+ * §3 "Card"): the masked number (core `maskedCardNumber`: MOBILE → 7 stars and the last digits),
+ * the last digits alone (for names such as "Remove card ending 4242"), the brand, the expiry as
+ * `MM/YYYY` and the holder. Never the full number: the platform never sends it.
+ */
+export interface CardView {
+  id: string;
+  /** `'•••• 4242'`, or `'*******1234'` for a MOBILE method; `''` without digits. */
+  masked: string;
+  /** The digits of {@link masked} (`'4242'`); `''` without digits. */
+  lastDigits: string;
+  /** `cardType` as sent (`'VISA'`), `''` when missing. */
+  brand: string;
+  /** `'04/2030'`, or `''` when the month or year is missing or out of range. */
+  expiry: string;
+  /** `cardHolder` trimmed, `''` when missing. */
+  holder: string;
+  isDefault: boolean;
+}
+
+/**
+ * The view of one card. `card`: a card of `cards.list()`. Missing fields give `''` (or false);
+ * never throws. Implements the display part of commerce §3 "Card" (masking by core).
+ */
+export function cardView(card: Card): CardView {
+  const masked = maskedCardNumber(card);
+  const month = card.expiryMonth;
+  const year = card.expiryYear;
+  const validMonth = typeof month === 'number' && Number.isInteger(month) && month >= 1 && month <= 12;
+  const validYear = typeof year === 'number' && Number.isInteger(year) && year > 0;
+  return {
+    id: card.cardId,
+    masked,
+    lastDigits: masked.replace(/[^0-9]/g, ''),
+    brand: typeof card.cardType === 'string' ? card.cardType.trim() : '',
+    expiry: validMonth && validYear ? `${String(month).padStart(2, '0')}/${year}` : '',
+    holder: typeof card.cardHolder === 'string' ? card.cardHolder.trim() : '',
+    isDefault: card.default === true,
+  };
+}
+
+/**
+ * The card that pays for licence `licenceId`: the card whose `licences` lists it (what
+ * `POST licences/{licenceId}/card/{cardId}` changes, §7), else the card named by the licence's
+ * `licencePayment.paymentProviderInfo.cardId` (§3 "Licence"), else undefined.
+ */
+export function currentCardOf(cards: readonly Card[], licenceId: string, licence?: Licence): Card | undefined {
+  const listed = cards.find((card) => Array.isArray(card.licences) && card.licences.includes(licenceId));
+  if (listed) return listed;
+  const cardId = licence?.licencePayment?.paymentProviderInfo?.cardId;
+  return typeof cardId === 'string' && cardId !== '' ? cards.find((card) => card.cardId === cardId) : undefined;
+}
+
+/**
+ * Whether the account page offers "Change card" for a licence: it is paid by a stored card
+ * (`licencePayment.paymentProviderInfo.cardId` is set, §3 "Licence"), the platform manages it
+ * (`managed` is not `false`) and it is not an in-app purchase (an app store bills those, §4).
+ */
+export function isPaidByCard(licence: Licence): boolean {
+  const info = licence.licencePayment?.paymentProviderInfo;
+  return typeof info?.cardId === 'string' && info.cardId.trim() !== '' && info.managed !== false && !isIap(licence);
+}
+
+/** What PAYMENT_UPDATE shows when changing a licence's card fails. */
+export type CardChangeFailure =
+  /** 424 `BASKET_REQUIREMENTS_FAILED`: billing details are missing; the checkout completes them. */
+  | { kind: 'missingFields'; fields: string[] }
+  /** 404: the licence or the card is no longer on the account. */
+  | { kind: 'notFound' }
+  /** A message key (core `paymentErrorMessage`, §8). */
+  | { kind: 'key'; key: string }
+  /** A server message shown as is (§8 "other codes or messages are shown as is"). */
+  | { kind: 'text'; text: string };
+
+/**
+ * Maps an error of `cards.attachToLicence` to what PAYMENT_UPDATE shows: a 404 `ApiError` →
+ * `notFound`; anything else by core's `paymentErrorMessage` (§8: 424 → missing fields, card codes,
+ * the code table, the server message, else `anErrorOccured`). Never throws.
+ */
+export function cardChangeFailure(error: unknown): CardChangeFailure {
+  if (error instanceof ApiError && error.status === 404) return { kind: 'notFound' };
+  const result = paymentErrorMessage(error);
+  switch (result.kind) {
+    case 'missingFields':
+      return { kind: 'missingFields', fields: result.fields };
+    case 'serverMessage':
+      return { kind: 'text', text: result.text };
+    default:
+      return { kind: 'key', key: result.key };
+  }
+}
