@@ -8,7 +8,7 @@ import { systemClock } from '@stream/core/platform';
 import { useI18n, useServices } from '../app/context';
 import { LICENCE_STATUS_KEYS } from '../app/labelKeys';
 import { useResource } from '../app/useResource';
-import { isPaidByCard } from '../payments/cardView';
+import { isPaidByCard } from '@stream/core/domain';
 import { PriceMigrationNotice } from './PriceMigrationNotice';
 import { Spinner } from './Spinner';
 import { BusyContent } from './SubmitButton';

@@ -6,7 +6,8 @@ import { useResource } from '../app/useResource';
 import { FormAlert } from '../components/FormAlert';
 import { ErrorScreen, LoadingScreen } from '../components/StatusScreen';
 import { SubmitButton } from '../components/SubmitButton';
-import { cardChangeFailure, cardView, currentCardOf, type CardChangeFailure, type CardView } from './cardView';
+import { currentCardOf } from '@stream/core/domain';
+import { cardChangeFailure, cardView, type CardChangeFailure, type CardView } from './cardView';
 import '../styles/catalogue.css';
 import '../styles/payments.css';
 

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, NetworkError } from '@stream/core/api';
-import type { Card, Licence } from '@stream/core/contracts';
-import { cardChangeFailure, cardView, currentCardOf, isPaidByCard } from './cardView';
+import type { Card } from '@stream/core/contracts';
+import { cardChangeFailure, cardView } from './cardView';
 
 const card = (overrides: Partial<Card> = {}): Card => ({ cardId: 'pd_1', cardType: 'VISA', last4Digits: '4242', ...overrides });
-const licence = (overrides: Partial<Licence> = {}): Licence => ({ id: '101', name: 'Sports Basic', ...overrides }) as Licence;
 const apiError = (status: number, code: string, messages: string[] = [], details?: Record<string, unknown>) =>
   new ApiError({ call: 'cards.attachToLicence', status, code, messages, requestId: undefined, details });
 
@@ -32,38 +31,6 @@ describe('cardView', () => {
     const view = cardView({ cardId: 'pd_2', expiryMonth: 13, expiryYear: 2030 });
     expect(view).toMatchObject({ masked: '', lastDigits: '', brand: '', expiry: '', holder: '', isDefault: false });
     expect(cardView(card({ expiryMonth: 5 })).expiry).toBe('');
-  });
-});
-
-describe('currentCardOf', () => {
-  const cards = [card({ cardId: 'a', licences: ['201'] }), card({ cardId: 'b', licences: ['101'] }), card({ cardId: 'c' })];
-
-  it('is the card whose licences list the licence', () => {
-    expect(currentCardOf(cards, '101')?.cardId).toBe('b');
-    expect(currentCardOf(cards, '201')?.cardId).toBe('a');
-  });
-
-  it("falls back to the licence's paymentProviderInfo.cardId, else undefined", () => {
-    const paid = licence({ id: '301', licencePayment: { paymentProviderInfo: { cardId: 'c' } } });
-    expect(currentCardOf(cards, '301', paid)?.cardId).toBe('c');
-    const unknown = licence({ id: '301', licencePayment: { paymentProviderInfo: { cardId: 'gone' } } });
-    expect(currentCardOf(cards, '301', unknown)).toBeUndefined();
-    expect(currentCardOf(cards, '999')).toBeUndefined();
-    expect(currentCardOf([], '101')).toBeUndefined();
-  });
-});
-
-describe('isPaidByCard', () => {
-  it('is true for a managed licence with a card id', () => {
-    expect(isPaidByCard(licence({ licencePayment: { paymentProviderInfo: { managed: true, cardId: 'pd_1' } } }))).toBe(true);
-    expect(isPaidByCard(licence({ licencePayment: { paymentProviderInfo: { cardId: 'pd_1' } } }))).toBe(true);
-  });
-
-  it('is false without a card, when not managed, or for an in-app purchase', () => {
-    expect(isPaidByCard(licence())).toBe(false);
-    expect(isPaidByCard(licence({ licencePayment: { paymentProviderInfo: { cardId: ' ' } } }))).toBe(false);
-    expect(isPaidByCard(licence({ licencePayment: { paymentProviderInfo: { managed: false, cardId: 'pd_1' } } }))).toBe(false);
-    expect(isPaidByCard(licence({ id: '104_IAP', licencePayment: { paymentProviderInfo: { cardId: 'pd_1' } } }))).toBe(false);
   });
 });
 

@@ -1,6 +1,6 @@
 import { ApiError } from '@stream/core/api';
-import type { Card, Licence } from '@stream/core/contracts';
-import { isIap, maskedCardNumber, paymentErrorMessage } from '@stream/core/domain';
+import type { Card } from '@stream/core/contracts';
+import { maskedCardNumber, paymentErrorMessage } from '@stream/core/domain';
 
 /**
  * What the account page and PAYMENT_UPDATE show for a stored card (commerce-and-account-data.md
@@ -42,28 +42,6 @@ export function cardView(card: Card): CardView {
     holder: typeof card.cardHolder === 'string' ? card.cardHolder.trim() : '',
     isDefault: card.default === true,
   };
-}
-
-/**
- * The card that pays for licence `licenceId`: the card whose `licences` lists it (what
- * `POST licences/{licenceId}/card/{cardId}` changes, §7), else the card named by the licence's
- * `licencePayment.paymentProviderInfo.cardId` (§3 "Licence"), else undefined.
- */
-export function currentCardOf(cards: readonly Card[], licenceId: string, licence?: Licence): Card | undefined {
-  const listed = cards.find((card) => Array.isArray(card.licences) && card.licences.includes(licenceId));
-  if (listed) return listed;
-  const cardId = licence?.licencePayment?.paymentProviderInfo?.cardId;
-  return typeof cardId === 'string' && cardId !== '' ? cards.find((card) => card.cardId === cardId) : undefined;
-}
-
-/**
- * Whether the account page offers "Change card" for a licence: it is paid by a stored card
- * (`licencePayment.paymentProviderInfo.cardId` is set, §3 "Licence"), the platform manages it
- * (`managed` is not `false`) and it is not an in-app purchase (an app store bills those, §4).
- */
-export function isPaidByCard(licence: Licence): boolean {
-  const info = licence.licencePayment?.paymentProviderInfo;
-  return typeof info?.cardId === 'string' && info.cardId.trim() !== '' && info.managed !== false && !isIap(licence);
 }
 
 /** What PAYMENT_UPDATE shows when changing a licence's card fails. */

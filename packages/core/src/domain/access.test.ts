@@ -27,6 +27,14 @@ describe('routeAccess (§2, §6)', () => {
     });
   });
 
+  it('sends a guest on PAYMENT_UPDATE to login with from (changing a card needs an account)', () => {
+    expect(routeAccess('PAYMENT_UPDATE', 'guest', '/payment-update/101')).toEqual({
+      kind: 'redirect',
+      path: '/login?from=%2Fpayment-update%2F101',
+    });
+    expect(routeAccess('PAYMENT_UPDATE', 'signedIn', '/payment-update/101')).toEqual({ kind: 'open' });
+  });
+
   it('opens everything else', () => {
     expect(routeAccess('ACCOUNT', 'signedIn', '/account')).toEqual({ kind: 'open' });
     expect(routeAccess('LOGIN', 'guest', '/login')).toEqual({ kind: 'open' });

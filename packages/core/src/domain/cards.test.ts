@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { defaultCard, maskedCardNumber } from './index.js';
+import type { Card, Licence } from '../contracts/index.js';
+import { currentCardOf, defaultCard, isPaidByCard, maskedCardNumber } from './index.js';
 
 describe('maskedCardNumber', () => {
   it('shows 7 stars then the last digits for MOBILE', () => {
@@ -56,5 +57,41 @@ describe('defaultCard', () => {
     expect(defaultCard([])).toBeUndefined();
     expect(defaultCard(null)).toBeUndefined();
     expect(defaultCard([null, 3, b] as never)).toBe(b);
+  });
+});
+
+describe('currentCardOf and isPaidByCard (moved from the web app, which must not decide them)', () => {
+  const card = (overrides: Partial<Card> = {}): Card => ({ cardId: 'pd_1', cardType: 'VISA', last4Digits: '4242', ...overrides });
+  const licence = (overrides: Partial<Licence> = {}): Licence => ({ id: '101', name: 'Sports Basic', ...overrides }) as Licence;
+describe('currentCardOf', () => {
+    const cards = [card({ cardId: 'a', licences: ['201'] }), card({ cardId: 'b', licences: ['101'] }), card({ cardId: 'c' })];
+  
+    it('is the card whose licences list the licence', () => {
+      expect(currentCardOf(cards, '101')?.cardId).toBe('b');
+      expect(currentCardOf(cards, '201')?.cardId).toBe('a');
+    });
+  
+    it("falls back to the licence's paymentProviderInfo.cardId, else undefined", () => {
+      const paid = licence({ id: '301', licencePayment: { paymentProviderInfo: { cardId: 'c' } } });
+      expect(currentCardOf(cards, '301', paid)?.cardId).toBe('c');
+      const unknown = licence({ id: '301', licencePayment: { paymentProviderInfo: { cardId: 'gone' } } });
+      expect(currentCardOf(cards, '301', unknown)).toBeUndefined();
+      expect(currentCardOf(cards, '999')).toBeUndefined();
+      expect(currentCardOf([], '101')).toBeUndefined();
+    });
+  });
+  
+  describe('isPaidByCard', () => {
+    it('is true for a managed licence with a card id', () => {
+      expect(isPaidByCard(licence({ licencePayment: { paymentProviderInfo: { managed: true, cardId: 'pd_1' } } }))).toBe(true);
+      expect(isPaidByCard(licence({ licencePayment: { paymentProviderInfo: { cardId: 'pd_1' } } }))).toBe(true);
+    });
+  
+    it('is false without a card, when not managed, or for an in-app purchase', () => {
+      expect(isPaidByCard(licence())).toBe(false);
+      expect(isPaidByCard(licence({ licencePayment: { paymentProviderInfo: { cardId: ' ' } } }))).toBe(false);
+      expect(isPaidByCard(licence({ licencePayment: { paymentProviderInfo: { managed: false, cardId: 'pd_1' } } }))).toBe(false);
+      expect(isPaidByCard(licence({ id: '104_IAP', licencePayment: { paymentProviderInfo: { cardId: 'pd_1' } } }))).toBe(false);
+    });
   });
 });

@@ -3,6 +3,9 @@
  * Implements commerce-and-account-data.md §3 "Card" and §9 "Mobile card masking".
  */
 
+import type { Licence } from '../contracts/licences.js';
+import { isIap } from './licences.js';
+
 /** Payment method type whose number is a phone number (§3 "Card"). */
 export const MOBILE_PAYMENT_METHOD_TYPE = 'MOBILE';
 /** Stars before the last digits of a `MOBILE` number (§9: "7 stars plus last digits"). */
@@ -70,4 +73,52 @@ export function defaultCard<T extends object>(cards: readonly T[] | null | undef
     return undefined;
   }
   return undefined;
+}
+
+/** The fields of a stored card {@link currentCardOf} reads (§3 "Card"). */
+export interface LicensedCard {
+  cardId: string;
+  /** Ids of the licences this card pays for. */
+  licences?: readonly string[] | null;
+}
+
+/** The payment fields of a licence read by {@link currentCardOf} and {@link isPaidByCard} (§3 "Licence"). */
+export interface CardPaidLicence {
+  id: string;
+  licencePayment?: { paymentProviderInfo?: { managed?: boolean | null; cardId?: string | null } | null } | null;
+}
+
+/**
+ * The card that pays for licence `licenceId`: the first card whose `licences` lists it (what
+ * `POST licences/{licenceId}/card/{cardId}` changes, §7), else the card named by the licence's
+ * `licencePayment.paymentProviderInfo.cardId`, else `undefined`. Never throws.
+ * Implements commerce-and-account-data.md §3 "Card" (licences) and "Licence" (paymentProviderInfo).
+ */
+export function currentCardOf<T extends LicensedCard>(
+  cards: readonly T[],
+  licenceId: string,
+  licence?: CardPaidLicence,
+): T | undefined {
+  if (!Array.isArray(cards)) return undefined;
+  const listed = cards.find((card) => Array.isArray(card?.licences) && card.licences.includes(licenceId));
+  if (listed) return listed;
+  const cardId = licence?.licencePayment?.paymentProviderInfo?.cardId;
+  return typeof cardId === 'string' && cardId !== '' ? cards.find((card) => card?.cardId === cardId) : undefined;
+}
+
+/**
+ * Whether a licence is paid by a stored card the platform manages, so that its card can be
+ * changed: `licencePayment.paymentProviderInfo.cardId` is a non-blank string, `managed` is not
+ * `false`, and the licence is not an in-app purchase (an id ending in `_IAP`: an app store bills
+ * it, §4 "Purchase strategies"). Never throws.
+ * Implements commerce-and-account-data.md §3 "Licence" (licencePayment) and §4.
+ */
+export function isPaidByCard(licence: CardPaidLicence): boolean {
+  const info = licence?.licencePayment?.paymentProviderInfo;
+  return (
+    typeof info?.cardId === 'string' &&
+    info.cardId.trim() !== '' &&
+    info.managed !== false &&
+    !isIap(licence as Licence)
+  );
 }

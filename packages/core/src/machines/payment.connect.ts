@@ -35,6 +35,8 @@ export interface PaymentApi {
   redirectUrl: string | null;
   /** The last successful pay answer, or null. */
   paymentResult: PayResultLike | null;
+  /** The idempotency key the next pay attempt sends (kept with a pending checkout across a redirect). */
+  idempotencyKey: string;
   /** Pays with these details (§5 preconditions are checked first). */
   pay(details: PaymentDetailsLike, options?: { zeroBalance?: boolean; consent?: ConsentAnswer[] }): void;
   /** Buys without the free trial after a 409 `freeTrialDenied`. */
@@ -43,6 +45,8 @@ export interface PaymentApi {
   declineFreeTrial(): void;
   /** Sends the billing details and pays again with the same key. */
   submitBillingDetails(values?: Record<string, string>): void;
+  /** The payer gives up the billing details form: clears the flag and the missing fields. */
+  unsetBillingDetails(): void;
   /** Records the selected provider and whether it has vouchers. */
   selectProvider(providerId: string, hasVouchers: boolean): void;
   clearError(): void;
@@ -74,6 +78,7 @@ export function connectPayment(snapshot: PaymentSnapshot, send: (event: PaymentE
     complete: snapshot.matches('complete'),
     redirectUrl: snapshot.matches('redirecting') ? context.redirectUrl : null,
     paymentResult: context.paymentResult,
+    idempotencyKey: context.idempotencyKey,
     pay: (details, options = {}) =>
       send({
         type: 'pay',
@@ -85,6 +90,7 @@ export function connectPayment(snapshot: PaymentSnapshot, send: (event: PaymentE
     declineFreeTrial: () => send({ type: 'freeTrial.decline' }),
     submitBillingDetails: (values) =>
       send(values === undefined ? { type: 'billingDetails.submit' } : { type: 'billingDetails.submit', values }),
+    unsetBillingDetails: () => send({ type: 'billingDetails.unset' }),
     selectProvider: (providerId, hasVouchers) => send({ type: 'provider.select', providerId, hasVouchers }),
     clearError: () => send({ type: 'error.clear' }),
     basketChanged: () => send({ type: 'basket.changed' }),

@@ -85,6 +85,17 @@ describe('payment: flow state events (§4)', () => {
     expect(view()).toMatchObject({ billingDetailsRequired: false, missingFields: [] });
   });
 
+  it("the view's unsetBillingDetails clears them, and idempotencyKey is the next attempt's key", () => {
+    const { actor, view } = start();
+    expect(view().idempotencyKey).toBe('k1');
+    actor.send({ type: 'billingDetails.required', missingFields: ['postalCode'] });
+    view().unsetBillingDetails();
+    expect(actor.getSnapshot().value).toBe('idle');
+    expect(view()).toMatchObject({ billingDetailsRequired: false, missingFields: [] });
+    view().cardChanged();
+    expect(view().idempotencyKey).toBe('k2');
+  });
+
   it('provider.select records the id and whether it has vouchers', () => {
     const { view } = start();
     view().selectProvider('p-ideal', true);
