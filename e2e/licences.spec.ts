@@ -84,7 +84,7 @@ test('the licences page shows prices, trials, the viewer plan and the downgrade 
   const basic = page.getByRole('article', { name: 'Sports Basic', exact: true });
   await expect(basic).toContainText('£7.99 per month');
   await expect(basic).toContainText('Downgrade');
-  await expect(basic.getByRole('link', { name: 'Choose Sports Basic' })).toHaveAttribute('href', '/pay?licenceId=101');
+  await expect(basic.getByRole('link', { name: 'Choose Sports Basic' })).toHaveAttribute('href', '/purchase?licenceId=101');
 
   const premium = page.getByRole('article', { name: 'Sports Premium', exact: true });
   await expect(premium).toContainText('Your plan');

@@ -4,7 +4,7 @@
 //   2. gzipped size of @stream/core for a consumer that imports only `safeReturnPath` (1 KB);
 //   3. gzipped size of each @stream/core entry point, whole;
 //   4. sign-in round trip and profile call timings through the SDK client against the sandbox;
-//   5. parsing and deriving the account's subscriptions for 1,000 licences; the account route's JavaScript.
+//   5. parsing and deriving the account's subscriptions for 1,000 licences; the account and checkout routes' JavaScript.
 // Needs a build (`pnpm run build`); starts its own sandbox and web server on spare ports.
 import { gzipSync } from 'node:zlib';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -41,7 +41,7 @@ try {
   await waitForHttp(`http://127.0.0.1:${sandboxPort}/health`);
   await waitForHttp(`http://127.0.0.1:${webPort}/config.json`);
 
-  // --- 1. JavaScript loaded by the login route and by the account route (signed in) ---
+  // --- 1. JavaScript loaded by the login route, and by the account and checkout routes (signed in) ---
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
@@ -78,6 +78,13 @@ try {
       [STORAGE_KEYS.refreshToken]: tokens.refreshToken,
     });
     report(`account route JavaScript, signed in (${account.files} files, gzip)`, account.bytes);
+    // The checkout (PURCHASE with a chosen licence: the journey's payment page); the card, phone
+    // and consent code load only on this route.
+    const checkout = await routeJs('/purchase?licenceId=102', {
+      [STORAGE_KEYS.authToken]: tokens.authorisationToken,
+      [STORAGE_KEYS.refreshToken]: tokens.refreshToken,
+    });
+    report(`checkout route JavaScript, signed in (${checkout.files} files, gzip)`, checkout.bytes);
   }
   await browser.close();
 

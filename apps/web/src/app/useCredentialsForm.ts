@@ -16,8 +16,16 @@ export interface CredentialsFormOptions<TMachine extends AnyStateMachine, TField
   connect: (snapshot: SnapshotFrom<TMachine>, send: (event: EventFromLogic<TMachine>) => void) => CredentialsFormApi<TField>;
   /** The form's fields in display order: the first invalid one gets the focus after a failed submit. */
   fields: readonly TField[];
-  /** The page's route (`LOGIN`, `SIGNUP`), for the redirect of a signed-in viewer (§2). */
-  route: RouteKey;
+  /**
+   * The page's route (`LOGIN`, `SIGNUP`), for the redirect of a signed-in viewer (§2). Omitted
+   * when the form is embedded in another page (the checkout journey): no redirect then.
+   */
+  route?: RouteKey;
+  /**
+   * Called once the form is done (the session holds the tokens) instead of navigating to the
+   * machine's target: the checkout journey goes on to its next step.
+   */
+  onDone?: () => void;
   /** Prefix of the element ids: `${idPrefix}-${field}` for the inputs, `${idPrefix}-error` for the alert. */
   idPrefix: string;
 }
@@ -56,14 +64,16 @@ export interface CredentialsForm<TField extends string> {
 /**
  * Runs a credentials form machine for a page (ID sign-in, sign-up…): starts it with the platform
  * client, the session, the query (`?…`), the default menu path, the route locale and the label
- * check; moves the focus to the first invalid field or the alert after a failed submit; navigates
- * (replace) to the machine's `target` once done; and says where a signed-in viewer is redirected.
+ * check; moves the focus to the first invalid field or the alert after a failed submit; once
+ * done, calls `onDone` when given (an embedded form, as in the checkout journey), else navigates
+ * (replace) to the machine's `target`; and says where a signed-in viewer is redirected (pages
+ * given a `route` only).
  * Implements identity-and-routes.md §4 "ID sign-in" and §2 "After sign-in completion" on the web.
  */
 export function useCredentialsForm<TMachine extends AnyStateMachine, TField extends string>(
   options: CredentialsFormOptions<TMachine, TField>,
 ): CredentialsForm<TField> {
-  const { machine, connect, fields, route, idPrefix } = options;
+  const { machine, connect, fields, route, idPrefix, onDone } = options;
   const { tError, path, routeLocale, isKnownKey } = useI18n();
   const { api, session } = useServices();
   const { isSignedIn } = useSession();
@@ -95,11 +105,16 @@ export function useCredentialsForm<TMachine extends AnyStateMachine, TField exte
     alertRef,
   });
 
+  const onDoneRef = useRef(onDone);
+  onDoneRef.current = onDone;
+  const embedded = onDone !== undefined;
   useEffect(() => {
-    if (form.isDone && form.target) navigate(form.target, { replace: true });
+    if (!form.isDone) return;
+    if (onDoneRef.current) onDoneRef.current();
+    else if (form.target) navigate(form.target, { replace: true });
   }, [form.isDone, form.target, navigate]);
 
-  const access = routeAccess(route, isSignedIn ? 'signedIn' : 'guest', pathname, routeLocale);
+  const access = route && !embedded ? routeAccess(route, isSignedIn ? 'signedIn' : 'guest', pathname, routeLocale) : null;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -128,7 +143,7 @@ export function useCredentialsForm<TMachine extends AnyStateMachine, TField exte
     alert: { id: `${idPrefix}-error`, alertRef, message: form.error ? tError(form.error) : null },
     onSubmit,
     hasSubmitted: submitted.current,
-    redirectTo: access.kind === 'redirect' && !submitted.current ? access.path : null,
+    redirectTo: access?.kind === 'redirect' && !submitted.current ? access.path : null,
     search,
   };
 }

@@ -1,4 +1,3 @@
-import type { ApiClient } from '@stream/core/api';
 import type { Licence, LicenceFamily } from '@stream/core/contracts';
 import {
   choosePrice,
@@ -10,48 +9,37 @@ import {
   periodLabelKey,
   trialDays,
 } from '@stream/core/domain';
-import { Link } from 'wouter';
-import { useI18n, useServices } from '../app/context';
-import { useDocumentTitle, useSession } from '../app/hooks';
-import { useResource } from '../app/useResource';
-import { ErrorScreen, LoadingScreen } from '../components/StatusScreen';
+import type { MouseEvent } from 'react';
+import { useI18n } from '../app/context';
 import '../styles/catalogue.css';
 
-/**
- * The catalogue by family (`GET licence-family?includeEntitlements=ALL_ACTIVE_USER_ENTITLEMENTS`):
- * for a signed-in viewer the platform puts the account's active licences, with their status, in
- * place of the catalogue entries, so owned plans and downgrades are known from one answer.
- */
-async function loadFamilies(api: ApiClient): Promise<LicenceFamily[]> {
-  return (await api.licences.families()).licenceFamilies;
+/** Props of {@link LicencePlans}. */
+export interface LicencePlansProps {
+  /**
+   * The catalogue by family (`api.licences.families()`, `includeEntitlements=ALL_ACTIVE_USER_ENTITLEMENTS`):
+   * for a signed-in viewer the platform puts the account's active licences, with their status,
+   * in place of the catalogue entries, so owned plans and downgrades are known from one answer.
+   */
+  families: readonly LicenceFamily[];
+  /** The viewer chose a selectable licence (the journey's `selectPackage`). */
+  onChoose(licence: Licence): void;
+  /** The address of a licence's Choose link (opened in a new tab, or without script). */
+  chooseHref(licence: Licence): string;
 }
 
 /**
- * PURCHASE: the licence catalogue grouped by family, each licence with its price and period, trial,
- * FREE or STANDARD, the Downgrade marker and "Your plan" (commerce-and-account-data.md §3, §4,
- * §5), and a Choose link to the checkout (disabled when the licence is not selectable).
+ * The plans (the PURCHASE journey's PACKAGE_SELECTION step): the licence catalogue grouped by
+ * family, each licence with its price and period, trial, FREE or STANDARD, the Downgrade marker
+ * and "Your plan" (commerce-and-account-data.md §3, §4, §5), and a Choose link (a disabled
+ * button when the domain's `isSelectable` says no). A plain click calls `onChoose`; the link's
+ * `chooseHref` serves a new tab. The page heading (`h1` Plans) is part of it.
  */
-export default function LicencesPage() {
+export function LicencePlans({ families, onChoose, chooseHref }: LicencePlansProps) {
   const { t } = useI18n();
-  const { api } = useServices();
-  const { status, isSignedIn, user } = useSession();
-  // Loaded again when the viewer changes (sign-in in another tab, session expiry).
-  const data = useResource(() => loadFamilies(api), `${isSignedIn}:${user?.id ?? ''}`);
-  useDocumentTitle(t('plansTitle'), t('appName'));
-
-  if (status === 'loading' || data.status === 'loading') return <LoadingScreen label={t('loadingLicences')} />;
-  if (data.status === 'failed' || !data.data) {
-    return (
-      <div className="page">
-        <ErrorScreen title={t('plansTitle')} message={t('couldntLoadLicences')} retryLabel={t('retry')} onRetry={data.reload} />
-      </div>
-    );
-  }
-  const families = data.data;
   // Every licence shown: the account's active ones carry their status, the others are catalogue entries.
   const owned = families.flatMap((family) => family.licences);
   return (
-    <div className="page page--wide">
+    <>
       <h1>{t('plansTitle')}</h1>
       <p className="page-intro">{t('plansIntro')}</p>
       {families
@@ -64,18 +52,25 @@ export default function LicencesPage() {
             <ul className="licence-list">
               {family.licences.map((licence) => (
                 <li key={licence.id}>
-                  <LicenceCard licence={licence} owned={owned} />
+                  <LicenceCard licence={licence} owned={owned} onChoose={onChoose} href={chooseHref(licence)} />
                 </li>
               ))}
             </ul>
           </section>
         ))}
-    </div>
+    </>
   );
 }
 
-function LicenceCard({ licence, owned }: { licence: Licence; owned: readonly Licence[] }) {
-  const { t, path, language } = useI18n();
+interface LicenceCardProps {
+  licence: Licence;
+  owned: readonly Licence[];
+  onChoose(licence: Licence): void;
+  href: string;
+}
+
+function LicenceCard({ licence, owned, onChoose, href }: LicenceCardProps) {
+  const { t, language } = useI18n();
   const price = formatMoney(choosePrice(licence.amounts), language);
   const periodKey = licence.purchaseStrategy?.subscriptionPeriod ? periodLabelKey(licence.purchaseStrategy.subscriptionPeriod) : null;
   const days = trialDays(licence.trialDetails?.trialPeriodDuration);
@@ -84,6 +79,13 @@ function LicenceCard({ licence, owned }: { licence: Licence; owned: readonly Lic
   const downgrade = isDowngrade(licence, owned);
   const selectable = isSelectable(licence, owned);
   const nameId = `licence-${licence.id}`;
+
+  const choose = (event: MouseEvent<HTMLAnchorElement>) => {
+    // A new tab or window keeps the link's own behaviour.
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    onChoose(licence);
+  };
 
   return (
     <article className={`licence-card${yourPlan ? ' licence-card--owned' : ''}`} aria-labelledby={nameId}>
@@ -109,13 +111,9 @@ function LicenceCard({ licence, owned }: { licence: Licence; owned: readonly Lic
       {days !== null ? <p className="licence-card__trial">{t('freeTrialDays', { days: String(days) })}</p> : null}
       <div className="licence-card__action">
         {selectable ? (
-          <Link
-            href={`${path('PAYMENT_CONFIRMATION')}?${new URLSearchParams({ licenceId: licence.id }).toString()}`}
-            className="button"
-            aria-label={t('chooseLicence', { name: licence.name })}
-          >
+          <a href={href} onClick={choose} className="button" aria-label={t('chooseLicence', { name: licence.name })}>
             {t('choose')}
-          </Link>
+          </a>
         ) : (
           <button type="button" className="button" disabled aria-label={t('chooseLicence', { name: licence.name })}>
             {t('choose')}

@@ -1,16 +1,57 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, Redirect } from 'wouter';
 import { forgotPasswordPath, pathKeepingFrom, showsSignUpLink } from '@stream/core/domain';
 import { connectIdSignIn, idSignInMachine } from '@stream/core/machines';
 import { SELF_REGISTRATION_ALLOWED, SIGN_IN_PROVIDER } from '../app/config';
 import { useI18n, useServices } from '../app/context';
 import { useDocumentTitle, useSession } from '../app/hooks';
-import { useCredentialsForm } from '../app/useCredentialsForm';
+import { useCredentialsForm, type CredentialsForm } from '../app/useCredentialsForm';
 import { AuthLayout } from '../components/AuthLayout';
 import { EmailField } from '../components/EmailField';
 import { FormAlert } from '../components/FormAlert';
 import { PasswordField } from '../components/PasswordField';
 import { SubmitButton } from '../components/SubmitButton';
+
+/** The fields of the ID sign-in form, in display order. */
+export const SIGN_IN_FIELDS = ['email', 'password'] as const;
+/** A field of the ID sign-in form. */
+export type SignInField = (typeof SIGN_IN_FIELDS)[number];
+
+/** Props of {@link SignInForm}. */
+export interface SignInFormProps {
+  /** The running form: `useCredentialsForm({ machine: idSignInMachine, connect: connectIdSignIn, fields: SIGN_IN_FIELDS, … })`. */
+  credentials: CredentialsForm<SignInField>;
+  /** Shown in the form's live region while there is no error (the session-expired notice). */
+  notice?: ReactNode;
+}
+
+/**
+ * The ID sign-in form (identity-and-routes.md §2 "Login page"): email, password with the
+ * press-and-hold show-password control, the forgot-password link (carrying `providerName` and
+ * `from`), and Sign in with progress. Renders what `credentials` holds; the caller decides what
+ * happens once signed in (the LOGIN page navigates, the checkout journey goes on).
+ */
+export function SignInForm({ credentials, notice }: SignInFormProps) {
+  const { t, routeLocale } = useI18n();
+  const { form, field, alert, onSubmit, search } = credentials;
+  return (
+    <form className="form" noValidate onSubmit={onSubmit}>
+      <FormAlert {...alert}>{notice}</FormAlert>
+
+      <EmailField {...field('email')} label={t('email')} autoComplete="username" />
+
+      <PasswordField {...field('password')} label={t('password')} showLabel={t('showPassword')} autoComplete="current-password" />
+
+      <p className="forgot-link">
+        <Link href={forgotPasswordPath(SIGN_IN_PROVIDER, search, routeLocale)}>{t('forgotPasswordWeb')}</Link>
+      </p>
+
+      <SubmitButton busy={form.isSubmitting} busyLabel={t('signingIn')}>
+        {t('signIn')}
+      </SubmitButton>
+    </form>
+  );
+}
 
 /**
  * LOGIN (identity-and-routes.md §2 "Login page"): email and password with the ID provider.
@@ -25,13 +66,14 @@ export default function LoginPage() {
 
   // §2: signed-in users who open login go to the default menu; once this page has signed the
   // user in, it navigates to the machine's target itself.
-  const { form, field, alert, onSubmit, hasSubmitted, redirectTo, search } = useCredentialsForm({
+  const credentials = useCredentialsForm({
     machine: idSignInMachine,
     connect: connectIdSignIn,
-    fields: ['email', 'password'],
+    fields: SIGN_IN_FIELDS,
     route: 'LOGIN',
     idPrefix: 'login',
   });
+  const { hasSubmitted, redirectTo, search } = credentials;
 
   // The session-expired notice (§4) is shown here until the user submits or leaves the page.
   const [expiredAtOpen] = useState(notice === 'sessionExpired');
@@ -40,35 +82,15 @@ export default function LoginPage() {
 
   if (redirectTo) return <Redirect to={redirectTo} replace />;
 
-  const forgotHref = forgotPasswordPath(SIGN_IN_PROVIDER, search, routeLocale);
-
   return (
     <AuthLayout>
       <h1>{t('signIn')}</h1>
       <p className="auth-card__subtitle">{t('loginSubtitle')}</p>
 
-      <form className="form" noValidate onSubmit={onSubmit}>
-        <FormAlert {...alert}>
-          {showExpired ? <div className="alert alert--info">{t('sessionExpired')}</div> : null}
-        </FormAlert>
-
-        <EmailField {...field('email')} label={t('email')} autoComplete="username" />
-
-        <PasswordField
-          {...field('password')}
-          label={t('password')}
-          showLabel={t('showPassword')}
-          autoComplete="current-password"
-        />
-
-        <p className="forgot-link">
-          <Link href={forgotHref}>{t('forgotPasswordWeb')}</Link>
-        </p>
-
-        <SubmitButton busy={form.isSubmitting} busyLabel={t('signingIn')}>
-          {t('signIn')}
-        </SubmitButton>
-      </form>
+      <SignInForm
+        credentials={credentials}
+        notice={showExpired ? <div className="alert alert--info">{t('sessionExpired')}</div> : null}
+      />
 
       {showsSignUpLink(SELF_REGISTRATION_ALLOWED, SIGN_IN_PROVIDER) ? (
         <p className="auth-card__footer">

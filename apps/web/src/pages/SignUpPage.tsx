@@ -3,13 +3,51 @@ import { pathKeepingFrom } from '@stream/core/domain';
 import { connectSignUp, signUpMachine } from '@stream/core/machines';
 import { useI18n } from '../app/context';
 import { useDocumentTitle } from '../app/hooks';
-import { useCredentialsForm } from '../app/useCredentialsForm';
+import { useCredentialsForm, type CredentialsForm } from '../app/useCredentialsForm';
 import { AuthLayout } from '../components/AuthLayout';
 import { EmailField } from '../components/EmailField';
 import { Field } from '../components/Field';
 import { FormAlert } from '../components/FormAlert';
 import { PasswordField } from '../components/PasswordField';
 import { SubmitButton } from '../components/SubmitButton';
+
+/** The fields of the sign-up form, in display order. */
+export const SIGN_UP_FIELDS = ['name', 'email', 'password'] as const;
+/** A field of the sign-up form. */
+export type SignUpFormField = (typeof SIGN_UP_FIELDS)[number];
+
+/**
+ * The ID sign-up form: name, email, password (with its hint and the show-password control) and
+ * Create account with progress. Renders what `credentials` holds
+ * (`useCredentialsForm({ machine: signUpMachine, connect: connectSignUp, fields: SIGN_UP_FIELDS, … })`);
+ * the caller decides what happens once the account exists (the SIGNUP page navigates, the
+ * checkout journey goes on). Identity-and-routes.md §5 "Name and email are required".
+ */
+export function SignUpForm({ credentials }: { credentials: CredentialsForm<SignUpFormField> }) {
+  const { t } = useI18n();
+  const { form, field, alert, onSubmit } = credentials;
+  return (
+    <form className="form" noValidate onSubmit={onSubmit}>
+      <FormAlert {...alert} />
+
+      <Field {...field('name')} type="text" label={t('name')} autoComplete="name" />
+
+      <EmailField {...field('email')} label={t('email')} autoComplete="email" />
+
+      <PasswordField
+        {...field('password')}
+        label={t('password')}
+        showLabel={t('showPassword')}
+        hint={t('passwordHint')}
+        autoComplete="new-password"
+      />
+
+      <SubmitButton busy={form.isSubmitting} busyLabel={t('creatingAccount')}>
+        {t('createAccount')}
+      </SubmitButton>
+    </form>
+  );
+}
 
 /**
  * SIGNUP: name, email and password with the ID provider. Renders the sign-up machine; on success
@@ -21,44 +59,24 @@ export default function SignUpPage() {
   useDocumentTitle(t('createYourAccount'), t('appName'));
 
   // §2: signed-in users who open signup go to the default menu (unless this page signed them up).
-  const { form, field, alert, onSubmit, redirectTo, search } = useCredentialsForm({
+  const credentials = useCredentialsForm({
     machine: signUpMachine,
     connect: connectSignUp,
-    fields: ['name', 'email', 'password'],
+    fields: SIGN_UP_FIELDS,
     route: 'SIGNUP',
     idPrefix: 'signup',
   });
-  if (redirectTo) return <Redirect to={redirectTo} replace />;
-
-  const loginHref = pathKeepingFrom('LOGIN', search, routeLocale);
+  if (credentials.redirectTo) return <Redirect to={credentials.redirectTo} replace />;
 
   return (
     <AuthLayout>
       <h1>{t('createYourAccount')}</h1>
       <p className="auth-card__subtitle">{t('signupSubtitle')}</p>
 
-      <form className="form" noValidate onSubmit={onSubmit}>
-        <FormAlert {...alert} />
-
-        <Field {...field('name')} type="text" label={t('name')} autoComplete="name" />
-
-        <EmailField {...field('email')} label={t('email')} autoComplete="email" />
-
-        <PasswordField
-          {...field('password')}
-          label={t('password')}
-          showLabel={t('showPassword')}
-          hint={t('passwordHint')}
-          autoComplete="new-password"
-        />
-
-        <SubmitButton busy={form.isSubmitting} busyLabel={t('creatingAccount')}>
-          {t('createAccount')}
-        </SubmitButton>
-      </form>
+      <SignUpForm credentials={credentials} />
 
       <p className="auth-card__footer">
-        {t('alreadyHaveAccount')} <Link href={loginHref}>{t('goToSignIn')}</Link>
+        {t('alreadyHaveAccount')} <Link href={pathKeepingFrom('LOGIN', credentials.search, routeLocale)}>{t('goToSignIn')}</Link>
       </p>
     </AuthLayout>
   );

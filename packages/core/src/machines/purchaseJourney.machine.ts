@@ -24,16 +24,19 @@ const buys = (context: PurchaseJourneyContext): boolean => context.flowType === 
  * The purchase and sign-up journey: which step the checkout shows. Implements
  * identity-and-routes.md §4 (steps, entry modes, flow types) and §2 "Sign-up restricted modal".
  *
- * Start: a buying flow (`purchase`, `signup`) with a block reason → `blocked`; a guest → `LOGIN`
- * (`SIGNUP` for entry mode SIGNUP); a signed-in viewer → `PACKAGE_SELECTION`, or `PAYMENT_PAGE`
- * when a licence is already chosen. `auth.switch` swaps LOGIN and SIGNUP; `auth.done` → `blocked`
- * (the account may not buy), `signedIn` (flow types `login`, `signin_to_watch`: nothing to buy) or
- * `CONSENT`; `consent.accept` (only when the domain's `isConsentValid` holds) →
- * `PACKAGE_SELECTION` or `PAYMENT_PAGE`; `package.select` → `PAYMENT_PAGE`; `payment.method`
+ * Start: a buying flow (`purchase`, `signup`) with a block reason → `blocked`; a guest entering
+ * from the sign-up link (entry mode SIGNUP) → `SIGNUP`; a guest with a licence already chosen →
+ * `LOGIN`; anyone else without a licence → `PACKAGE_SELECTION` (a guest sees the plans before
+ * signing in); a signed-in viewer with a licence → `PAYMENT_PAGE`. `package.select` stores the
+ * licence and goes to `LOGIN` for a guest, else `PAYMENT_PAGE`. `auth.switch` swaps LOGIN and
+ * SIGNUP; `auth.done` → `blocked` (the account may not buy), `signedIn` (flow types `login`,
+ * `signin_to_watch`: nothing to buy), `CONSENT` when there are consent terms, else straight to
+ * `PAYMENT_PAGE` (a licence is chosen) or `PACKAGE_SELECTION`; `consent.accept` (only when the
+ * domain's `isConsentValid` holds) → `PAYMENT_PAGE` or `PACKAGE_SELECTION`; `payment.method`
  * card / paypal / new → `CREDIT_CARD_PAYMENT` / `PAYPAL_PAYMENT` / `NEW_PAYMENT`; `payment.done`
  * (from those and from the payment page: zero balance, stored card) → `PAYMENT_COMPLETE`. `back`
- * goes one step back: payment steps → `PAYMENT_PAGE` → `PACKAGE_SELECTION`; from the first step
- * of the journey (LOGIN, SIGNUP, CONSENT, PACKAGE_SELECTION, blocked) → `exited`.
+ * goes one step back: payment steps → `PAYMENT_PAGE` → `PACKAGE_SELECTION`; from LOGIN, SIGNUP,
+ * CONSENT, PACKAGE_SELECTION and `blocked` → `exited`.
  */
 export const purchaseJourneyMachine = setup({
   types: {} as { context: PurchaseJourneyContext; events: PurchaseJourneyEvent; input: PurchaseJourneyInput },
@@ -56,6 +59,10 @@ export const purchaseJourneyMachine = setup({
     guest: ({ context }) => !context.signedIn,
     /** A licence is already chosen. */
     hasLicence: ({ context }) => context.licenceId !== null,
+    /** A guest with a licence already chosen: sign in before paying. */
+    guestWithLicence: ({ context }) => !context.signedIn && context.licenceId !== null,
+    /** There are consent terms to show (none: the CONSENT step is skipped). */
+    hasConsentTerms: ({ context }) => context.consentTerms.length > 0,
     /** The flow type only signs in (`login`, `signin_to_watch`). */
     signInOnly: ({ context }) => !buys(context),
     /** Every required term is ticked (domain `isConsentValid`). */
@@ -73,7 +80,7 @@ export const purchaseJourneyMachine = setup({
 }).createMachine({
   id: 'purchaseJourney',
   description:
-    'The purchase and sign-up journey steps (identity §4): LOGIN or SIGNUP for a guest, CONSENT, PACKAGE_SELECTION, PAYMENT_PAGE, the payment method step, PAYMENT_COMPLETE. A blocked purchase shows the sign-up restricted modal (identity §2).',
+    'The purchase and sign-up journey steps (identity §4): PACKAGE_SELECTION (a guest sees the plans first, except from the sign-up link), LOGIN or SIGNUP for a guest, CONSENT when there are terms, PAYMENT_PAGE, the payment method step, PAYMENT_COMPLETE. A blocked purchase shows the sign-up restricted modal (identity §2).',
   context: ({ input }) => ({
     entryMode: input.entryMode,
     flowType: input.flowType,
@@ -91,7 +98,7 @@ export const purchaseJourneyMachine = setup({
       always: [
         { guard: 'blocked', target: 'blocked' },
         { guard: 'guestSigningUp', target: 'SIGNUP' },
-        { guard: 'guest', target: 'LOGIN' },
+        { guard: 'guestWithLicence', target: 'LOGIN' },
         { guard: 'hasLicence', target: 'PAYMENT_PAGE' },
         { target: 'PACKAGE_SELECTION' },
       ],
@@ -111,7 +118,9 @@ export const purchaseJourneyMachine = setup({
             actions: ['signIn', { type: 'storeBlock', params: ({ event }) => ({ reason: event.blockReason }) }],
           },
           { guard: 'signInOnly', target: 'signedIn', actions: 'signIn' },
-          { target: 'CONSENT', actions: 'signIn' },
+          { guard: 'hasConsentTerms', target: 'CONSENT', actions: 'signIn' },
+          { guard: 'hasLicence', target: 'PAYMENT_PAGE', actions: 'signIn' },
+          { target: 'PACKAGE_SELECTION', actions: 'signIn' },
         ],
         back: { target: 'exited' },
       },
@@ -127,7 +136,9 @@ export const purchaseJourneyMachine = setup({
             actions: ['signIn', { type: 'storeBlock', params: ({ event }) => ({ reason: event.blockReason }) }],
           },
           { guard: 'signInOnly', target: 'signedIn', actions: 'signIn' },
-          { target: 'CONSENT', actions: 'signIn' },
+          { guard: 'hasConsentTerms', target: 'CONSENT', actions: 'signIn' },
+          { guard: 'hasLicence', target: 'PAYMENT_PAGE', actions: 'signIn' },
+          { target: 'PACKAGE_SELECTION', actions: 'signIn' },
         ],
         back: { target: 'exited' },
       },
@@ -151,12 +162,19 @@ export const purchaseJourneyMachine = setup({
       },
     },
     PACKAGE_SELECTION: {
-      description: 'Choose a licence.',
+      description: 'Choose a licence; a guest then signs in.',
       on: {
-        'package.select': {
-          target: 'PAYMENT_PAGE',
-          actions: { type: 'storeLicence', params: ({ event }) => ({ licenceId: event.licenceId }) },
-        },
+        'package.select': [
+          {
+            guard: 'guest',
+            target: 'LOGIN',
+            actions: { type: 'storeLicence', params: ({ event }) => ({ licenceId: event.licenceId }) },
+          },
+          {
+            target: 'PAYMENT_PAGE',
+            actions: { type: 'storeLicence', params: ({ event }) => ({ licenceId: event.licenceId }) },
+          },
+        ],
         back: { target: 'exited' },
       },
     },

@@ -11,28 +11,50 @@ function start(input: PurchaseJourneyInput) {
 }
 
 describe('purchaseJourney', () => {
-  it('guest purchase: LOGIN → CONSENT → PACKAGE_SELECTION → PAYMENT_PAGE → CREDIT_CARD_PAYMENT → PAYMENT_COMPLETE', () => {
+  it('guest purchase: PACKAGE_SELECTION → LOGIN → CONSENT → PAYMENT_PAGE → CREDIT_CARD_PAYMENT → PAYMENT_COMPLETE', () => {
     const { view, actor } = start({ entryMode: 'ACCOUNT', flowType: 'purchase', signedIn: false, consentTerms: terms });
     const steps = [view().step];
+    view().selectPackage('lic-9');
+    steps.push(view().step);
     view().authDone();
     steps.push(view().step);
     view().acceptConsent({ tos: false });
     expect(view().step).toBe('CONSENT');
     view().acceptConsent({ tos: true });
     steps.push(view().step);
-    view().selectPackage('lic-9');
-    steps.push(view().step);
     view().chooseMethod('card');
     steps.push(view().step);
     view().paymentDone();
     steps.push(view().step);
-    expect(steps).toEqual(['LOGIN', 'CONSENT', 'PACKAGE_SELECTION', 'PAYMENT_PAGE', 'CREDIT_CARD_PAYMENT', 'PAYMENT_COMPLETE']);
+    expect(steps).toEqual(['PACKAGE_SELECTION', 'LOGIN', 'CONSENT', 'PAYMENT_PAGE', 'CREDIT_CARD_PAYMENT', 'PAYMENT_COMPLETE']);
     expect(actor.getSnapshot().status).toBe('done');
     expect(actor.getSnapshot().context).toMatchObject({ signedIn: true, licenceId: 'lic-9', paymentMethod: 'card', consentChecked: { tos: true } });
   });
 
+  it('sign-up flow: SIGNUP → CONSENT → PACKAGE_SELECTION → PAYMENT_PAGE', () => {
+    const { view } = start({ entryMode: 'SIGNUP', flowType: 'signup', signedIn: false, consentTerms: terms });
+    const steps = [view().step];
+    view().authDone();
+    steps.push(view().step);
+    view().acceptConsent({ tos: true });
+    steps.push(view().step);
+    view().selectPackage('lic-3');
+    steps.push(view().step);
+    expect(steps).toEqual(['SIGNUP', 'CONSENT', 'PACKAGE_SELECTION', 'PAYMENT_PAGE']);
+  });
+
+  it('without consent terms the CONSENT step is skipped', () => {
+    const withLicence = start({ entryMode: 'ACCOUNT', flowType: 'purchase', signedIn: false, licenceId: 'lic-1' });
+    expect(withLicence.view().step).toBe('LOGIN');
+    withLicence.view().authDone(null);
+    expect(withLicence.view().step).toBe('PAYMENT_PAGE');
+    const signingUp = start({ entryMode: 'SIGNUP', flowType: 'signup', signedIn: false, consentTerms: [] });
+    signingUp.view().authDone();
+    expect(signingUp.view().step).toBe('PACKAGE_SELECTION');
+  });
+
   it('entry mode SIGNUP starts at SIGNUP; auth.switch swaps LOGIN and SIGNUP', () => {
-    const { view } = start({ entryMode: 'SIGNUP', flowType: 'signup', signedIn: false });
+    const { view } = start({ entryMode: 'SIGNUP', flowType: 'signup', signedIn: false, consentTerms: terms });
     expect(view().step).toBe('SIGNUP');
     view().switchAuth();
     expect(view().step).toBe('LOGIN');
@@ -43,9 +65,10 @@ describe('purchaseJourney', () => {
   });
 
   it('consent with a licence already chosen goes to PAYMENT_PAGE', () => {
-    const { view } = start({ entryMode: 'ACCOUNT', flowType: 'purchase', signedIn: false, licenceId: 'lic-1' });
+    const { view } = start({ entryMode: 'ACCOUNT', flowType: 'purchase', signedIn: false, licenceId: 'lic-1', consentTerms: terms });
     view().authDone();
-    view().acceptConsent({});
+    expect(view().step).toBe('CONSENT');
+    view().acceptConsent({ tos: true });
     expect(view().step).toBe('PAYMENT_PAGE');
   });
 
@@ -86,17 +109,24 @@ describe('purchaseJourney', () => {
     });
     expect(b.view()).toMatchObject({ blocked: true, blockReason: 'kidPurchasePermissionDenied' });
 
-    const c = start({ entryMode: 'ACCOUNT', flowType: 'purchase', signedIn: false });
+    const c = start({ entryMode: 'ACCOUNT', flowType: 'purchase', signedIn: false, licenceId: 'lic-1' });
+    expect(c.view().step).toBe('LOGIN');
     c.view().authDone('kidPurchasePermissionDenied');
     expect(c.view()).toMatchObject({ blocked: true, blockReason: 'kidPurchasePermissionDenied' });
   });
 
   it('a sign-in-only flow is never blocked and ends at signedIn', () => {
-    const { view } = start({ entryMode: 'ACCOUNT', flowType: 'signin_to_watch', signedIn: false, blockReason: 'signupGeoRestriction' });
+    const { view } = start({
+      entryMode: 'ACCOUNT',
+      flowType: 'signin_to_watch',
+      signedIn: false,
+      licenceId: 'lic-1',
+      blockReason: 'signupGeoRestriction',
+    });
     expect(view().step).toBe('LOGIN');
     view().authDone();
     expect(view()).toMatchObject({ signedIn: true, step: null });
-    const login = start({ entryMode: 'ACCOUNT', flowType: 'login', signedIn: false });
+    const login = start({ entryMode: 'SIGNUP', flowType: 'login', signedIn: false });
     login.view().authDone('kidPurchasePermissionDenied');
     expect(login.view().signedIn).toBe(true);
   });
@@ -115,23 +145,30 @@ describe('purchaseJourney', () => {
 
     for (const first of [
       start({ entryMode: 'ACCOUNT', flowType: 'purchase', signedIn: false }),
+      start({ entryMode: 'ACCOUNT', flowType: 'purchase', signedIn: false, licenceId: 'lic-1' }),
       start({ entryMode: 'SIGNUP', flowType: 'signup', signedIn: false }),
     ]) {
       first.view().back();
       expect(first.view().exited).toBe(true);
     }
-    const consent = start({ entryMode: 'ACCOUNT', flowType: 'purchase', signedIn: false });
+    const consent = start({ entryMode: 'SIGNUP', flowType: 'signup', signedIn: false, consentTerms: terms });
     consent.view().authDone();
+    expect(consent.view().step).toBe('CONSENT');
     consent.view().back();
     expect(consent.view().exited).toBe(true);
   });
 
   it('events out of step do nothing', () => {
-    const { view } = start({ entryMode: 'ACCOUNT', flowType: 'purchase', signedIn: false });
+    const { view } = start({ entryMode: 'ACCOUNT', flowType: 'purchase', signedIn: false, licenceId: 'lic-1', consentTerms: terms });
     view().selectPackage('x');
     view().chooseMethod('card');
     view().paymentDone();
-    view().acceptConsent({});
-    expect(view().step).toBe('LOGIN');
+    view().acceptConsent({ tos: true });
+    expect(view()).toMatchObject({ step: 'LOGIN', licenceId: 'lic-1' });
+    const plans = start({ entryMode: 'ACCOUNT', flowType: 'purchase', signedIn: false });
+    plans.view().authDone();
+    plans.view().chooseMethod('card');
+    plans.view().acceptConsent({});
+    expect(plans.view().step).toBe('PACKAGE_SELECTION');
   });
 });

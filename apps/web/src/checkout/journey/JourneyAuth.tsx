@@ -1,0 +1,75 @@
+import { showsSignUpLink } from '@stream/core/domain';
+import { connectIdSignIn, connectSignUp, idSignInMachine, signUpMachine } from '@stream/core/machines';
+import { SELF_REGISTRATION_ALLOWED, SIGN_IN_PROVIDER } from '../../app/config';
+import { useI18n } from '../../app/context';
+import { useCredentialsForm } from '../../app/useCredentialsForm';
+import { SIGN_IN_FIELDS, SignInForm } from '../../pages/LoginPage';
+import { SIGN_UP_FIELDS, SignUpForm } from '../../pages/SignUpPage';
+import '../../styles/auth.css';
+
+/** Props of {@link JourneySignIn} and {@link JourneySignUp}. */
+export interface JourneyAuthProps {
+  /** The session holds the new tokens: the journey checks the account and goes on. */
+  onDone(): void;
+  /** Switch between signing in and creating an account (the journey's `switchAuth`). */
+  onSwitch(): void;
+}
+
+/**
+ * The journey's LOGIN step (identity-and-routes.md §4): the LOGIN page's ID sign-in form, which
+ * here calls `onDone` instead of navigating, and a button to create an account instead (shown
+ * when self-registration is allowed, as on the LOGIN page).
+ */
+export function JourneySignIn({ onDone, onSwitch }: JourneyAuthProps) {
+  const { t } = useI18n();
+  const credentials = useCredentialsForm({
+    machine: idSignInMachine,
+    connect: connectIdSignIn,
+    fields: SIGN_IN_FIELDS,
+    idPrefix: 'journey-login',
+    onDone,
+  });
+  return (
+    <div className="auth-card journey-auth">
+      <h1>{t('signIn')}</h1>
+      <p className="auth-card__subtitle">{t('journeySignInSubtitle')}</p>
+      <SignInForm credentials={credentials} />
+      {showsSignUpLink(SELF_REGISTRATION_ALLOWED, SIGN_IN_PROVIDER) ? (
+        <p className="auth-card__footer">
+          {t('newToStream')}{' '}
+          <button type="button" className="link-button" onClick={onSwitch}>
+            {t('createAnAccount')}
+          </button>
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * The journey's SIGNUP step (identity-and-routes.md §4): the SIGNUP page's form, which here calls
+ * `onDone` instead of navigating, and a button to sign in with an existing account instead.
+ */
+export function JourneySignUp({ onDone, onSwitch }: JourneyAuthProps) {
+  const { t } = useI18n();
+  const credentials = useCredentialsForm({
+    machine: signUpMachine,
+    connect: connectSignUp,
+    fields: SIGN_UP_FIELDS,
+    idPrefix: 'journey-signup',
+    onDone,
+  });
+  return (
+    <div className="auth-card journey-auth">
+      <h1>{t('createYourAccount')}</h1>
+      <p className="auth-card__subtitle">{t('journeySignUpSubtitle')}</p>
+      <SignUpForm credentials={credentials} />
+      <p className="auth-card__footer">
+        {t('alreadyHaveAccount')}{' '}
+        <button type="button" className="link-button" onClick={onSwitch}>
+          {t('goToSignIn')}
+        </button>
+      </p>
+    </div>
+  );
+}
