@@ -227,4 +227,19 @@ describe('cards', () => {
       call: 'cards.attachToLicence',
     });
   });
+
+  it('attachToLicence with checkBillingDetails: 424 with the missing fields, nothing moved; without the check it attaches', async () => {
+    const { api, email } = await newBuyer();
+    const basket = await api.baskets.put(BASIC);
+    const first = await addCard(api);
+    await api.baskets.pay(basket.id, payWith(first), { idempotencyKey: randomUUID() });
+    const second = await addCard(api);
+    await control('/_sandbox/caller', { email, country: 'GB', address: {} });
+    const error = (await rejection(api.cards.attachToLicence(BASIC, second, { checkBillingDetails: true }))) as ApiError;
+    expect(error).toMatchObject({ status: 424, code: 'BASKET_REQUIREMENTS_FAILED', details: { missingFields: ['postalCode'] } });
+    expect((await api.cards.list()).cards.find((c) => c.cardId === first)?.licences).toEqual([BASIC]);
+    await api.checkout.saveBillingDetails({ address: { postalCode: 'SW1A 1AA' } });
+    await expect(api.cards.attachToLicence(BASIC, second, { checkBillingDetails: true })).resolves.toEqual({});
+    expect((await api.cards.list()).cards.find((c) => c.cardId === second)?.licences).toEqual([BASIC]);
+  });
 });

@@ -340,7 +340,7 @@ export function registerPaymentRoutes(app: Hono<SandboxEnv>, ctx: RouteContext):
 
   // POST /api/v2/licences/:licenceId/card/:cardId: the card now pays for that licence.
   app.post(C.attachToLicence.path, async (c) => {
-    readQuery(c, C.attachToLicence.query);
+    const query = readQuery(c, C.attachToLicence.query);
     const claims = await ctx.requireUser(c);
     const licenceId = c.req.param('licenceId') ?? '';
     const card = await findDetails(db, claims.sub, c.req.param('cardId') ?? '');
@@ -351,6 +351,14 @@ export function registerPaymentRoutes(app: Hono<SandboxEnv>, ctx: RouteContext):
       .where(and(eq(accountLicences.userId, claims.sub), eq(accountLicences.licenceId, licenceId)))
       .limit(1);
     if (!held) throw new ApiHttpError(404, 'NOT_FOUND', [`No licence ${licenceId} on this account`]);
+    // ?checkBillingDetails=true: the card is attached only when the billing details the caller's
+    // country requires are complete (the same check as pay), else 424 with the missing fields.
+    if (query.checkBillingDetails === 'true') {
+      const missingFields = await missingFieldsOf(db, claims.sub);
+      if (missingFields.length > 0) {
+        throw new ApiHttpError(424, 'BASKET_REQUIREMENTS_FAILED', ['Billing details are missing.'], { missingFields });
+      }
+    }
     await attachLicence(db, claims.sub, card.exid, licenceId);
     return c.json({});
   });
