@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { useSearch } from 'wouter';
 import type { ApiClient } from '@stream/core/api';
-import type { CheckoutQuery } from '../checkout/journey/journeyInput';
-import { journeyInput, readCheckoutQuery } from '../checkout/journey/journeyInput';
+import { journeyInput, readCheckoutQuery, type CheckoutQuery } from '@stream/core/machines';
 import { PurchaseJourney } from '../checkout/journey/PurchaseJourney';
 import { useI18n, useServices } from '../app/context';
 import { useDocumentTitle, useSession } from '../app/hooks';

@@ -29,3 +29,4 @@ export * from './taxNumber.js';
 export * from './phone.js';
 export * from './inputCleaning.js';
 export * from './purchaseBlock.js';
+export * from './billingFields.js';

@@ -23,4 +23,5 @@ export * from './payment.machine.js';
 export * from './payment.connect.js';
 export * from './purchaseJourney.machine.js';
 export * from './purchaseJourney.connect.js';
+export * from './purchaseJourney.input.js';
 export * from './payment.client.js';

@@ -11,7 +11,7 @@ import {
   validateBilling,
   type BillingEntry,
   type BillingState,
-} from './billingPlan';
+} from '@stream/core/domain';
 import { DateInput } from './DateInput';
 import { PhoneField } from './PhoneField';
 import { TaxNumberField } from './TaxNumberField';

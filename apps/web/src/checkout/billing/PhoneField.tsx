@@ -1,8 +1,7 @@
 import { useMemo } from 'react';
 import type { Country } from '@stream/core/contracts';
-import { callingCodeOf, cleanInput } from '@stream/core/domain';
+import { callingCodeOf, cleanInput, flagEmoji } from '@stream/core/domain';
 import { useI18n } from '../../app/context';
-import { flagEmoji } from './billingPlan';
 import { FieldError } from './FieldError';
 
 /** The phone as the field holds it: the country of the calling code and the number as typed. */

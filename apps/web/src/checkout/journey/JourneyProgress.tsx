@@ -1,5 +1,5 @@
 import { useI18n, type I18n } from '../../app/context';
-import type { JourneyPhase } from './journeyInput';
+import type { JourneyPhase } from '@stream/core/machines';
 
 /**
  * The journey's progress (identity-and-routes.md §4 steps): "Step 2 of 4" and the list of

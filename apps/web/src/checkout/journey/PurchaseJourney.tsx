@@ -3,7 +3,15 @@ import { useMachine } from '@xstate/react';
 import { useLocation, useSearch } from 'wouter';
 import type { Licence, LicenceFamily } from '@stream/core/contracts';
 import { consentAnswers, DEFAULT_MENU_ROUTE, purchaseBlockReason } from '@stream/core/domain';
-import { connectPurchaseJourney, purchaseJourneyMachine, type PurchaseJourneyInput } from '@stream/core/machines';
+import {
+  connectPurchaseJourney,
+  journeyPhases,
+  phaseOf,
+  purchaseJourneyMachine,
+  queryWithLicence,
+  type CheckoutQuery,
+  type PurchaseJourneyInput,
+} from '@stream/core/machines';
 import { useI18n, useServices } from '../../app/context';
 import { useDocumentTitle } from '../../app/hooks';
 import { ErrorScreen, LoadingScreen } from '../../components/StatusScreen';
@@ -12,7 +20,6 @@ import { PaymentStep } from '../PaymentStep';
 import { ConsentModal } from './ConsentModal';
 import { JourneySignIn, JourneySignUp } from './JourneyAuth';
 import { JourneyProgress } from './JourneyProgress';
-import { journeyPhases, phaseOf, queryWithLicence, type CheckoutQuery } from './journeyInput';
 import { RestrictedModal } from './RestrictedModal';
 import '../../styles/journey.css';
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { CheckoutContext, Country } from '@stream/core/contracts';
+import fc from 'fast-check';
+import type { CheckoutContext } from '../contracts/checkout.js';
+import type { Country } from '../contracts/countries.js';
 import {
   billingValues,
   flagEmoji,
@@ -10,7 +12,7 @@ import {
   validateBilling,
   type BillingPlanInput,
   type BillingState,
-} from './billingPlan';
+} from './index.js';
 
 const COUNTRIES: Country[] = [
   { name: 'United Kingdom', iso3166alpha2: 'GB', addressRequiredFields: [{ fieldName: 'postalCode', label: 'Postcode' }] },
@@ -182,5 +184,65 @@ describe('flagEmoji', () => {
   it('builds the regional-indicator pair of an alpha-2 code', () => {
     expect(flagEmoji('br')).toBe('\u{1F1E7}\u{1F1F7}');
     expect(flagEmoji('GBR')).toBe('');
+  });
+});
+
+describe('properties', () => {
+  const FIELD_NAMES = ['postalCode', 'line1', 'city', 'administrativeLevel1', 'taxNumber', 'birthDate', 'date', 'phoneNumber', 'country'];
+  const fieldName = fc.oneof(fc.constantFrom(...FIELD_NAMES), fc.string());
+  const countryCode = fc.oneof(fc.constantFrom('BR', 'br', ' GB ', 'US', 'ES', 'FR', ''), fc.string());
+  const providerField = fc.record({
+    id: fc.string({ minLength: 1 }),
+    type: fc.oneof(fc.constantFrom('taxNumber', 'birthDate', 'date', 'text'), fc.string()),
+    required: fc.option(fc.boolean(), { nil: undefined }),
+    functionalPurpose: fc.option(fc.oneof(fc.string(), fc.array(fc.constantFrom('PURCHASE', 'MARKETING', ''))), { nil: undefined }),
+    addressCountryRestriction: fc.option(
+      fc.record({ restrictionType: fc.constantFrom('whitelist' as const, 'blacklist' as const), elements: fc.array(countryCode) }),
+      { nil: undefined },
+    ),
+  });
+  const planInput = fc.record({
+    missingFields: fc.array(fieldName, { maxLength: 12 }),
+    originalCountry: countryCode,
+    country: countryCode,
+    countries: fc.constant(COUNTRIES),
+    fields: fc.array(providerField, { maxLength: 4 }) as fc.Arbitrary<CheckoutContext['fields']>,
+    purpose: fc.oneof(fc.constantFrom('PURCHASE', 'purchase', 'MARKETING'), fc.string()),
+  });
+
+  it('planBillingFields never throws, never lists a field twice, and keeps the listed order of the same country', () => {
+    fc.assert(
+      fc.property(planInput, (plan) => {
+        const entries = planBillingFields(plan);
+        const names = entries.map((e) => e.name);
+        expect(new Set(names).size).toBe(names.length);
+        for (const name of names) expect(name.trim()).not.toBe('');
+        if (plan.country.trim().toUpperCase() === plan.originalCountry.trim().toUpperCase()) {
+          expect(names).not.toContain('country');
+          const listed = [...new Set(plan.missingFields.filter((n) => n.trim() !== '' && n !== 'country'))];
+          expect(names).toEqual(listed.filter((n) => names.includes(n)));
+        }
+      }),
+    );
+  });
+
+  it('billingValues never builds a blank value, whatever the buyer typed', () => {
+    const typed = fc.oneof(fc.string(), fc.constantFrom('', '   ', '01310-100', '123.456.789-01', '11 91234 5678', '+44 07911 123456'));
+    const datePart = fc.oneof(fc.string({ maxLength: 4 }), fc.constantFrom('', '1990', '1', '15', '31', '02'));
+    fc.assert(
+      fc.property(
+        planInput,
+        fc.dictionary(fc.constantFrom(...FIELD_NAMES), typed),
+        fc.record({ year: datePart, month: datePart, day: datePart }),
+        fc.record({ region: countryCode, number: typed }),
+        (plan, text, date, phone) => {
+          const entries = planBillingFields(plan);
+          const values = billingValues(entries, { country: plan.country, text, date, phone }, plan.originalCountry);
+          for (const value of Object.values(values)) expect(value.trim()).not.toBe('');
+          const sendable = new Set([...entries.map((e) => (e.kind === 'date' ? 'birthDate' : e.name)), 'country']);
+          for (const key of Object.keys(values)) expect(sendable.has(key)).toBe(true);
+        },
+      ),
+    );
   });
 });

@@ -1,26 +1,19 @@
 /**
- * What the billing-details form shows and sends, composed from the core's rules (address fields
- * of a country, restricted fields, date input, tax number, phone). No rule is decided here: each
- * step calls the `@stream/core/domain` function that implements it.
- * Implements commerce-and-account-data.md §5 and §8 (424 `BASKET_REQUIREMENTS_FAILED`) and
- * identity-and-routes.md §3 and §5.
+ * What the billing-details form shows and sends, composed from the domain's rules (address fields
+ * of a country, restricted fields, date input, tax number, phone): the fields a 424
+ * `BASKET_REQUIREMENTS_FAILED` asks for, their validation, the values sent back, and the form's
+ * first state. Pure: no I/O, never throws on bad input.
+ * Implements commerce-and-account-data.md §5 (restricted fields, address fields from country
+ * requirements) and §8 (424 `BASKET_REQUIREMENTS_FAILED`), and identity-and-routes.md §3
+ * ("Country", "Auth provider" fields) and §5 (address and restricted fields).
  */
-import type { CheckoutContext, Country } from '@stream/core/contracts';
-import {
-  addressFieldsFor,
-  dateInputValue,
-  formatBrazilianTaxNumber,
-  isValidPhone,
-  normalisePhone,
-  parseDateInputValue,
-  RESTRICTED_FIELD_TYPES,
-  restrictedFieldRule,
-  taxNumberDigits,
-  BRAZILIAN_TAX_NUMBER_DIGITS,
-  validateAddress,
-  type AddressField,
-  type DateParts,
-} from '@stream/core/domain';
+import type { CheckoutContext } from '../contracts/checkout.js';
+import type { Country } from '../contracts/countries.js';
+import { addressFieldsFor, validateAddress, type AddressField } from './addressFields.js';
+import { dateInputValue, parseDateInputValue, type DateParts } from './dateInput.js';
+import { isValidPhone, normalisePhone } from './phone.js';
+import { RESTRICTED_FIELD_TYPES, restrictedFieldRule } from './restrictedFields.js';
+import { BRAZILIAN_TAX_NUMBER_DIGITS, formatBrazilianTaxNumber, taxNumberDigits } from './taxNumber.js';
 
 /** A field of the form, in the order the platform listed the missing fields. */
 export type BillingEntry =
@@ -59,7 +52,10 @@ export interface BillingPlanInput {
 
 const upper = (value: string): string => (typeof value === 'string' ? value.trim().toUpperCase() : '');
 
-/** The country of `code` in `countries`, if listed. */
+/**
+ * The country of `code` (alpha-2, trimmed, case-insensitive) in `countries`; `undefined` when not
+ * listed. Never throws. identity-and-routes.md §3 "Country".
+ */
 export function findCountry(countries: readonly Country[], code: string): Country | undefined {
   const wanted = upper(code);
   return countries.find((c) => upper(c.iso3166alpha2) === wanted);
@@ -72,8 +68,8 @@ const requiredNames = (country: Country | undefined): string[] => addressFieldsF
  * dropdown is always shown) while the country is the checkout's. When the buyer chose another
  * country, the platform's list (made for the original country) is adapted: the original
  * country's address requirements the new one does not share are dropped, and after the rest come
- * the new country's address requirements and the restricted provider fields the core's
- * `restrictedFieldRule` requires there.
+ * the new country's address requirements and the restricted provider fields
+ * {@link restrictedFieldRule} requires there.
  */
 function fieldNames(input: BillingPlanInput): string[] {
   const listed = [...new Set(input.missingFields.filter((n) => typeof n === 'string' && n.trim() !== '' && n !== 'country'))];
@@ -88,10 +84,12 @@ function fieldNames(input: BillingPlanInput): string[] {
 }
 
 /**
- * How a restricted field (`birthDate`, `date`, `taxNumber`) shows: the core's
- * `restrictedFieldRule` for each provider field of that type (or id) with the checkout's purpose
- * and the chosen country; shown when one of them allows it, required when one requires it. A
- * field no provider field describes is shown and required: the platform asked for it.
+ * How a restricted field (`birthDate`, `date`, `taxNumber`) shows: {@link restrictedFieldRule}
+ * for each provider field of that type (or id) in `fields` with the checkout's `purpose` and the
+ * chosen `country`; `{ visible, required }` with visible when one of them allows it, required
+ * when one requires it. A field no provider field describes is `{ visible: true, required: true }`:
+ * the platform asked for it. A non-array `fields` counts as none. Never throws.
+ * Implements commerce-and-account-data.md §5 and identity-and-routes.md §5 "Restricted fields".
  */
 export function restrictedDecision(
   name: string,
@@ -110,7 +108,10 @@ export function restrictedDecision(
  * country): `taxNumber`, `birthDate`/`date` only when {@link restrictedDecision} shows them;
  * `phoneNumber` the phone field; every other name an address field, with the country's label and
  * options when the country lists it (else the name as label, free text). Address fields are
- * always required (identity-and-routes.md §5). Never throws.
+ * always required (identity-and-routes.md §5). Each field name appears at most once; a `country`
+ * in `missingFields` is left out (the form always shows the country dropdown). Never throws.
+ * Implements commerce-and-account-data.md §8 (424 `missingFields`) and §5, identity-and-routes.md
+ * §3 "Country" and §5.
  */
 export function planBillingFields(input: BillingPlanInput): BillingEntry[] {
   const country = findCountry(input.countries, input.country);
@@ -133,13 +134,14 @@ export function planBillingFields(input: BillingPlanInput): BillingEntry[] {
 /**
  * The message key of each invalid field (field name → key), `{}` when the form can be sent:
  * - country: none chosen → `countryFieldIsRequired`;
- * - address fields: the core's `validateAddress` (`{fieldName}FieldIsRequired` / `…FieldIsInvalid`);
+ * - address fields: `validateAddress` (`{fieldName}FieldIsRequired` / `…FieldIsInvalid`);
  * - tax number: empty → `taxNumberFieldIsRequired` (when required); a Brazilian one without its
  *   11 digits → `taxNumberFieldIsInvalid`;
- * - date: the core's `dateInputValue` is empty → `{name}FieldIsRequired` when required, or when
+ * - date: `dateInputValue` is empty → `{name}FieldIsRequired` when required, or when
  *   some part is typed `{name}FieldIsInvalid`;
- * - phone: empty → `phoneNumberFieldIsRequired`; the core's `normalisePhone` cannot read it or
+ * - phone: empty → `phoneNumberFieldIsRequired`; `normalisePhone` cannot read it or
  *   `isValidPhone` refuses it → `phoneNumberFieldIsInvalid`.
+ * Never throws. Implements commerce-and-account-data.md §5 and identity-and-routes.md §5.
  */
 export function validateBilling(entries: readonly BillingEntry[], state: BillingState): Record<string, string> {
   const errors: Record<string, string> = {};
@@ -174,7 +176,7 @@ export function validateBilling(entries: readonly BillingEntry[], state: Billing
  * The errors still to show while the buyer corrects the form after a submit: those of `shown`
  * whose field `fresh` (a new {@link validateBilling}) still finds invalid, with the fresh key;
  * no new error is added (new ones wait for a blur or a submit). Returns `shown` itself when
- * nothing changes.
+ * nothing changes. Never throws. identity-and-routes.md §5 (form errors).
  */
 export function stillInvalid(shown: Readonly<Record<string, string>>, fresh: Readonly<Record<string, string>>): Record<string, string> {
   const kept: Record<string, string> = {};
@@ -187,7 +189,8 @@ export function stillInvalid(shown: Readonly<Record<string, string>>, fresh: Rea
  * The values to send (valid `state` expected), keyed by the platform's field names: `country`
  * when it differs from `originalCountry`; each address field trimmed; `taxNumber` as formatted;
  * `birthDate` `YYYY-MM-DD` (for a `date` field too); `phoneNumber` E.164. Empty optional fields
- * are left out.
+ * are left out: no value is ever blank. Never throws. Implements commerce-and-account-data.md §8
+ * (the details a 424 asked for, sent back before the payment is retried).
  */
 export function billingValues(entries: readonly BillingEntry[], state: BillingState, originalCountry: string): Record<string, string> {
   const values: Record<string, string> = {};
@@ -206,8 +209,8 @@ export function billingValues(entries: readonly BillingEntry[], state: BillingSt
  * The form's first state: `country`, and the values given before (the platform's field names, as
  * {@link billingValues} sent them), so the typed details stay when a payment fails again: a
  * `country` value wins over `country`; `birthDate` (or `date`) fills the date parts; `phoneNumber`
- * is read back with the core's `normalisePhone` (its country and national number); `taxNumber`
- * is formatted again for a Brazilian country.
+ * is read back with `normalisePhone` (its country and national number); `taxNumber`
+ * is formatted again for a Brazilian country. Never throws. commerce-and-account-data.md §8.
  */
 export function initialBillingState(country: string, values: Readonly<Record<string, string>> = {}): BillingState {
   const chosen = upper(values.country ?? '') || upper(country);
@@ -225,7 +228,10 @@ export function initialBillingState(country: string, values: Readonly<Record<str
   };
 }
 
-/** The regional-indicator flag emoji of an alpha-2 code (`'BR'` → 🇧🇷); '' for anything else. */
+/**
+ * The regional-indicator flag emoji of an alpha-2 code (`'BR'` → 🇧🇷, trimmed, case-insensitive);
+ * '' for anything else. Never throws. identity-and-routes.md §3 "Country".
+ */
 export function flagEmoji(code: string): string {
   const letters = upper(code);
   if (!/^[A-Z]{2}$/.test(letters)) return '';

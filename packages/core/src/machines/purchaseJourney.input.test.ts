@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { CheckoutContext, LicenceFamily } from '@stream/core/contracts';
-import { journeyEntryMode, journeyInput, journeyPhases, phaseOf, queryWithLicence, readCheckoutQuery } from './journeyInput';
+import type { CheckoutContext } from '../contracts/checkout.js';
+import type { LicenceFamily } from '../contracts/licences.js';
+import { journeyEntryMode, journeyInput, journeyPhases, phaseOf, queryWithLicence, readCheckoutQuery } from './index.js';
 
 const context = (over: Partial<CheckoutContext> = {}): CheckoutContext => ({
   country: 'GB',
