@@ -242,4 +242,27 @@ describe('cards', () => {
     await expect(api.cards.attachToLicence(BASIC, second, { checkBillingDetails: true })).resolves.toEqual({});
     expect((await api.cards.list()).cards.find((c) => c.cardId === second)?.licences).toEqual([BASIC]);
   });
+
+  it('payments.attachDetails: details pay for the licence; the billing-details suffix answers 424 first; 404 and pending 409', async () => {
+    const { api, email } = await newBuyer();
+    const basket = await api.baskets.put(BASIC);
+    const first = await addCard(api);
+    await api.baskets.pay(basket.id, payWith(first), { idempotencyKey: randomUUID() });
+    const second = await addCard(api);
+    await expect(api.payments.attachDetails(BASIC, second)).resolves.toEqual({});
+    expect((await api.cards.list()).cards.find((c) => c.cardId === second)?.licences).toEqual([BASIC]);
+
+    await control('/_sandbox/caller', { email, country: 'GB', address: {} });
+    await expect(api.payments.attachDetails(BASIC, first, { billingDetails: true })).rejects.toMatchObject({
+      status: 424,
+      code: 'BASKET_REQUIREMENTS_FAILED',
+      details: { missingFields: ['postalCode'] },
+    });
+    expect((await api.cards.list()).cards.find((c) => c.cardId === second)?.licences).toEqual([BASIC]);
+
+    await expect(api.payments.attachDetails(BASIC, 'pd_unknown')).rejects.toMatchObject({ status: 404 });
+    await expect(api.payments.attachDetails(LICENCE_IDS.cinema, first)).rejects.toMatchObject({ status: 404 });
+    const paypal = await api.paymentMethods.init({ targetPaymentProvider: 'PAYPAL', paymentMethodType: 'PAYPAL', returnUrl: 'http://127.0.0.1/pay/PAYPAL' });
+    await expect(api.payments.attachDetails(BASIC, paypal.paymentDetailsExid)).rejects.toMatchObject({ status: 409 });
+  });
 });

@@ -338,30 +338,68 @@ export function registerPaymentRoutes(app: Hono<SandboxEnv>, ctx: RouteContext):
     return c.json({ cards: rows.map(cardAnswer) });
   });
 
-  // POST /api/v2/licences/:licenceId/card/:cardId: the card now pays for that licence.
-  app.post(C.attachToLicence.path, async (c) => {
-    const query = readQuery(c, C.attachToLicence.query);
-    const claims = await ctx.requireUser(c);
-    const licenceId = c.req.param('licenceId') ?? '';
-    const card = await findDetails(db, claims.sub, c.req.param('cardId') ?? '');
-    if (card.provider !== 'CARDS') throw new ApiHttpError(404, 'NOT_FOUND', [`No card ${card.exid} on this account`]);
+  /**
+   * Makes payment details `exid` pay for `licenceId` (and no other details do). 404 for details
+   * or a licence the account does not hold (`cardsOnly`: details that are not a card count as
+   * unknown); with `checkBilling`, 424 `BASKET_REQUIREMENTS_FAILED` with `details.missingFields`
+   * when the caller's country needs billing fields the account lacks (the same check as pay),
+   * and nothing moves.
+   */
+  async function attachToLicence(
+    userId: string,
+    exid: string,
+    licenceId: string,
+    options: { cardsOnly: boolean; checkBilling: boolean },
+  ): Promise<void> {
+    const details = await findDetails(db, userId, exid);
+    if (options.cardsOnly && details.provider !== 'CARDS') {
+      throw new ApiHttpError(404, 'NOT_FOUND', [`No card ${details.exid} on this account`]);
+    }
+    if (details.status !== 'VALID') {
+      throw new ApiHttpError(409, 'CONFLICT', [`Payment details ${details.exid} are not usable yet (status ${details.status}).`]);
+    }
     const [held] = await db
       .select({ id: accountLicences.id })
       .from(accountLicences)
-      .where(and(eq(accountLicences.userId, claims.sub), eq(accountLicences.licenceId, licenceId)))
+      .where(and(eq(accountLicences.userId, userId), eq(accountLicences.licenceId, licenceId)))
       .limit(1);
     if (!held) throw new ApiHttpError(404, 'NOT_FOUND', [`No licence ${licenceId} on this account`]);
-    // ?checkBillingDetails=true: the card is attached only when the billing details the caller's
-    // country requires are complete (the same check as pay), else 424 with the missing fields.
-    if (query.checkBillingDetails === 'true') {
-      const missingFields = await missingFieldsOf(db, claims.sub);
+    if (options.checkBilling) {
+      const missingFields = await missingFieldsOf(db, userId);
       if (missingFields.length > 0) {
         throw new ApiHttpError(424, 'BASKET_REQUIREMENTS_FAILED', ['Billing details are missing.'], { missingFields });
       }
     }
-    await attachLicence(db, claims.sub, card.exid, licenceId);
+    await attachLicence(db, userId, details.exid, licenceId);
+  }
+
+  // POST /api/v2/licences/:licenceId/card/:cardId[?checkBillingDetails=true]: the card now pays for that licence.
+  app.post(C.attachToLicence.path, async (c) => {
+    const query = readQuery(c, C.attachToLicence.query);
+    const claims = await ctx.requireUser(c);
+    await attachToLicence(claims.sub, c.req.param('cardId') ?? '', c.req.param('licenceId') ?? '', {
+      cardsOnly: true,
+      checkBilling: query.checkBillingDetails === 'true',
+    });
     return c.json({});
   });
+
+  // POST /api/v2/licence/:id/payment-details/:paymentDetailsId[/billing-details], no body: any
+  // usable payment details (card, approved PayPal or iDEAL) now pay for the licence; the
+  // billing-details suffix checks the billing details first.
+  for (const [contract, checkBilling] of [
+    [PAY.attachDetails, false],
+    [PAY.attachDetailsWithBilling, true],
+  ] as const) {
+    app.post(contract.path, async (c) => {
+      const claims = await ctx.requireUser(c);
+      await attachToLicence(claims.sub, c.req.param('paymentDetailsId') ?? '', c.req.param('id') ?? '', {
+        cardsOnly: false,
+        checkBilling,
+      });
+      return c.json({});
+    });
+  }
 
   // DELETE /api/v2/customer/cards/:cardId: removes a card; the default moves to the most recent
   // remaining card, and the licences the card paid for move to the (remaining) default card.
