@@ -213,6 +213,22 @@ test('PayPal: Approve comes back to PAY and completes; Decline shows an error an
   await expect(page.getByRole('link', { name: 'See plans' })).toBeVisible();
 });
 
+for (const provider of ['Bancontact', 'Pix', 'Alipay', 'WePay']) {
+  test(`${provider}: the approval page sends the payer back to PAY, which completes`, async ({ page, request }) => {
+    const viewer = await openCheckout(page, request, LICENCES.sportsPremium);
+    await page.getByRole('radio', { name: provider }).check();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: `Continue to ${provider}` }).click();
+    await expect(page).toHaveURL(new RegExp(`^${SANDBOX_URL}/_provider/approve/`));
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(provider);
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await expect(completeHeading(page)).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/pay/${provider.toUpperCase()}$`));
+    expect((await payments(request, viewer)).map((item) => item.status)).toEqual(['succeeded']);
+    expect(await licenceStatus(request, viewer, LICENCES.sportsPremium)).toBe('ACTIVE');
+  });
+}
+
 test('two clicks on Pay while it runs charge once', async ({ page, request }) => {
   const viewer = await openCheckout(page, request, LICENCES.sportsPremium);
   await fillCard(page, CARDS.good);

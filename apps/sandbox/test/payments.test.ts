@@ -109,7 +109,7 @@ describe('baskets and vouchers', () => {
   it('lists the payment providers', async () => {
     const res = await call(app, 'GET', calls.payments.providers.path);
     const { providers } = calls.payments.providers.response.parse(res.json);
-    expect(providers.map((p) => p.paymentProviderId)).toEqual(['CARDS', 'PAYPAL', 'IDEAL', 'ZERO_BALANCE']);
+    expect(providers.map((p) => p.paymentProviderId)).toEqual(['CARDS', 'PAYPAL', 'IDEAL', 'BANCONTACT', 'PIX', 'ALIPAY', 'WEPAY', 'ZERO_BALANCE']);
     expect(providers[0]).toMatchObject({ paymentProviderGroupType: 'CREDIT_CARD' });
   });
 });

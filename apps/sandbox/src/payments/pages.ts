@@ -53,7 +53,8 @@ export function hostedPage(page: { title: string; heading: string; paragraphs: s
   );
 }
 
-/** A provider's display name (`PAYPAL` → "PayPal", `IDEAL` → "iDEAL"; others as given). */
+/** A provider's display name (`PAYPAL` → "PayPal", `IDEAL` → "iDEAL", `WEPAY` → "WePay"…; others as given). */
 export function providerName(provider: string): string {
-  return ({ PAYPAL: 'PayPal', IDEAL: 'iDEAL' } as Record<string, string>)[provider] ?? provider;
+  const names: Record<string, string> = { PAYPAL: 'PayPal', IDEAL: 'iDEAL', BANCONTACT: 'Bancontact', PIX: 'Pix', ALIPAY: 'Alipay', WEPAY: 'WePay' };
+  return names[provider] ?? provider;
 }

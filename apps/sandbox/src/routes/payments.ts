@@ -37,6 +37,10 @@ export const PAYMENT_PROVIDERS = [
   { paymentProviderId: 'CARDS', providerType: 'CARDS', paymentMethodType: 'CARD', paymentProviderGroupType: 'CREDIT_CARD', hasVouchers: true },
   { paymentProviderId: 'PAYPAL', providerType: 'PAYPAL', paymentMethodType: 'PAYPAL', paymentProviderGroupType: 'PAYPAL', hasVouchers: true },
   { paymentProviderId: 'IDEAL', providerType: 'IDEAL', paymentMethodType: 'IDEAL', paymentProviderGroupType: 'IDEAL', hasVouchers: false },
+  { paymentProviderId: 'BANCONTACT', providerType: 'BANCONTACT', paymentMethodType: 'BANCONTACT', paymentProviderGroupType: 'BANCONTACT', hasVouchers: false },
+  { paymentProviderId: 'PIX', providerType: 'PIX', paymentMethodType: 'PIX', paymentProviderGroupType: 'PIX', hasVouchers: false },
+  { paymentProviderId: 'ALIPAY', providerType: 'ALIPAY', paymentMethodType: 'ALIPAY', paymentProviderGroupType: 'ALIPAY', hasVouchers: false },
+  { paymentProviderId: 'WEPAY', providerType: 'WEPAY', paymentMethodType: 'WEPAY', paymentProviderGroupType: 'WEPAY', hasVouchers: false },
   {
     paymentProviderId: 'ZERO_BALANCE',
     providerType: 'ZERO_BALANCE',
@@ -45,7 +49,8 @@ export const PAYMENT_PROVIDERS = [
     hasVouchers: true,
   },
 ] as const;
-const REDIRECTING = new Set(['PAYPAL', 'IDEAL']);
+/** Providers whose payer approves on the provider's page (the sandbox's approval page). */
+const REDIRECTING = new Set(['PAYPAL', 'IDEAL', 'BANCONTACT', 'PIX', 'ALIPAY', 'WEPAY']);
 /** Chargeable payment details (VALID cards and approved redirecting providers) an account may keep. */
 export const MAX_PAYMENT_DETAILS = 5;
 

@@ -128,6 +128,14 @@ export function providerLabelKey(providerId: string): string | null {
       return 'paymentMethodPaypal';
     case 'IDEAL':
       return 'paymentMethodIdeal';
+    case 'BANCONTACT':
+      return 'paymentMethodBancontact';
+    case 'PIX':
+      return 'paymentMethodPix';
+    case 'ALIPAY':
+      return 'paymentMethodAlipay';
+    case 'WEPAY':
+      return 'paymentMethodWepay';
     default:
       return null;
   }
