@@ -182,6 +182,35 @@ describe('pay', () => {
     expectError(await pay(token, basket.id, payBody(exid)), 409, 'CONFLICT');
   });
 
+  it('a licence with a free trial starts TRIAL_ACTIVE until the trial ends; NOTRIAL buys it ACTIVE', async () => {
+    const heldLicence = async (token: string) => {
+      const res = await call(app, 'GET', '/api/v2/user/licence', { token });
+      return (res.json as { licences: { id: string; licenceStatus?: { status?: string; expiryTimestamp?: string }; trialDetails?: { trialEndTimestamp?: string } }[] }).licences.find((l) => l.id === '202');
+    };
+    const trial = await newBuyer();
+    await putBasket(trial.token, '202');
+    expect((await pay(trial.token, null, payBody(await addCard(trial.token)))).status).toBe(200);
+    const withTrial = await heldLicence(trial.token);
+    expect(withTrial?.licenceStatus?.status).toBe('TRIAL_ACTIVE');
+    const trialEnd = Date.parse(withTrial?.trialDetails?.trialEndTimestamp ?? '');
+    const expiry = Date.parse(withTrial?.licenceStatus?.expiryTimestamp ?? '');
+    expect(trialEnd - Date.now()).toBeGreaterThan(6 * 86_400_000);
+    expect(trialEnd - Date.now()).toBeLessThanOrEqual(7 * 86_400_000);
+    // The first month starts when the trial ends.
+    expect(expiry - trialEnd).toBeGreaterThanOrEqual(28 * 86_400_000);
+
+    const noTrial = await newBuyer();
+    await putBasket(noTrial.token, '202');
+    await addVoucher(noTrial.token, 'NOTRIAL');
+    const res = await call(app, 'POST', '/api/v2/customer/baskets/pay/?acknowledgeNoFreeTrial=true', {
+      token: noTrial.token,
+      body: payBody(await addCard(noTrial.token)),
+      headers: { 'Idempotency-Key': randomUUID() },
+    });
+    expect(res.status).toBe(200);
+    expect((await heldLicence(noTrial.token))?.licenceStatus?.status).toBe('ACTIVE');
+  });
+
   it('pays a zero balance basket with ZERO_BALANCE and no card', async () => {
     const { token } = await newBuyer();
     await putBasket(token, '202');

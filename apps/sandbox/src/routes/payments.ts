@@ -15,7 +15,7 @@ import type { SandboxDb } from '../db/open.js';
 import { accountLicences, baskets, licences, paymentDetails, payments, users, vouchers } from '../db/schema.js';
 import { ApiHttpError, badRequest, platformError } from '../errors.js';
 import { readJsonBody, readQuery } from '../http/body.js';
-import { addPeriod } from '../licences/period.js';
+import { addPeriod, parsePeriod } from '../licences/period.js';
 import { subscriptionPeriod, type CatalogueRow } from '../licences/state.js';
 import { basketAmounts } from '../payments/amounts.js';
 import { blockReasonOf, missingFieldsOf, readCaller } from '../payments/caller.js';
@@ -632,10 +632,14 @@ async function completePayment(db: SandboxDb, paymentId: string, externalId: str
     if (!p) throw new Error(`payment ${paymentId} vanished`);
     const [cat] = await tx.select().from(licences).where(eq(licences.id, p.licenceId)).limit(1);
     if (!cat) throw new Error(`licence ${p.licenceId} vanished`);
+    // The free trial applies when the licence has one and no voucher of the basket refused it.
+    const [basket] = await tx.select().from(baskets).where(eq(baskets.id, p.basketId)).limit(1);
+    const trial = !!cat.trialPeriod && !!basket && !(await appliedVouchers(tx as unknown as SandboxDb, basket.vouchers)).some((v) => v.freeTrialDenied);
+    const row = grantRow(cat, p.userId, now, trial);
     await tx
       .insert(accountLicences)
-      .values({ ...grantRow(cat, p.userId, now), id: randomUUID(), createdAt: now })
-      .onConflictDoUpdate({ target: [accountLicences.userId, accountLicences.licenceId], set: grantRow(cat, p.userId, now) });
+      .values({ ...row, id: randomUUID(), createdAt: now })
+      .onConflictDoUpdate({ target: [accountLicences.userId, accountLicences.licenceId], set: row });
     await tx.update(baskets).set({ status: 'PAID', updatedAt: now }).where(eq(baskets.id, p.basketId));
     const answer: PayResponse = { status: 'SUCCEEDED', paymentId, licenceId: cat.id };
     await tx
@@ -647,11 +651,17 @@ async function completePayment(db: SandboxDb, paymentId: string, externalId: str
   });
 }
 
-/** The account licence a purchase grants (every field but id and createdAt). */
-function grantRow(cat: CatalogueRow, userId: string, now: Date) {
+/**
+ * The account licence a purchase grants (every field but id and createdAt). With `trial` (the
+ * licence has a trial period and the basket kept it), the licence is TRIAL_ACTIVE until
+ * `now + trialPeriod`, and a subscription's first period starts when the trial ends.
+ */
+function grantRow(cat: CatalogueRow, userId: string, now: Date, trial = false) {
   const period = subscriptionPeriod(cat);
+  const trialPeriod = trial ? parsePeriod(cat.trialPeriod) : undefined;
+  const trialEndsAt = trialPeriod ? addPeriod(now, trialPeriod) : null;
   const expiresAt = period
-    ? addPeriod(now, period)
+    ? addPeriod(trialEndsAt ?? now, period)
     : cat.fixedEndAt
       ? cat.fixedEndAt
       : cat.purchaseStrategyType === 'PPV'
@@ -664,7 +674,7 @@ function grantRow(cat: CatalogueRow, userId: string, now: Date) {
     autoRenewing: !!period,
     startedAt: now,
     expiresAt,
-    trialEndsAt: null,
+    trialEndsAt,
     pauseState: cat.pausable ? 'ALLOWED' : 'NOT_ALLOWED',
     pausedAt: null,
     resumeAfter: null,
