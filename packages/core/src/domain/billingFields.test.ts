@@ -243,6 +243,17 @@ describe('properties', () => {
           for (const key of Object.keys(values)) expect(sendable.has(key)).toBe(true);
         },
       ),
+      // A field named like an Object.prototype member ("valueOf") once produced a function value.
+      {
+        examples: [
+          [
+            { missingFields: ['valueOf', 'toString'], originalCountry: '', country: '', countries: COUNTRIES, fields: [], purpose: '' },
+            {},
+            { year: '', month: '', day: '' },
+            { region: 'BR', number: '' },
+          ],
+        ],
+      },
     );
   });
 });

@@ -131,6 +131,12 @@ export function planBillingFields(input: BillingPlanInput): BillingEntry[] {
   return entries;
 }
 
+/** What the buyer typed in text field `name`: an own string entry of `state.text`, else `''` (a field named like an `Object.prototype` member reads nothing). */
+function typedText(state: BillingState, name: string): string {
+  const value = Object.hasOwn(state.text, name) ? state.text[name] : undefined;
+  return typeof value === 'string' ? value : '';
+}
+
 /**
  * The message key of each invalid field (field name → key), `{}` when the form can be sent:
  * - country: none chosen → `countryFieldIsRequired`;
@@ -150,7 +156,7 @@ export function validateBilling(entries: readonly BillingEntry[], state: Billing
   Object.assign(errors, validateAddress(address, state.text));
   for (const entry of entries) {
     if (entry.kind === 'taxNumber') {
-      const typed = (state.text[entry.name] ?? '').trim();
+      const typed = typedText(state, entry.name).trim();
       if (typed === '') {
         if (entry.required) errors[entry.name] = 'taxNumberFieldIsRequired';
       } else if (entry.brazilian && taxNumberDigits(typed).length !== BRAZILIAN_TAX_NUMBER_DIGITS) {
@@ -197,7 +203,7 @@ export function billingValues(entries: readonly BillingEntry[], state: BillingSt
   if (upper(state.country) !== '' && upper(state.country) !== upper(originalCountry)) values.country = upper(state.country);
   for (const entry of entries) {
     let value = '';
-    if (entry.kind === 'address' || entry.kind === 'taxNumber') value = (state.text[entry.name] ?? '').trim();
+    if (entry.kind === 'address' || entry.kind === 'taxNumber') value = typedText(state, entry.name).trim();
     else if (entry.kind === 'date') value = dateInputValue(state.date);
     else value = normalisePhone(state.phone.number, state.phone.region)?.complete ?? '';
     if (value !== '') values[entry.kind === 'date' ? 'birthDate' : entry.name] = value;
