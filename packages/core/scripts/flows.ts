@@ -22,6 +22,10 @@ import {
   sessionMachine,
   signUpMachine,
   subscriptionMachine,
+  passwordResetMachine,
+  magicLinkMachine,
+  emailConfirmationMachine,
+  oidcSignInMachine,
 } from '../src/machines/index.js';
 
 /** A documented machine: its page name, source file and the machine itself. */
@@ -45,6 +49,10 @@ export const FLOWS: readonly FlowEntry[] = [
   { name: 'playback', source: 'packages/core/src/machines/player.machine.ts', machine: playbackMachine },
   { name: 'payment', source: 'packages/core/src/machines/payment.machine.ts', machine: paymentMachine },
   { name: 'purchaseJourney', source: 'packages/core/src/machines/purchaseJourney.machine.ts', machine: purchaseJourneyMachine },
+  { name: 'passwordReset', source: 'packages/core/src/machines/passwordReset.machine.ts', machine: passwordResetMachine },
+  { name: 'magicLink', source: 'packages/core/src/machines/magicLink.machine.ts', machine: magicLinkMachine },
+  { name: 'emailConfirmation', source: 'packages/core/src/machines/emailConfirmation.machine.ts', machine: emailConfirmationMachine },
+  { name: 'oidcSignIn', source: 'packages/core/src/machines/oidcSignIn.machine.ts', machine: oidcSignInMachine },
 ];
 
 /** Absolute path of docs/flows in this repository. */

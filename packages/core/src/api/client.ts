@@ -257,6 +257,13 @@ export function createApiClient(options: ApiClientOptions): HttpApiClient {
       'list', 'attachToLicence', 'remove', 'setDefault',
     ]),
     checkout: lazyArea(() => import('./payments.js').then((m) => m.checkoutEndpoints(request)), ['context', 'saveBillingDetails']),
+    // The email flows (password reset, magic link, email confirmation): one chunk, loaded on first use.
+    passwordReset: lazyArea(() => import('./emailFlows.js').then((m) => m.passwordResetEndpoints(request)), ['request', 'reset']),
+    magicLink: lazyArea(() => import('./emailFlows.js').then((m) => m.magicLinkEndpoints(request)), ['request', 'exchange']),
+    emailConfirmation: lazyArea(() => import('./emailFlows.js').then((m) => m.emailConfirmationEndpoints(request)), ['confirm']),
+    // OpenID Connect sign-in and the realm's sign-in settings: one chunk, loaded on first use.
+    openid: lazyArea(() => import('./openid.js').then((m) => m.openidEndpoints(request)), ['authUri', 'token', 'logoutUri']),
+    realm: lazyArea(() => import('./openid.js').then((m) => m.realmEndpoints(request)), ['settings']),
     subscribe(listener) {
       listeners.add(listener);
       return () => {

@@ -12,3 +12,10 @@ export { contentEndpoints } from './content.js';
 export { basketsEndpoints, vouchersEndpoints } from './baskets.js';
 export { cardsEndpoints, checkoutEndpoints, paymentMethodsEndpoints, paymentsEndpoints } from './payments.js';
 export { createCardProcessor, type CardProcessor } from './processor.js';
+export {
+  DEFAULT_PASSWORD_RESET_PROVIDER,
+  emailConfirmationEndpoints,
+  magicLinkEndpoints,
+  passwordResetEndpoints,
+} from './emailFlows.js';
+export { openidEndpoints, realmEndpoints } from './openid.js';

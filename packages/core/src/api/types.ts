@@ -27,6 +27,7 @@ import type {
   TokenRefreshResponse,
   UserProfile,
 } from '../contracts/index.js';
+import type { OpenIdAuthUri, OpenIdFlow, OpenIdLogoutUri, RealmSettings } from '../contracts/index.js';
 import type { KeyValueStorage } from '../platform/types.js';
 
 /** `primaryPaymentDetails` of `POST /api/v4/payment-method/init` (§7). */
@@ -281,6 +282,65 @@ export interface ApiClient {
      * for. Answers what is stored.
      */
     saveBillingDetails(details: BillingDetails): Promise<{ address?: Record<string, string> }>;
+  };
+  /**
+   * Password reset (identity-and-routes.md §4 "Password reset", §7; docs/api.md "Email flows").
+   * Sent without a bearer. Errors: `ApiError` (404 `NOT_FOUND` `invalidResetToken` for an
+   * unknown, used or expired token; 400 with the password rule's key `passwordTooShort` or
+   * `passwordTooLong`), `ContractError` (an empty value: nothing is sent), `NetworkError`.
+   */
+  passwordReset: {
+    /**
+     * `POST /api/v2/reset-password/create { id: email, provider }` (`provider` default `'ID'`):
+     * answers `{}` whether or not the account exists; a known one gets the reset email.
+     */
+    request(email: string, provider?: string): Promise<Record<string, unknown>>;
+    /** `PUT /api/v2/reset-password { token, secret }`: the new password; answers `{}`. */
+    reset(token: string, secret: string): Promise<Record<string, unknown>>;
+  };
+  /**
+   * Magic link (identity-and-routes.md §4 "Magic link", §7). Sent without a bearer. Errors:
+   * `ApiError` (404 `NOT_FOUND` for an unknown, used or expired token), `ContractError`,
+   * `NetworkError`.
+   */
+  magicLink: {
+    /** `GET /api/v2/token/alt/magic-email?email=`: answers `{}` whether or not the account exists. */
+    request(email: string): Promise<Record<string, unknown>>;
+    /** `POST /api/v2/token/alt/magic-email { token }`: the session's tokens, as `POST /login` answers. */
+    exchange(token: string): Promise<LoginResponse>;
+  };
+  /**
+   * Email confirmation (this project's call, docs/api.md "Email flows"). Sent without a bearer.
+   * Errors: `ApiError` (404 `NOT_FOUND` for an unknown, used or expired token), `ContractError`,
+   * `NetworkError`.
+   */
+  emailConfirmation: {
+    /** `POST /api/v2/user/email-confirmation { token }`: answers the confirmed `{ email }`. */
+    confirm(token: string): Promise<{ email: string }>;
+  };
+  /**
+   * OpenID Connect sign-in through a realm client named `client` (identity-and-routes.md §4
+   * "Generic external OAuth or OpenID", §7). Sent without a bearer. Errors: `ApiError` (404
+   * `NOT_FOUND` for a client the realm does not have; 409 `CONFLICT` from `token` when the state
+   * is unknown, expired or already used; 400 when the provider refuses the code), `ContractError`,
+   * `NetworkError`.
+   */
+  openid: {
+    /**
+     * `GET /api/v2/openid/{client}/auth-uri?authoriseUriFlow=SIGNIN|SIGNUP[&redirectUri=]`: the
+     * provider's authorisation address `{ authorisationUri, silentAuthorisationUri? }`, whose query
+     * holds the `state` the platform keeps (with the PKCE verifier and nonce) for the exchange.
+     */
+    authUri(client: string, flow: OpenIdFlow, options?: { redirectUri?: string }): Promise<OpenIdAuthUri>;
+    /** `POST /api/v2/openid/{client}/token { authorisationCode: code, state }`: the session's tokens. */
+    token(client: string, body: { code: string; state: string }): Promise<LoginResponse>;
+    /** `GET /api/v2/openid/{client}/logout-uri`: `{ logoutUri }`, the provider's end-session address. */
+    logoutUri(client: string): Promise<OpenIdLogoutUri>;
+  };
+  /** The realm's page-wide sign-in settings (this project's call, docs/api.md). No bearer. */
+  realm: {
+    /** `GET /api/v2/realm/settings`: `{ selfRegistration, authProviders [{ name, clientName?, displayName?, logoUri? }], magicLink }`. */
+    settings(): Promise<RealmSettings>;
   };
   /** Subscribes to session events; returns the unsubscribe function. */
   subscribe(listener: (event: ApiClientEvent) => void): () => void;

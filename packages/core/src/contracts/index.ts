@@ -12,6 +12,9 @@ export * from './licences.js';
 export * from './content.js';
 export * from './baskets.js';
 export * from './checkout.js';
+export * from './emailFlows.js';
+export * from './openid.js';
+export * from './realm.js';
 
 import * as auth from './auth.js';
 import * as user from './user.js';
@@ -21,6 +24,9 @@ import * as licences from './licences.js';
 import * as content from './content.js';
 import * as baskets from './baskets.js';
 import * as checkout from './checkout.js';
+import * as emailFlows from './emailFlows.js';
+import * as openid from './openid.js';
+import * as realm from './realm.js';
 
 /** Every call contract by area, for the client and the sandbox. */
 export const calls = {
@@ -66,4 +72,9 @@ export const calls = {
   },
   checkout: { context: checkout.getCheckoutContext, saveBillingDetails: checkout.saveBillingDetails },
   processor: { tokens: checkout.createCardToken },
+  passwordReset: { request: emailFlows.createPasswordReset, reset: emailFlows.resetPassword },
+  magicLink: { request: emailFlows.requestMagicLink, exchange: emailFlows.exchangeMagicLink },
+  emailConfirmation: { confirm: emailFlows.confirmEmail },
+  openid: { authUri: openid.getOpenIdAuthUri, token: openid.exchangeOpenIdCode, logoutUri: openid.getOpenIdLogoutUri },
+  realm: { settings: realm.getRealmSettings },
 } as const;

@@ -30,3 +30,5 @@ export * from './phone.js';
 export * from './inputCleaning.js';
 export * from './purchaseBlock.js';
 export * from './billingFields.js';
+export * from './emailFlows.js';
+export * from './providers.js';

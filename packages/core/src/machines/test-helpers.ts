@@ -86,6 +86,16 @@ export function fakeApi(overrides: {
   /** Card calls to answer; the others reject. */
   cards?: Partial<ApiClient['cards']>;
   checkout?: Partial<ApiClient['checkout']>;
+  /** Password-reset calls (request, reset) to answer; the others reject. */
+  passwordReset?: Partial<ApiClient['passwordReset']>;
+  /** Magic-link calls (request, exchange) to answer; the others reject. */
+  magicLink?: Partial<ApiClient['magicLink']>;
+  /** The email-confirmation call to answer; rejects otherwise. */
+  emailConfirmation?: Partial<ApiClient['emailConfirmation']>;
+  /** OpenID Connect calls (authUri, token, logoutUri) to answer; the others reject. */
+  openid?: Partial<ApiClient['openid']>;
+  /** The realm-settings call to answer; rejects otherwise. */
+  realm?: Partial<ApiClient['realm']>;
 } = {}): FakeApi {
   const listeners = new Set<(event: ApiClientEvent) => void>();
   const unexpected = (name: string) => () => Promise.reject(new Error(`unexpected call ${name}`));
@@ -175,6 +185,30 @@ export function fakeApi(overrides: {
       context: unexpected('checkout.context'),
       saveBillingDetails: unexpected('checkout.saveBillingDetails'),
       ...overrides.checkout,
+    },
+    passwordReset: {
+      request: unexpected('passwordReset.request'),
+      reset: unexpected('passwordReset.reset'),
+      ...overrides.passwordReset,
+    },
+    magicLink: {
+      request: unexpected('magicLink.request'),
+      exchange: unexpected('magicLink.exchange'),
+      ...overrides.magicLink,
+    },
+    emailConfirmation: {
+      confirm: unexpected('emailConfirmation.confirm'),
+      ...overrides.emailConfirmation,
+    },
+    openid: {
+      authUri: unexpected('openid.authUri'),
+      token: unexpected('openid.token'),
+      logoutUri: unexpected('openid.logoutUri'),
+      ...overrides.openid,
+    },
+    realm: {
+      settings: unexpected('realm.settings'),
+      ...overrides.realm,
     },
     subscribe(listener) {
       listeners.add(listener);

@@ -1,0 +1,39 @@
+import * as z from 'zod/mini';
+import { defineCall } from './define.js';
+
+/**
+ * One sign-in provider of the realm (identity-and-routes.md §3 "Auth provider"): `name` is a
+ * provider kind (`ID`, `OPENID_CONNECT`, `GOOGLE`…, see the domain's `AUTH_PROVIDER_KINDS`),
+ * `clientName` names an OpenID Connect or OAuth client, `displayName` is what its button says.
+ * The other fields of §3 (`resetUri`, `mandatory`, `requestorId`…) pass through unchecked.
+ */
+export const authProviderSchema = z.looseObject({
+  name: z.string().check(z.minLength(1)),
+  clientName: z.optional(z.string().check(z.minLength(1))),
+  logoUri: z.optional(z.string()),
+  displayName: z.optional(z.string()),
+  resetUri: z.optional(z.string()),
+  mandatory: z.optional(z.boolean()),
+});
+export type AuthProvider = z.infer<typeof authProviderSchema>;
+
+/**
+ * The realm's page-wide sign-in settings, this project's call (the spec does not show it):
+ * `selfRegistration` (the application setting of §6), the realm's `authProviders` in display
+ * order, and whether magic links are enabled.
+ */
+export const realmSettingsSchema = z.looseObject({
+  selfRegistration: z.boolean(),
+  authProviders: z.array(authProviderSchema),
+  magicLink: z.boolean(),
+});
+export type RealmSettings = z.infer<typeof realmSettingsSchema>;
+
+/** `GET /api/v2/realm/settings` (no bearer): the realm's sign-in settings. Documented in docs/api.md. */
+export const getRealmSettings = defineCall({
+  name: 'realm.settings',
+  method: 'GET',
+  path: '/api/v2/realm/settings',
+  response: realmSettingsSchema,
+  auth: 'none',
+});
