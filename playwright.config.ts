@@ -48,6 +48,8 @@ export default defineConfig({
         SANDBOX_PORT: String(sandboxPort),
         SANDBOX_DATA_DIR: ':memory:',
         ACCESS_TOKEN_TTL_S: String(E2E_ACCESS_TOKEN_TTL_S),
+        // The links of the sandbox's emails (reset, magic link, confirmation) open the e2e web app.
+        SANDBOX_WEB_URL: `http://127.0.0.1:${webPort}`,
       },
     },
     {

@@ -33,7 +33,8 @@ if (useSandbox) {
   // The sandbox prefixes its own lines with [sandbox].
   const sandbox = startChild(null, join(root, 'apps/sandbox/node_modules/.bin/tsx'), ['src/main.ts'], {
     cwd: join(root, 'apps/sandbox'),
-    env: { ...process.env, SANDBOX_PORT: sandboxPort },
+    // SANDBOX_WEB_URL: the links of the sandbox's emails open this web app.
+    env: { ...process.env, SANDBOX_PORT: sandboxPort, SANDBOX_WEB_URL: process.env.SANDBOX_WEB_URL ?? `http://127.0.0.1:${webPort}` },
   });
   children.push(sandbox);
   sandbox.on('exit', (code) => { if (!stopping) { console.error(`sandbox exited (${code})`); stop(1); } });

@@ -23,6 +23,12 @@ import { registerControlRoutes } from './routes/control.js';
 import { registerLicenceRoutes } from './routes/licences.js';
 import { registerPaymentRoutes } from './routes/payments.js';
 import { registerProcessorRoutes } from './payments/processor.js';
+import { registerOpenIdRoutes } from './routes/openid.js';
+import type { OpenIdRuntime } from './openid/runtime.js';
+import { createOutboxMailer } from './email/outbox.js';
+import { registerOutboxPage } from './email/page.js';
+import { registerEmailFlowRoutes } from './routes/emailFlows.js';
+import { DEFAULTS } from './config.js';
 
 /** Everything the HTTP app needs; built by `createSandboxDeps` (or by hand in tests). */
 export interface AppDeps {
@@ -44,6 +50,13 @@ export interface AppDeps {
   publicUrl?: string;
   /** Request log: `true` prints one line per request to stdout, a function receives the lines. */
   log?: boolean | ((line: string) => void);
+  /**
+   * The OpenID provider and the pending authorisations (`startSandbox` starts the provider at
+   * `<sandbox>/_oidc`). Absent: the `/openid/{client}` calls answer 404.
+   */
+  openid?: OpenIdRuntime;
+  /** Base URL of the web app for the links the sandbox emails (no trailing slash). Default `http://127.0.0.1:5173`. */
+  webUrl?: string;
 }
 
 type RealmRow = typeof realms.$inferSelect;
@@ -132,6 +145,8 @@ export function createApp(deps: AppDeps): Hono<SandboxEnv> {
     c.set('realm', realm);
     await next();
   };
+  // The outbox page is for a person's browser, which sends no realm or API key: before the check.
+  registerOutboxPage(app, deps.db);
   app.use('/api/*', realmCheck);
   app.use('/_sandbox/*', realmCheck);
 
@@ -168,6 +183,7 @@ export function createApp(deps: AppDeps): Hono<SandboxEnv> {
       .returning({ id: users.id });
     const created = inserted[0];
     if (!created) throw emailInUse(); // lost a race with a concurrent sign-up
+    await emailFlows.sendConfirmation(created.id, email);
     return c.json(await issueSession(sessions, created.id), 201);
   });
 
@@ -226,6 +242,12 @@ export function createApp(deps: AppDeps): Hono<SandboxEnv> {
   registerControlRoutes(app, routes);
   registerPaymentRoutes(app, routes);
   registerCheckoutRoutes(app, routes);
+  const emailFlows = registerEmailFlowRoutes(app, routes, {
+    webUrl: (deps.webUrl ?? DEFAULTS.webUrl).replace(/\/+$/, ''),
+    sessions,
+    mailer: createOutboxMailer(deps.db),
+  });
+  registerOpenIdRoutes(app, { routes, sessions, openid: deps.openid });
   // The card processor: a separate service in real life (no realm, API key or bearer).
   app.use('/_processor/*', limitBody);
   registerProcessorRoutes(app, { db: deps.db, now });

@@ -24,6 +24,8 @@ export const DEFAULTS = {
   dataDir: '.data/sandbox',
   accessTokenTtlS: 600,
   refreshTokenTtlS: 30 * 24 * 60 * 60,
+  /** Base URL of the web app, put in the links of emails (reset, magic link, confirmation). */
+  webUrl: 'http://127.0.0.1:5173',
 } as const;
 
 /** Options of {@link import('./index.js').startSandbox}; every one has an env or built-in default. */
@@ -52,6 +54,11 @@ export interface SandboxOptions {
    * `SANDBOX_PUBLIC_URL`, else the origin each request reached.
    */
   publicUrl?: string;
+  /**
+   * Base URL of the web app, for the links the sandbox emails (`<webUrl>/login/resetpwd?token=…`).
+   * Default env `SANDBOX_WEB_URL`, else `http://127.0.0.1:5173`.
+   */
+  webUrl?: string;
 }
 
 /** Options with every default applied. */
@@ -65,6 +72,7 @@ export interface ResolvedOptions {
   seed: boolean;
   log: boolean;
   publicUrl: string | undefined;
+  webUrl: string;
 }
 
 /**
@@ -86,6 +94,7 @@ export function resolveOptions(
     seed: options.seed ?? true,
     log: options.log ?? false,
     publicUrl: options.publicUrl ?? nonEmpty(env.SANDBOX_PUBLIC_URL),
+    webUrl: webUrl(nonEmpty(options.webUrl) ?? nonEmpty(env.SANDBOX_WEB_URL) ?? DEFAULTS.webUrl),
   };
 }
 
@@ -107,4 +116,18 @@ function envInt(env: NodeJS.ProcessEnv, name: string, min: number, max = Number.
     throw new Error(`${name} must be an integer between ${min} and ${max}, got "${raw}"`);
   }
   return value;
+}
+
+/** An http(s) base URL without trailing slashes; a readable error for anything else. */
+function webUrl(value: string): string {
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+    throw new Error(`SANDBOX_WEB_URL must be an http(s) URL such as http://127.0.0.1:5173, got "${value}"`);
+  }
+  return value.replace(/\/+$/, '');
 }

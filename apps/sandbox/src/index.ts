@@ -4,7 +4,7 @@
  * the Hono app for in-process tests (`app.request()`).
  */
 import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
+import { createServer, type RequestListener, type Server, type ServerOptions } from 'node:http';
 import { serve } from '@hono/node-server';
 import { createApp, type AppDeps } from './app.js';
 import { createTokenSigner } from './auth/jwt.js';
@@ -13,6 +13,7 @@ import { DEMO_ACCOUNT, LABELS_DIR, SEED_REALM, resolveOptions, type SandboxOptio
 import { openDatabase } from './db/open.js';
 import { loadMediaSecret, loadSigningSecret, seedDatabase } from './db/seed.js';
 import { loadLabels } from './labels.js';
+import { createOpenIdRuntime } from './openid/runtime.js';
 
 export { createApp, CORS_ALLOW_HEADERS, CORS_EXPOSE_HEADERS, type AppDeps, type SandboxEnv } from './app.js';
 export { DEFAULTS, DEMO_ACCOUNT, SEED_REALM, resolveOptions, type SandboxOptions, type ResolvedOptions } from './config.js';
@@ -82,6 +83,8 @@ export async function createSandboxDeps(options: SandboxOptions = {}): Promise<S
         mediaSecret,
         log: resolved.log,
         ...(resolved.publicUrl ? { publicUrl: resolved.publicUrl } : {}),
+        webUrl: resolved.webUrl,
+        openid: createOpenIdRuntime(resolved.webUrl),
       },
       database: opened.description,
       close: opened.close,
@@ -107,8 +110,19 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   let address: AddressInfo;
   try {
     ({ server, address } = await new Promise<{ server: Server; address: AddressInfo }>((resolve, reject) => {
-      const s = serve({ fetch: app.fetch, port: resolved.port, hostname: resolved.host }, (info) =>
-        resolve({ server: s as Server, address: info }),
+      const s = serve(
+        {
+          fetch: app.fetch,
+          port: resolved.port,
+          hostname: resolved.host,
+          // The OpenID provider (/_oidc) is a Node handler of its own, in front of the Hono app.
+          // (@hono/node-server calls it as createServer(serverOptions, listener).)
+          createServer: ((serverOptions: ServerOptions, listener: RequestListener) =>
+            createServer(serverOptions, (req, res) =>
+              deps.openid?.handles(req.url) ? deps.openid.handle(req, res) : listener(req, res),
+            )) as typeof createServer,
+        },
+        (info) => resolve({ server: s as Server, address: info }),
       ) as Server;
       s.once('error', reject);
     }));
@@ -118,9 +132,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   }
 
   const host = resolved.host.includes(':') ? `[${resolved.host}]` : resolved.host;
+  const url = `http://${host}:${address.port}`;
+  await deps.openid?.start(resolved.publicUrl ?? url);
   let closing: Promise<void> | undefined;
   return {
-    url: `http://${host}:${address.port}`,
+    url,
     port: address.port,
     realm: SEED_REALM.name,
     apiKey: SEED_REALM.apiKey,

@@ -167,4 +167,33 @@ export const DDL_STATEMENTS: readonly string[] = [
     outcome text,
     created_at timestamptz NOT NULL DEFAULT now()
   )`,
+  `CREATE TABLE IF NOT EXISTS outbox (
+    id uuid PRIMARY KEY,
+    seq serial NOT NULL,
+    to_address text NOT NULL,
+    subject text NOT NULL,
+    text_body text NOT NULL,
+    html_body text NOT NULL,
+    kind text NOT NULL,
+    link text NOT NULL,
+    sent_at timestamptz NOT NULL
+  )`,
+  `CREATE INDEX IF NOT EXISTS outbox_to_idx ON outbox (to_address, sent_at)`,
+  `CREATE TABLE IF NOT EXISTS email_tokens (
+    hash text PRIMARY KEY,
+    kind text NOT NULL,
+    user_id uuid NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    email text NOT NULL,
+    created_at timestamptz NOT NULL,
+    expires_at timestamptz NOT NULL,
+    used_at timestamptz
+  )`,
+  `CREATE INDEX IF NOT EXISTS email_tokens_user_idx ON email_tokens (user_id, kind)`,
+  `CREATE TABLE IF NOT EXISTS openid_identities (
+    client_name text NOT NULL,
+    subject text NOT NULL,
+    user_id uuid NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    created_at timestamptz NOT NULL DEFAULT now()
+  )`,
+  `CREATE UNIQUE INDEX IF NOT EXISTS openid_identities_subject_idx ON openid_identities (client_name, subject)`,
 ];

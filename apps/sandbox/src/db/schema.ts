@@ -4,7 +4,7 @@
  * in step with this file (the tests exercise every table).
  */
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { Discount, LicenceAmount, Money, PendingActionRow, PriceMigrationConsent } from './types.js';
 
 /** Realms: the tenant a request names in its `Realm` header, and the API key it must send. */
@@ -281,7 +281,65 @@ export const processorTokens = pgTable('processor_tokens', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * The sandbox's email outbox: every message the platform sent (password reset, magic link, email
+ * confirmation), newest last. `link` is the message's one action link (it holds the token).
+ */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: uuid('id').primaryKey(),
+    /** Insertion order: breaks ties between messages sent in the same millisecond. */
+    seq: serial('seq').notNull(),
+    to: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text_body').notNull(),
+    html: text('html_body').notNull(),
+    /** `reset`, `magic` or `confirm`. */
+    kind: text('kind').notNull(),
+    link: text('link').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('outbox_to_idx').on(t.to, t.sentAt)],
+);
+
+/**
+ * Emailed single-use tokens, stored as the SHA-256 (hex) of the token: `kind` `reset`, `magic` or
+ * `confirm`; `usedAt` set by the one request that spends it; void after `expiresAt`.
+ */
+export const emailTokens = pgTable(
+  'email_tokens',
+  {
+    hash: text('hash').primaryKey(),
+    kind: text('kind').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('email_tokens_user_idx').on(t.userId, t.kind)],
+);
+
 /** Every table, for `drizzle({ schema })`. */
+/**
+ * Platform accounts signed in through an OpenID Connect client: the provider's subject (`sub`)
+ * per realm client, and the account it maps to (created at the first sign-in, or linked by a
+ * verified email; docs/sandbox.md "OpenID Connect").
+ */
+export const openIdIdentities = pgTable(
+  'openid_identities',
+  {
+    clientName: text('client_name').notNull(),
+    subject: text('subject').notNull(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('openid_identities_subject_idx').on(t.clientName, t.subject)],
+);
+
 export const schema = {
   realms,
   settings,
@@ -296,5 +354,8 @@ export const schema = {
   paymentDetails,
   payments,
   processorTokens,
+  outbox,
+  emailTokens,
+  openIdIdentities,
 };
 export type Schema = typeof schema;

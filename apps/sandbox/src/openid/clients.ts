@@ -1,0 +1,51 @@
+/**
+ * The realm's OpenID Connect clients and the sandbox OpenID provider's own users (docs/sandbox.md
+ * "OpenID Connect"). The provider and the platform side read the same list.
+ */
+
+/** One OpenID Connect client of the realm (identity-and-routes.md §3 "Auth provider", kind OPENID_CONNECT). */
+export interface OpenIdClientConfig {
+  /** `clientName` of the realm's auth provider and of the `/openid/{client}` calls; also the provider's `client_id`. */
+  clientName: string;
+  /** The confidential client's secret at the provider (`client_secret_basic`). */
+  clientSecret: string;
+  /** Button text of the login page. */
+  displayName: string;
+}
+
+/** The realm's OpenID Connect clients. */
+export const OPENID_CLIENTS: readonly OpenIdClientConfig[] = [
+  { clientName: 'stream-idp', clientSecret: 'stream-idp-sandbox-secret', displayName: 'Stream ID (OpenID)' },
+];
+
+/** A user of the sandbox OpenID provider (not a platform account: the platform creates or links one at first sign-in). */
+export interface IdpUser {
+  /** The provider's stable subject (`sub`). */
+  sub: string;
+  email: string;
+  password: string;
+  name: string;
+  /** The provider vouches for the address (`email_verified`); only then may the platform link by email. */
+  emailVerified: boolean;
+}
+
+/** The sandbox OpenID provider's users. */
+export const IDP_USERS: readonly IdpUser[] = [
+  { sub: 'idp-user-1', email: 'oidc.user@idp.test', password: 'idp-password', name: 'OIDC User', emailVerified: true },
+  { sub: 'idp-user-2', email: 'oidc.second@idp.test', password: 'idp-password', name: 'Second OIDC User', emailVerified: true },
+];
+
+/** The path the provider answers under, on the sandbox's own origin. */
+export const IDP_PATH = '/_oidc';
+
+/** The web app's OpenID callback page of `clientName`. */
+export function webCallbackPath(clientName: string): string {
+  return `/login/openid/${encodeURIComponent(clientName)}`;
+}
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/** True for `http://127.0.0.1|localhost|[::1]:<port>` origins (RFC 8252 §7.3: any port matches). */
+export function isLoopbackHttp(url: URL): boolean {
+  return url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname);
+}

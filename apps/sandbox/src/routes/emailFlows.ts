@@ -1,0 +1,144 @@
+/**
+ * The email-based identity calls (identity-and-routes.md §4 "Magic link", "Password reset", §7;
+ * email confirmation is this project's, docs/api.md "Email flows") and the outbox for tests
+ * (`GET /_sandbox/outbox`). Every email goes through the nodemailer outbox (`src/email/`); every
+ * emailed token is single-use and expires after 15 minutes on the sandbox clock. Asking for a
+ * reset or a magic link answers `{}` whether or not the account exists.
+ */
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Hono } from 'hono';
+import { calls } from '@stream/core/contracts';
+import { buildPath, newPasswordError, offersPasswordReset } from '@stream/core/domain';
+import type { SandboxEnv } from '../app.js';
+import { hashPassword } from '../auth/passwords.js';
+import { issueSession, type SessionDeps } from '../auth/sessions.js';
+import { refreshTokens, users } from '../db/schema.js';
+import { ApiHttpError, badRequest } from '../errors.js';
+import { readJsonBody, readQuery } from '../http/body.js';
+import { composeEmail } from '../email/messages.js';
+import { readOutbox, type EmailKind, type Mailer } from '../email/outbox.js';
+import { consumeEmailToken, issueEmailToken, voidEmailTokens } from '../email/tokens.js';
+import type { RouteContext } from './context.js';
+
+/** 404 message of an unknown, used or expired password-reset token. */
+export const INVALID_RESET_TOKEN = 'invalidResetToken';
+/** 404 message of an unknown, used or expired magic-link token. */
+export const INVALID_MAGIC_LINK_TOKEN = 'invalidMagicLinkToken';
+/** 404 message of an unknown, used or expired email-confirmation token. */
+export const INVALID_CONFIRMATION_TOKEN = 'invalidConfirmationToken';
+/** 400 message of a reset asked for a provider that offers none (§6: only firebase, PBR, GIGYA, ID do). */
+export const PASSWORD_RESET_NOT_OFFERED = 'passwordResetNotOffered';
+
+/** What the email routes need beyond the route context. */
+export interface EmailFlowDeps {
+  /** Base URL of the web app (no trailing slash): the links point there. */
+  webUrl: string;
+  /** Sessions, for the magic link's sign-in. */
+  sessions: SessionDeps;
+  /** Where the emails go. */
+  mailer: Mailer;
+}
+
+/** What the rest of the app calls. */
+export interface EmailFlows {
+  /** Emails the confirmation link to a new ID account (after sign-up). */
+  sendConfirmation(userId: string, email: string): Promise<void>;
+}
+
+/** The web app's path of each kind of link (English route table, identity-and-routes.md §2). */
+const LINK_PATHS: Record<EmailKind, string> = {
+  reset: buildPath('LOGIN_RESET_PASSWORD'),
+  magic: buildPath('MAGIC_LINK'),
+  confirm: buildPath('EMAIL_CONFIRMATION'),
+};
+
+/** Registers the email flows and `GET /_sandbox/outbox` on `app`; answers what sign-up needs. */
+export function registerEmailFlowRoutes(app: Hono<SandboxEnv>, ctx: RouteContext, deps: EmailFlowDeps): EmailFlows {
+  const { db } = ctx;
+
+  /** Issues a token of `kind` for the account and emails its link. */
+  async function sendLink(kind: EmailKind, user: { id: string; email: string }, query: Record<string, string> = {}) {
+    const now = await ctx.sandboxNow();
+    const token = await issueEmailToken(db, { kind, userId: user.id, email: user.email, now });
+    const link = `${deps.webUrl}${LINK_PATHS[kind]}?${new URLSearchParams({ token, ...query })}`;
+    await deps.mailer.send(composeEmail(kind, user.email, link), now);
+  }
+
+  async function findUser(email: string): Promise<{ id: string; email: string } | undefined> {
+    const [user] = await db
+      .select({ id: users.id, email: users.email })
+      .from(users)
+      .where(eq(users.email, email.trim().toLowerCase()))
+      .limit(1);
+    return user;
+  }
+
+  // POST /api/v2/reset-password/create { id, provider }: {} always; a known ID account gets the email.
+  app.post(calls.passwordReset.request.path, async (c) => {
+    const body = await readJsonBody(c, calls.passwordReset.request.body);
+    const provider = body.provider.trim().toUpperCase();
+    if (!offersPasswordReset(provider)) throw badRequest(PASSWORD_RESET_NOT_OFFERED);
+    // The sandbox keeps ID accounts only: for PBR, GIGYA and FIREBASE there is nobody to email.
+    const user = provider === 'ID' ? await findUser(body.id) : undefined;
+    if (user) await sendLink('reset', user, { providerName: 'ID' });
+    return c.json({});
+  });
+
+  // PUT /api/v2/reset-password { token, secret }: the new password; every session of the account ends.
+  app.put(calls.passwordReset.reset.path, async (c) => {
+    const body = await readJsonBody(c, calls.passwordReset.reset.body);
+    // The sign-up password rule first: a refused password does not spend the token.
+    const ruleError = newPasswordError(body.secret);
+    if (ruleError) throw badRequest(ruleError);
+    const passwordHash = await hashPassword(body.secret);
+    const now = await ctx.sandboxNow();
+    const realNow = new Date(ctx.now());
+    const done = await db.transaction(async (tx) => {
+      const spent = await consumeEmailToken(tx, body.token, 'reset', now);
+      if (!spent) return false;
+      await tx.update(users).set({ passwordHash }).where(eq(users.id, spent.userId));
+      await tx
+        .update(refreshTokens)
+        .set({ revokedAt: realNow })
+        .where(and(eq(refreshTokens.userId, spent.userId), isNull(refreshTokens.revokedAt)));
+      await voidEmailTokens(tx, spent.userId, 'reset', now);
+      return true;
+    });
+    if (!done) throw new ApiHttpError(404, 'NOT_FOUND', [INVALID_RESET_TOKEN]);
+    return c.json({});
+  });
+
+  // GET /api/v2/token/alt/magic-email?email=: {} always; a known account gets the email.
+  app.get(calls.magicLink.request.path, async (c) => {
+    const { email } = readQuery(c, calls.magicLink.request.query);
+    const user = await findUser(email);
+    if (user) await sendLink('magic', user);
+    return c.json({});
+  });
+
+  // POST /api/v2/token/alt/magic-email { token }: a session, as POST /login answers.
+  app.post(calls.magicLink.exchange.path, async (c) => {
+    const body = await readJsonBody(c, calls.magicLink.exchange.body);
+    const spent = await consumeEmailToken(db, body.token, 'magic', await ctx.sandboxNow());
+    if (!spent) throw new ApiHttpError(404, 'NOT_FOUND', [INVALID_MAGIC_LINK_TOKEN]);
+    return c.json(await issueSession(deps.sessions, spent.userId));
+  });
+
+  // POST /api/v2/user/email-confirmation { token }: { email }.
+  app.post(calls.emailConfirmation.confirm.path, async (c) => {
+    const body = await readJsonBody(c, calls.emailConfirmation.confirm.body);
+    const spent = await consumeEmailToken(db, body.token, 'confirm', await ctx.sandboxNow());
+    if (!spent) throw new ApiHttpError(404, 'NOT_FOUND', [INVALID_CONFIRMATION_TOKEN]);
+    return c.json({ email: spent.email });
+  });
+
+  // GET /_sandbox/outbox?to=: { messages } newest first (realm and API key required, as every /_sandbox control).
+  app.get('/_sandbox/outbox', async (c) => {
+    const to = c.req.query('to')?.trim();
+    return c.json({ messages: await readOutbox(db, to || undefined) });
+  });
+
+  return {
+    sendConfirmation: (userId, email) => sendLink('confirm', { id: userId, email }),
+  };
+}
