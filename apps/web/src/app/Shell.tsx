@@ -17,6 +17,11 @@ const CheckoutPage = lazy(() => import('../pages/CheckoutPage'));
 const PayPage = lazy(() => import('../pages/PayPage'));
 const PaymentAuthorizationPage = lazy(() => import('../pages/PaymentAuthorizationPage'));
 const PaymentUpdatePage = lazy(() => import('../pages/PaymentUpdatePage'));
+const PasswordRequestPage = lazy(() => import('../pages/PasswordRequestPage'));
+const PasswordResetPage = lazy(() => import('../pages/PasswordResetPage'));
+const MagicLinkPage = lazy(() => import('../pages/MagicLinkPage'));
+const EmailConfirmationPage = lazy(() => import('../pages/EmailConfirmationPage'));
+const LoginProviderPage = lazy(() => import('../pages/LoginProviderPage'));
 
 /** Header, the `<main>` landmark with the page of the current route, and the footer. */
 export function Shell() {
@@ -76,6 +81,18 @@ function RouteView() {
       return <LoginPage />;
     case 'SIGNUP':
       return <SignUpPage />;
+    case 'LOGIN_REDIRECT':
+      return <LoginProviderPage key={`${match.params.authProvider ?? ''}:${match.params.clientName ?? ''}`} />;
+    case 'LOGIN_REQUEST_PASSWORD':
+    case 'REQUEST_PASSWORD':
+      return <PasswordRequestPage />;
+    case 'LOGIN_RESET_PASSWORD':
+    case 'RESET_PASSWORD':
+      return <PasswordResetPage />;
+    case 'MAGIC_LINK':
+      return <MagicLinkPage />;
+    case 'EMAIL_CONFIRMATION':
+      return <EmailConfirmationPage />;
     case 'ACCOUNT':
       return <AccountPage />;
     case 'PURCHASE':

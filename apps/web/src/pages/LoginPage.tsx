@@ -1,16 +1,24 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, Redirect } from 'wouter';
-import { forgotPasswordPath, pathKeepingFrom, showsSignUpLink } from '@stream/core/domain';
+import {
+  forgotPasswordPath,
+  loginProviderPath,
+  pathKeepingFrom,
+  showsSignUpLink,
+  singleExternalProviderRedirect,
+} from '@stream/core/domain';
 import { connectIdSignIn, idSignInMachine } from '@stream/core/machines';
 import { SELF_REGISTRATION_ALLOWED, SIGN_IN_PROVIDER } from '../app/config';
 import { useI18n, useServices } from '../app/context';
 import { useDocumentTitle, useSession } from '../app/hooks';
 import { useCredentialsForm, type CredentialsForm } from '../app/useCredentialsForm';
+import { useResource } from '../app/useResource';
 import { AuthLayout } from '../components/AuthLayout';
 import { EmailField } from '../components/EmailField';
 import { FormAlert } from '../components/FormAlert';
 import { PasswordField } from '../components/PasswordField';
 import { SubmitButton } from '../components/SubmitButton';
+import type { LoginPrefill } from './EmailConfirmationPage';
 
 /** The fields of the ID sign-in form, in display order. */
 export const SIGN_IN_FIELDS = ['email', 'password'] as const;
@@ -75,6 +83,16 @@ export default function LoginPage() {
   });
   const { hasSubmitted, redirectTo, search } = credentials;
 
+  // "Login now" on the email confirmation page passes the confirmed email in the history entry's
+  // state (never in the URL): fill it in once, when the page opens.
+  const { change } = credentials.form;
+  useEffect(() => {
+    const prefill = (window.history.state as Partial<LoginPrefill> | null)?.email;
+    if (typeof prefill === 'string' && prefill !== '') change('email', prefill);
+    // Once, when the page opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   // The session-expired notice (§4) is shown here until the user submits or leaves the page.
   const [expiredAtOpen] = useState(notice === 'sessionExpired');
   useEffect(() => () => session.send({ type: 'session.notice.dismiss' }), [session]);
@@ -92,6 +110,8 @@ export default function LoginPage() {
         notice={showExpired ? <div className="alert alert--info">{t('sessionExpired')}</div> : null}
       />
 
+      <ExternalProviders search={search} />
+
       {showsSignUpLink(SELF_REGISTRATION_ALLOWED, SIGN_IN_PROVIDER) ? (
         <p className="auth-card__footer">
           {t('newToStream')}{' '}
@@ -99,5 +119,43 @@ export default function LoginPage() {
         </p>
       ) : null}
     </AuthLayout>
+  );
+}
+
+/**
+ * The realm's OpenID Connect providers below the ID form (identity-and-routes.md §2 "Sign-in
+ * provider block": small buttons for the other providers): one "Continue with {displayName}"
+ * link per OPENID_CONNECT provider of `api.realm.settings()`, to `/login/openid/{clientName}`
+ * keeping `from` and the other sign-in params of `search`. When the realm offers a single
+ * external provider, a guest goes straight there (§2). Renders nothing while the settings load
+ * or when they fail: the ID form works without them.
+ */
+function ExternalProviders({ search }: { search: string }) {
+  const { t, routeLocale } = useI18n();
+  const { api } = useServices();
+  const { isSignedIn } = useSession();
+  const settings = useResource(() => api.realm.settings());
+  if (settings.status !== 'ready' || !settings.data) return null;
+  const { authProviders, magicLink } = settings.data;
+  const direct = singleExternalProviderRedirect({ providers: authProviders, magicLink, isGuest: !isSignedIn, search, locale: routeLocale });
+  if (direct) return <Redirect to={direct} replace />;
+  const links = authProviders
+    .filter((provider) => provider.name === 'OPENID_CONNECT')
+    .map((provider) => ({ provider, href: loginProviderPath(provider, search, routeLocale) }))
+    .filter((entry): entry is { provider: (typeof authProviders)[number]; href: string } => entry.href !== null);
+  if (links.length === 0) return null;
+  return (
+    <nav aria-labelledby="auth-providers-heading">
+      <p id="auth-providers-heading" className="auth-card__footer">
+        {t('otherWaysToSignIn')}
+      </p>
+      <div className="form">
+        {links.map(({ provider, href }) => (
+          <Link key={provider.clientName} className="button button--secondary" href={href}>
+            {t('continueWithProvider', { provider: provider.displayName ?? provider.clientName })}
+          </Link>
+        ))}
+      </div>
+    </nav>
   );
 }
