@@ -54,5 +54,7 @@ console.log(`
   Web app:          http://127.0.0.1:${webPort}
   Platform API:     ${apiBaseUrl}${useSandbox ? ' (local sandbox)' : ''}
 ${useSandbox ? `  Demo account:     demo@stream.test / demo-password
+  Email outbox:     ${apiBaseUrl}/_sandbox/outbox/page (password reset, magic link, confirmation)
+  OpenID sign-in:   oidc.user@idp.test / idp-password
 ` : ''}  Press Ctrl-C to stop.
 `);

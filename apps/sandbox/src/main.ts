@@ -16,6 +16,8 @@ async function main(): Promise<void> {
     `  No licences   ${NO_LICENCE_ACCOUNT.email} / ${NO_LICENCE_ACCOUNT.password}`,
     `  Database      ${sandbox.database}`,
     `  Health        ${sandbox.url}/health`,
+    `  Email outbox  ${sandbox.url}/_sandbox/outbox/page   (reset, magic-link and confirmation emails)`,
+    `  OpenID user   oidc.user@idp.test / idp-password   (the "Continue with Stream ID (OpenID)" button)`,
     '',
   ];
   console.log(banner.join('\n'));
