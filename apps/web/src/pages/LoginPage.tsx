@@ -18,7 +18,7 @@ import { EmailField } from '../components/EmailField';
 import { FormAlert } from '../components/FormAlert';
 import { PasswordField } from '../components/PasswordField';
 import { SubmitButton } from '../components/SubmitButton';
-import type { LoginPrefill } from './EmailConfirmationPage';
+import type { LoginPrefill } from '../components/EmailFlow';
 
 /** The fields of the ID sign-in form, in display order. */
 export const SIGN_IN_FIELDS = ['email', 'password'] as const;

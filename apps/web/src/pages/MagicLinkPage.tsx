@@ -6,7 +6,7 @@ import { connectMagicLink, magicLinkMachine } from '@stream/core/machines';
 import { useI18n, useServices } from '../app/context';
 import { useDocumentTitle } from '../app/hooks';
 import { LoadingScreen } from '../components/StatusScreen';
-import { BackToSignIn, EmailRequestForm, FlowOutcome, useOneTimeToken } from './EmailConfirmationPage';
+import { BackToSignIn, EmailRequestForm, FlowOutcome, useOneTimeToken } from '../components/EmailFlow';
 
 
 /**

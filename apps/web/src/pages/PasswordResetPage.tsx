@@ -8,7 +8,7 @@ import { AuthLayout } from '../components/AuthLayout';
 import { FormAlert } from '../components/FormAlert';
 import { PasswordField } from '../components/PasswordField';
 import { SubmitButton } from '../components/SubmitButton';
-import { BackToSignIn, EmailRequestForm, FlowOutcome, useOneTimeToken, usePlacedError } from './EmailConfirmationPage';
+import { BackToSignIn, EmailRequestForm, FlowOutcome, useOneTimeToken, usePlacedError } from '../components/EmailFlow';
 
 /** Machine errors shown on the password field of the new-password form. */
 const PASSWORD_FIELD_ERRORS: readonly string[] = ['passwordIsEmpty', 'passwordTooShort', 'passwordTooLong'];
