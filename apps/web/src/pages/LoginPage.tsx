@@ -3,6 +3,7 @@ import { Link, Redirect } from 'wouter';
 import {
   forgotPasswordPath,
   loginProviderPath,
+  offersMagicLink,
   pathKeepingFrom,
   showsSignUpLink,
   singleExternalProviderRedirect,
@@ -143,7 +144,8 @@ function ExternalProviders({ search }: { search: string }) {
     .filter((provider) => provider.name === 'OPENID_CONNECT')
     .map((provider) => ({ provider, href: loginProviderPath(provider, search, routeLocale) }))
     .filter((entry): entry is { provider: (typeof authProviders)[number]; href: string } => entry.href !== null);
-  if (links.length === 0) return null;
+  const magicLinkOffered = offersMagicLink(magicLink, authProviders);
+  if (links.length === 0 && !magicLinkOffered) return null;
   return (
     <nav aria-labelledby="auth-providers-heading">
       <p id="auth-providers-heading" className="auth-card__footer">
@@ -155,6 +157,11 @@ function ExternalProviders({ search }: { search: string }) {
             {t('continueWithProvider', { provider: provider.displayName ?? provider.clientName })}
           </Link>
         ))}
+        {magicLinkOffered ? (
+          <Link className="button button--secondary" href={pathKeepingFrom('MAGIC_LINK', search, routeLocale)}>
+            {t('sendMagicLink')}
+          </Link>
+        ) : null}
       </div>
     </nav>
   );
