@@ -200,6 +200,15 @@ export const oidcSignInMachine = setup({
     fromMobileApp: ({ context }) => isString(context.pending?.bundleId),
     /** The mobile app is one of the known deep links. */
     knownApp: ({ context }) => appDeepLinkUrl(context.pending?.bundleId, {}, context.env.appDeepLinks) !== null,
+    /**
+     * Back with the code and state this tab already marked ready (the page was mounted again
+     * before the address was replaced): the same sign-in, resumed; its exchange still runs once.
+     */
+    sameReadyReturn: ({ context }) =>
+      context.pending !== null &&
+      context.pending.ready === true &&
+      query(context).get('state') === context.pending.state &&
+      query(context).get('code') === context.pending.code,
     /** `PAGE_READY=true` and the tab holds the code to exchange. */
     pageReady: ({ context }) => query(context).get(PAGE_READY_PARAM) === 'true' && context.pending?.ready === true && isString(context.pending.code),
     /** `PAGE_READY=true` on the query. */
@@ -327,6 +336,7 @@ export const oidcSignInMachine = setup({
           actions: ['discardPending', { type: 'fail', params: { key: SSO_ERROR_KEY, failure: 'unknownApp' } }],
         },
         { guard: and(['returnedWithCode', 'stateMatches']), target: 'restoring', actions: 'markReady' },
+        { guard: and(['returnedWithCode', 'sameReadyReturn']), target: 'restoring', actions: 'markReady' },
         { guard: 'returnedWithCode', target: 'failed', actions: { type: 'fail', params: { key: SSO_STATE_MISMATCH_KEY, failure: 'stateMismatch' } } },
         { guard: 'pageReady', target: 'exchanging', actions: 'takeReadyCode' },
         { guard: 'pageReadyParam', target: 'failed', actions: { type: 'fail', params: { key: SSO_STATE_MISMATCH_KEY, failure: 'stateMismatch' } } },

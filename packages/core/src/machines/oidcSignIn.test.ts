@@ -181,6 +181,24 @@ describe('oidcSignIn: back from the provider', () => {
     expect(world.tokenCalls).toHaveLength(1);
   });
 
+  it('a second mount on the callback URL before the address was replaced resumes the same sign-in: one exchange', async () => {
+    const world = tab();
+    const { state } = await leave(world);
+    const callback = `?code=the-code&state=${state}`;
+    const first = world.open(callback);
+    expect(first.view().phase).toBe('returning');
+    // The page mounts again while the address still holds the code (the first mount marked it ready).
+    const second = world.open(callback);
+    expect(second.view()).toMatchObject({ phase: 'returning', cleanUrl: first.view().cleanUrl });
+    first.view().urlReplaced();
+    second.view().urlReplaced();
+    await Promise.all([first, second].map(({ actor }) => waitFor(actor, (s) => s.status === 'done')));
+    expect(world.tokenCalls).toEqual([{ code: 'the-code', state }]);
+    expect(second.view()).toMatchObject({ phase: 'signedIn', target: '/account' });
+    // Another code with the same state is still refused.
+    expect(world.open(`?code=other-code&state=${state}`).view().phase).toBe('failed');
+  });
+
   it('a second mount on the clean URL and a restarted exchange share the one token call', async () => {
     let release!: (tokens: LoginResponse) => void;
     const world = tab({ token: () => new Promise((resolve) => (release = resolve)) });
