@@ -20,6 +20,28 @@ export { JOURNEY_STEPS } from './purchaseJourney.types.js';
 
 const buys = (context: PurchaseJourneyContext): boolean => context.flowType === 'purchase' || context.flowType === 'signup';
 
+/** The block reason `auth.done` carries, as the params of `blockedAfterAuth` and `storeBlock`. */
+const authBlockReason = ({ event }: { event: Extract<PurchaseJourneyEvent, { type: 'auth.done' }> }) => ({
+  reason: event.blockReason,
+});
+
+/**
+ * Where LOGIN and SIGNUP go on `auth.done` (the same for both): blocked (the account may not buy),
+ * signedIn (a sign-in-only flow), CONSENT (terms to accept), PAYMENT_PAGE (a licence is chosen), or
+ * PACKAGE_SELECTION; the viewer is signed in on every branch.
+ */
+const AFTER_AUTH = [
+  {
+    guard: { type: 'blockedAfterAuth', params: authBlockReason },
+    target: 'blocked',
+    actions: ['signIn', { type: 'storeBlock', params: authBlockReason }],
+  },
+  { guard: 'signInOnly', target: 'signedIn', actions: 'signIn' },
+  { guard: 'hasConsentTerms', target: 'CONSENT', actions: 'signIn' },
+  { guard: 'hasLicence', target: 'PAYMENT_PAGE', actions: 'signIn' },
+  { target: 'PACKAGE_SELECTION', actions: 'signIn' },
+] as const;
+
 /**
  * The purchase and sign-up journey: which step the checkout shows. Implements
  * identity-and-routes.md §4 (steps, entry modes, flow types) and §2 "Sign-up restricted modal".
@@ -111,17 +133,7 @@ export const purchaseJourneyMachine = setup({
       description: 'Sign in; auth.switch goes to SIGNUP.',
       on: {
         'auth.switch': { target: 'SIGNUP' },
-        'auth.done': [
-          {
-            guard: { type: 'blockedAfterAuth', params: ({ event }) => ({ reason: event.blockReason }) },
-            target: 'blocked',
-            actions: ['signIn', { type: 'storeBlock', params: ({ event }) => ({ reason: event.blockReason }) }],
-          },
-          { guard: 'signInOnly', target: 'signedIn', actions: 'signIn' },
-          { guard: 'hasConsentTerms', target: 'CONSENT', actions: 'signIn' },
-          { guard: 'hasLicence', target: 'PAYMENT_PAGE', actions: 'signIn' },
-          { target: 'PACKAGE_SELECTION', actions: 'signIn' },
-        ],
+        'auth.done': [...AFTER_AUTH],
         back: { target: 'exited' },
       },
     },
@@ -129,17 +141,7 @@ export const purchaseJourneyMachine = setup({
       description: 'Create an account; auth.switch goes to LOGIN.',
       on: {
         'auth.switch': { target: 'LOGIN' },
-        'auth.done': [
-          {
-            guard: { type: 'blockedAfterAuth', params: ({ event }) => ({ reason: event.blockReason }) },
-            target: 'blocked',
-            actions: ['signIn', { type: 'storeBlock', params: ({ event }) => ({ reason: event.blockReason }) }],
-          },
-          { guard: 'signInOnly', target: 'signedIn', actions: 'signIn' },
-          { guard: 'hasConsentTerms', target: 'CONSENT', actions: 'signIn' },
-          { guard: 'hasLicence', target: 'PAYMENT_PAGE', actions: 'signIn' },
-          { target: 'PACKAGE_SELECTION', actions: 'signIn' },
-        ],
+        'auth.done': [...AFTER_AUTH],
         back: { target: 'exited' },
       },
     },
