@@ -165,6 +165,8 @@ export function createApp(deps: AppDeps): Hono<SandboxEnv> {
   // POST /api/v2/user: ID sign-up; creates the account and signs it in.
   app.post(calls.auth.signUp.path, async (c) => {
     const body = await readJsonBody(c, calls.auth.signUp.body);
+    // §6: self-registration is allowed only when the realm's setting allows it.
+    if (!c.get('realm').allowSignUp) throw new ApiHttpError(403, 'FORBIDDEN', ['selfRegistrationDisabled']);
     const email = body.id.trim().toLowerCase();
     const emailInUse = () => new ApiHttpError(409, 'CONFLICT', ['emailAlreadyInUse']);
     const [existing] = await deps.db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);

@@ -1,7 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { eq, notInArray } from 'drizzle-orm';
 import { hashPassword } from '../auth/passwords.js';
-import { DEMO_ACCOUNT, SEED_REALM } from '../config.js';
+import { DEMO_ACCOUNT } from '../config.js';
+import { SEED_REALMS } from '../seed/realms.js';
 import { NO_LICENCE_ACCOUNT, seededLicencesFor } from '../seed/accounts.js';
 import { seedCatalogue, seedContent, seedFamilies } from '../seed/catalogue.js';
 import type { SandboxDb } from './open.js';
@@ -11,7 +12,7 @@ import { SEED_VOUCHERS } from '../payments/vouchers.js';
 const JWT_SECRET_KEY = 'jwt_hs256_secret';
 
 /**
- * Ensures the seeded realm, the licence catalogue, the licence families and the content (upserted
+ * Ensures the seeded realms (`seed/realms.ts`), the licence catalogue, the licence families and the content (upserted
  * from code on every start) and, when `demoAccount` is true, the demo and no-licence accounts with
  * their licences. Idempotent: existing accounts are kept as they are (a changed demo password is
  * not reset), and an account's licences are seeded once (a settings flag records it), so a
@@ -19,10 +20,10 @@ const JWT_SECRET_KEY = 'jwt_hs256_secret';
  */
 export async function seedDatabase(db: SandboxDb, options: { demoAccount: boolean; nowMs?: number }): Promise<void> {
   const nowMs = options.nowMs ?? Date.now();
-  await db
-    .insert(realms)
-    .values({ name: SEED_REALM.name, apiKey: SEED_REALM.apiKey, defaultLocale: SEED_REALM.defaultLocale })
-    .onConflictDoNothing();
+  for (const realm of SEED_REALMS) {
+    const values = { name: realm.name, apiKey: realm.apiKey, defaultLocale: realm.defaultLocale, allowSignUp: realm.settings.selfRegistration };
+    await db.insert(realms).values(values).onConflictDoUpdate({ target: realms.name, set: { apiKey: values.apiKey, allowSignUp: values.allowSignUp } });
+  }
   await seedCatalogueTables(db, nowMs);
   if (!options.demoAccount) return;
   for (const account of [

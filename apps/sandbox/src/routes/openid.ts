@@ -27,6 +27,7 @@ import type { SandboxEnv } from '../app.js';
 import { isLoopbackHttp, OPENID_CLIENTS, webCallbackPath, type OpenIdClientConfig } from '../openid/clients.js';
 import { PENDING_AUTHORISATION_TTL_MS, type OpenIdRuntime } from '../openid/runtime.js';
 import { conflict, type RouteContext } from './context.js';
+import { realmSettingsFor } from '../seed/realms.js';
 
 /** What the OpenID routes need beyond the route context. */
 export interface OpenIdRouteDeps {
@@ -150,14 +151,7 @@ export function registerOpenIdRoutes(app: Hono<SandboxEnv>, deps: OpenIdRouteDep
 
   app.get(calls.realm.settings.path, (c) => {
     const realm = c.get('realm');
-    const settings: RealmSettings = {
-      selfRegistration: realm.allowSignUp,
-      authProviders: [
-        { name: 'ID' },
-        ...OPENID_CLIENTS.map((client) => ({ name: 'OPENID_CONNECT', clientName: client.clientName, displayName: client.displayName })),
-      ],
-      magicLink: true,
-    };
+    const settings: RealmSettings = realmSettingsFor(realm.name, realm.allowSignUp);
     return c.json(settings);
   });
 

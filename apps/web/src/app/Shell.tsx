@@ -22,6 +22,8 @@ const PasswordResetPage = lazy(() => import('../pages/PasswordResetPage'));
 const MagicLinkPage = lazy(() => import('../pages/MagicLinkPage'));
 const EmailConfirmationPage = lazy(() => import('../pages/EmailConfirmationPage'));
 const LoginProviderPage = lazy(() => import('../pages/LoginProviderPage'));
+const OAuthPage = lazy(() => import('../pages/OAuthPage'));
+const ImpersonatePage = lazy(() => import('../pages/ImpersonatePage'));
 
 /** Header, the `<main>` landmark with the page of the current route, and the footer. */
 export function Shell() {
@@ -78,6 +80,8 @@ function RouteView() {
     case 'HOME':
       return <HomePage />;
     case 'LOGIN':
+    case 'GIFT_LOGIN':
+    case 'GIFT_REDEMPTION_LOGIN':
       return <LoginPage />;
     case 'SIGNUP':
       return <SignUpPage />;
@@ -109,6 +113,11 @@ function RouteView() {
       return <WatchPage key={`${match.key}:${match.params.eventId ?? ''}`} type={match.key} eventId={match.params.eventId ?? ''} />;
     case 'LOGOUT':
       return <LogoutPage />;
+    case 'OAUTH':
+    case 'OAUTH_APP':
+      return <OAuthPage key={`${match.params.provider ?? ''}:${match.params.appname ?? ''}`} />;
+    case 'IMPERSONATE':
+      return <ImpersonatePage />;
     default:
       return <NotFoundPage />;
   }

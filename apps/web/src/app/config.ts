@@ -16,13 +16,6 @@ export interface AppConfig {
   processorBaseUrl: string;
 }
 
-/**
- * Whether the realm allows self-registration (the application setting of identity-and-routes.md
- * §6). For now the realm allows it; it belongs in the realm's configuration once the platform
- * serves one.
- */
-export const SELF_REGISTRATION_ALLOWED = true;
-
 /** The provider the login form signs in with (§3 "Provider kinds"); sent as `providerName`. */
 export const SIGN_IN_PROVIDER = 'ID';
 

@@ -1,25 +1,19 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, Redirect } from 'wouter';
-import {
-  forgotPasswordPath,
-  loginProviderPath,
-  offersMagicLink,
-  pathKeepingFrom,
-  showsSignUpLink,
-  singleExternalProviderRedirect,
-} from '@stream/core/domain';
+import { forgotPasswordPath, singleExternalProviderRedirect } from '@stream/core/domain';
 import { connectIdSignIn, idSignInMachine } from '@stream/core/machines';
-import { SELF_REGISTRATION_ALLOWED, SIGN_IN_PROVIDER } from '../app/config';
+import { SIGN_IN_PROVIDER } from '../app/config';
 import { useI18n, useServices } from '../app/context';
-import { useDocumentTitle, useSession } from '../app/hooks';
+import { useSession } from '../app/hooks';
 import { useCredentialsForm, type CredentialsForm } from '../app/useCredentialsForm';
-import { useResource } from '../app/useResource';
-import { AuthLayout } from '../components/AuthLayout';
+import { useRealmSettings } from '../app/useRealmSettings';
 import { EmailField } from '../components/EmailField';
 import { FormAlert } from '../components/FormAlert';
 import { PasswordField } from '../components/PasswordField';
 import { SubmitButton } from '../components/SubmitButton';
 import type { LoginPrefill } from '../components/EmailFlow';
+import { LoginSubPage } from '../signin/LoginSubPage';
+import { SignInProviderBlock } from '../signin/SignInProviderBlock';
 
 /** The fields of the ID sign-in form, in display order. */
 export const SIGN_IN_FIELDS = ['email', 'password'] as const;
@@ -63,15 +57,15 @@ export function SignInForm({ credentials, notice }: SignInFormProps) {
 }
 
 /**
- * LOGIN (identity-and-routes.md §2 "Login page"): email and password with the ID provider.
- * Renders the ID sign-in machine; after success goes (replace) to the machine's `target`
+ * LOGIN, GIFT_LOGIN and GIFT_REDEMPTION_LOGIN (identity-and-routes.md §2 "Login page"): email
+ * and password with the ID provider inside the sign-in provider block (the realm's other
+ * providers, magic link, sign-up or request access). Renders the ID sign-in machine; after success goes (replace) to the machine's `target`
  * (§2 "After sign-in completion"). A signed-in user opening it goes to the default menu page.
  */
 export default function LoginPage() {
-  const { t, routeLocale } = useI18n();
+  const { t } = useI18n();
   const { session } = useServices();
   const { notice } = useSession();
-  useDocumentTitle(t('signIn'), t('appName'));
 
   // §2: signed-in users who open login go to the default menu; once this page has signed the
   // user in, it navigates to the machine's target itself.
@@ -102,67 +96,32 @@ export default function LoginPage() {
   if (redirectTo) return <Redirect to={redirectTo} replace />;
 
   return (
-    <AuthLayout>
-      <h1>{t('signIn')}</h1>
-      <p className="auth-card__subtitle">{t('loginSubtitle')}</p>
-
-      <SignInForm
-        credentials={credentials}
-        notice={showExpired ? <div className="alert alert--info">{t('sessionExpired')}</div> : null}
-      />
-
-      <ExternalProviders search={search} />
-
-      {showsSignUpLink(SELF_REGISTRATION_ALLOWED, SIGN_IN_PROVIDER) ? (
-        <p className="auth-card__footer">
-          {t('newToStream')}{' '}
-          <Link href={pathKeepingFrom('SIGNUP', search, routeLocale)}>{t('createAnAccount')}</Link>
-        </p>
-      ) : null}
-    </AuthLayout>
+    <LoginSubPage subtitle={t('loginSubtitle')}>
+      <SingleProviderRedirect search={search} />
+      <SignInProviderBlock current={ID_PROVIDER} search={search}>
+        <SignInForm
+          credentials={credentials}
+          notice={showExpired ? <div className="alert alert--info">{t('sessionExpired')}</div> : null}
+        />
+      </SignInProviderBlock>
+    </LoginSubPage>
   );
 }
 
+/** The provider of the main login page's form. */
+const ID_PROVIDER = { name: SIGN_IN_PROVIDER };
+
 /**
- * The realm's OpenID Connect providers below the ID form (identity-and-routes.md §2 "Sign-in
- * provider block": small buttons for the other providers): one "Continue with {displayName}"
- * link per OPENID_CONNECT provider of `api.realm.settings()`, to `/login/openid/{clientName}`
- * keeping `from` and the other sign-in params of `search`. When the realm offers a single
- * external provider, a guest goes straight there (§2). Renders nothing while the settings load
- * or when they fail: the ID form works without them.
+ * §2 "When a single external provider is configured and no code is present, a guest is
+ * redirected straight to that provider" (core's `singleExternalProviderRedirect`). Renders
+ * nothing otherwise, and while the realm settings load or when they fail.
  */
-function ExternalProviders({ search }: { search: string }) {
-  const { t, routeLocale } = useI18n();
-  const { api } = useServices();
+function SingleProviderRedirect({ search }: { search: string }) {
+  const { routeLocale } = useI18n();
   const { isSignedIn } = useSession();
-  const settings = useResource(() => api.realm.settings());
+  const settings = useRealmSettings();
   if (settings.status !== 'ready' || !settings.data) return null;
   const { authProviders, magicLink } = settings.data;
   const direct = singleExternalProviderRedirect({ providers: authProviders, magicLink, isGuest: !isSignedIn, search, locale: routeLocale });
-  if (direct) return <Redirect to={direct} replace />;
-  const links = authProviders
-    .filter((provider) => provider.name === 'OPENID_CONNECT')
-    .map((provider) => ({ provider, href: loginProviderPath(provider, search, routeLocale) }))
-    .filter((entry): entry is { provider: (typeof authProviders)[number]; href: string } => entry.href !== null);
-  const magicLinkOffered = offersMagicLink(magicLink, authProviders);
-  if (links.length === 0 && !magicLinkOffered) return null;
-  return (
-    <nav aria-labelledby="auth-providers-heading">
-      <p id="auth-providers-heading" className="auth-card__footer">
-        {t('otherWaysToSignIn')}
-      </p>
-      <div className="form">
-        {links.map(({ provider, href }) => (
-          <Link key={provider.clientName} className="button button--secondary" href={href}>
-            {t('continueWithProvider', { provider: provider.displayName ?? provider.clientName })}
-          </Link>
-        ))}
-        {magicLinkOffered ? (
-          <Link className="button button--secondary" href={pathKeepingFrom('MAGIC_LINK', search, routeLocale)}>
-            {t('sendMagicLink')}
-          </Link>
-        ) : null}
-      </div>
-    </nav>
-  );
+  return direct ? <Redirect to={direct} replace /> : null;
 }

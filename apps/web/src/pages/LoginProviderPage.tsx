@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useMachine } from '@xstate/react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { buildPath, DEFAULT_MENU_ROUTE, matchRouteAnyLocale, pathKeepingFrom } from '@stream/core/domain';
@@ -9,11 +9,19 @@ import { useDocumentTitle } from '../app/hooks';
 import { AuthLayout } from '../components/AuthLayout';
 import { LoadingScreen } from '../components/StatusScreen';
 
+const SocialSignInPage = lazy(() => import('./login/SocialSignInPage'));
+const FirebaseSignInPage = lazy(() => import('./login/FirebaseSignInPage'));
+const CredentialSignInPage = lazy(() => import('./login/CredentialSignInPage'));
+const OpinSignInPage = lazy(() => import('./login/OpinSignInPage'));
+const GigyaSignInPage = lazy(() => import('./login/GigyaSignInPage'));
+
 /**
  * LOGIN_REDIRECT (`/login/:authProvider/:clientName?`, identity-and-routes.md §2 "Login page"
- * sub-routes, §4 "Generic external OAuth or OpenID"): the return point of external sign-in.
- * `openid/{clientName}` runs the OpenID Connect sign-in ({@link OidcSignIn}); any other provider
- * shows that it is not available here, with a link back to the login page.
+ * sub-routes, §4): the provider sub-routes and return points of external sign-in. Each provider's
+ * page loads on demand (its SDK with it): `openid/{clientName}` runs the OpenID Connect sign-in
+ * ({@link OidcSignIn}); `apple`, `google`, `facebook` the social sign-in; `firebase`; `pbr` and
+ * `sptv` the id/secret form; `opin`; `GIGYA`. Any other provider shows that it is not available
+ * here, with a link back to the login page.
  */
 export default function LoginProviderPage() {
   const { t, routeLocale } = useI18n();
@@ -23,7 +31,28 @@ export default function LoginProviderPage() {
   const params = matchRouteAnyLocale(location, routeLocale)?.params ?? {};
   useDocumentTitle(t('signIn'), t('appName'));
 
-  if (params.authProvider === 'openid' && params.clientName) return <OidcSignIn clientName={params.clientName} />;
+  const page = (() => {
+    switch (params.authProvider) {
+      case 'openid':
+        return params.clientName ? <OidcSignIn clientName={params.clientName} /> : null;
+      case 'apple':
+      case 'google':
+      case 'facebook':
+        return <SocialSignInPage provider={params.authProvider} />;
+      case 'firebase':
+        return <FirebaseSignInPage />;
+      case 'pbr':
+      case 'sptv':
+        return <CredentialSignInPage provider={params.authProvider} />;
+      case 'opin':
+        return <OpinSignInPage />;
+      case 'GIGYA':
+        return <GigyaSignInPage />;
+      default:
+        return null;
+    }
+  })();
+  if (page) return <Suspense fallback={<LoadingScreen label={t('loading')} />}>{page}</Suspense>;
 
   return (
     <AuthLayout>

@@ -1,8 +1,9 @@
 import { Link, Redirect } from 'wouter';
-import { pathKeepingFrom } from '@stream/core/domain';
+import { pathKeepingFrom, requestAccessAddress } from '@stream/core/domain';
 import { connectSignUp, signUpMachine } from '@stream/core/machines';
 import { useI18n } from '../app/context';
 import { useDocumentTitle } from '../app/hooks';
+import { useRealmSettings } from '../app/useRealmSettings';
 import { useCredentialsForm, type CredentialsForm } from '../app/useCredentialsForm';
 import { AuthLayout } from '../components/AuthLayout';
 import { EmailField } from '../components/EmailField';
@@ -52,7 +53,9 @@ export function SignUpForm({ credentials }: { credentials: CredentialsForm<SignU
 /**
  * SIGNUP: name, email and password with the ID provider. Renders the sign-up machine; on success
  * the account is signed in and the page goes (replace) to the machine's `target`. A signed-in
- * user opening it goes to the default menu page (§2).
+ * user opening it goes to the default menu page (§2). When the realm settings turn
+ * self-registration off (§6), it says so instead of the form, with the request-access button
+ * when the realm has an address for it.
  */
 export default function SignUpPage() {
   const { t, routeLocale } = useI18n();
@@ -66,14 +69,34 @@ export default function SignUpPage() {
     route: 'SIGNUP',
     idPrefix: 'signup',
   });
+  const settings = useRealmSettings();
   if (credentials.redirectTo) return <Redirect to={credentials.redirectTo} replace />;
+  // §6: self-registration only when the realm's setting allows it (the platform refuses it too).
+  const closed = settings.status === 'ready' && settings.data?.selfRegistration === false;
+  const requestAccess = requestAccessAddress(settings.data?.requestAccessUri);
 
   return (
     <AuthLayout>
       <h1>{t('createYourAccount')}</h1>
-      <p className="auth-card__subtitle">{t('signupSubtitle')}</p>
-
-      <SignUpForm credentials={credentials} />
+      {closed ? (
+        <>
+          <p role="alert" className="alert">
+            {t('selfRegistrationDisabled')}
+          </p>
+          {requestAccess ? (
+            <p className="auth-card__footer">
+              <a className="button button--secondary" href={requestAccess} rel="noopener noreferrer">
+                {t('requestAccess')}
+              </a>
+            </p>
+          ) : null}
+        </>
+      ) : (
+        <>
+          <p className="auth-card__subtitle">{t('signupSubtitle')}</p>
+          <SignUpForm credentials={credentials} />
+        </>
+      )}
 
       <p className="auth-card__footer">
         {t('alreadyHaveAccount')} <Link href={pathKeepingFrom('LOGIN', credentials.search, routeLocale)}>{t('goToSignIn')}</Link>

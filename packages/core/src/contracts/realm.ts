@@ -20,12 +20,14 @@ export type AuthProvider = z.infer<typeof authProviderSchema>;
 /**
  * The realm's page-wide sign-in settings, this project's call (the spec does not show it):
  * `selfRegistration` (the application setting of §6), the realm's `authProviders` in display
- * order, and whether magic links are enabled.
+ * order, whether magic links are enabled, and `requestAccessUri` (optional).
  */
 export const realmSettingsSchema = z.looseObject({
   selfRegistration: z.boolean(),
   authProviders: z.array(authProviderSchema),
   magicLink: z.boolean(),
+  /** An external registration address for the request-access button (§2 "Sign-in provider block"), when configured. */
+  requestAccessUri: z.optional(z.string()),
 });
 export type RealmSettings = z.infer<typeof realmSettingsSchema>;
 

@@ -32,3 +32,4 @@ export * from './purchaseBlock.js';
 export * from './billingFields.js';
 export * from './emailFlows.js';
 export * from './providers.js';
+export * from './loginPage.js';

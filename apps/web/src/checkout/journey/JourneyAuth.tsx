@@ -1,8 +1,9 @@
 import { showsSignUpLink } from '@stream/core/domain';
 import { connectIdSignIn, connectSignUp, idSignInMachine, signUpMachine } from '@stream/core/machines';
-import { SELF_REGISTRATION_ALLOWED, SIGN_IN_PROVIDER } from '../../app/config';
+import { SIGN_IN_PROVIDER } from '../../app/config';
 import { useI18n } from '../../app/context';
 import { useCredentialsForm } from '../../app/useCredentialsForm';
+import { useRealmSettings } from '../../app/useRealmSettings';
 import { SIGN_IN_FIELDS, SignInForm } from '../../pages/LoginPage';
 import { SIGN_UP_FIELDS, SignUpForm } from '../../pages/SignUpPage';
 import '../../styles/auth.css';
@@ -18,7 +19,7 @@ export interface JourneyAuthProps {
 /**
  * The journey's LOGIN step (identity-and-routes.md §4): the LOGIN page's ID sign-in form, which
  * here calls `onDone` instead of navigating, and a button to create an account instead (shown
- * when self-registration is allowed, as on the LOGIN page).
+ * when the realm settings allow self-registration, as on the LOGIN page).
  */
 export function JourneySignIn({ onDone, onSwitch }: JourneyAuthProps) {
   const { t } = useI18n();
@@ -29,12 +30,14 @@ export function JourneySignIn({ onDone, onSwitch }: JourneyAuthProps) {
     idPrefix: 'journey-login',
     onDone,
   });
+  const settings = useRealmSettings();
+  const selfRegistration = settings.status === 'ready' && settings.data?.selfRegistration === true;
   return (
     <div className="auth-card journey-auth">
       <h1>{t('signIn')}</h1>
       <p className="auth-card__subtitle">{t('journeySignInSubtitle')}</p>
       <SignInForm credentials={credentials} />
-      {showsSignUpLink(SELF_REGISTRATION_ALLOWED, SIGN_IN_PROVIDER) ? (
+      {showsSignUpLink(selfRegistration, SIGN_IN_PROVIDER) ? (
         <p className="auth-card__footer">
           {t('newToStream')}{' '}
           <button type="button" className="link-button" onClick={onSwitch}>
