@@ -23,6 +23,10 @@ import { registerControlRoutes } from './routes/control.js';
 import { registerLicenceRoutes } from './routes/licences.js';
 import { registerPaymentRoutes } from './routes/payments.js';
 import { registerProcessorRoutes } from './payments/processor.js';
+import { registerSocialRoutes } from './routes/social.js';
+import { registerFirebaseRoutes } from './routes/firebase.js';
+import { registerCredentialProviderRoutes } from './routes/credentialProviders.js';
+import { registerExternalOAuthRoutes } from './routes/externalOAuth.js';
 import { registerOpenIdRoutes } from './routes/openid.js';
 import type { OpenIdRuntime } from './openid/runtime.js';
 import { createOutboxMailer } from './email/outbox.js';
@@ -250,6 +254,11 @@ export function createApp(deps: AppDeps): Hono<SandboxEnv> {
     mailer: createOutboxMailer(deps.db),
   });
   registerOpenIdRoutes(app, { routes, sessions, openid: deps.openid });
+  const signIn = { routes, sessions, openid: deps.openid };
+  registerSocialRoutes(app, signIn);
+  registerFirebaseRoutes(app, signIn);
+  registerCredentialProviderRoutes(app, signIn);
+  registerExternalOAuthRoutes(app, signIn);
   // The card processor: a separate service in real life (no realm, API key or bearer).
   app.use('/_processor/*', limitBody);
   registerProcessorRoutes(app, { db: deps.db, now });

@@ -4,6 +4,10 @@
  * `seed/realms.ts`.
  */
 import type { AuthProvider } from '@stream/core/contracts';
+import type { IdpClientConfig } from '../openid/clients.js';
 
 /** The generic external OAuth providers of the full realm. */
 export const OAUTH_AUTH_PROVIDERS: readonly AuthProvider[] = [];
+
+/** Their clients at the sandbox OpenID provider (`openid/idp.ts` registers them). */
+export const OAUTH_IDP_CLIENTS: readonly IdpClientConfig[] = [];

@@ -18,6 +18,19 @@ export const OPENID_CLIENTS: readonly OpenIdClientConfig[] = [
   { clientName: 'stream-idp', clientSecret: 'stream-idp-sandbox-secret', displayName: 'Stream ID (OpenID)' },
 ];
 
+/**
+ * Another client of the sandbox OpenID provider, beyond the realm's OpenID Connect clients: the
+ * Apple, Google and Facebook stand-ins (`social/config.ts`) and the generic external OAuth
+ * providers (`oauth/config.ts`) declare theirs, and `idp.ts` registers them all.
+ */
+export interface IdpClientConfig {
+  clientId: string;
+  /** The secret of a confidential client (`client_secret_basic`); absent for a public client (`none`, PKCE). */
+  clientSecret?: string;
+  /** Web app paths the provider may send the browser back to (`/login/google`…), on the web app's origin. */
+  redirectPaths: readonly string[];
+}
+
 /** A user of the sandbox OpenID provider (not a platform account: the platform creates or links one at first sign-in). */
 export interface IdpUser {
   /** The provider's stable subject (`sub`). */

@@ -10,6 +10,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { exportJWK, generateKeyPair } from 'jose';
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import { IDP_PATH, IDP_USERS, isLoopbackHttp, OPENID_CLIENTS, webCallbackPath } from './clients.js';
+import { SOCIAL_IDP_CLIENTS } from '../social/config.js';
+import { OAUTH_IDP_CLIENTS } from '../oauth/config.js';
 
 /** The running provider: its issuer and the Node request handler of everything under `/_oidc`. */
 export interface OidcIdp {
@@ -31,16 +33,28 @@ export async function createOidcIdp(issuer: string, webUrl: string): Promise<Oid
   const loopback = isLoopbackHttp(web);
 
   const configuration: Configuration = {
-    clients: OPENID_CLIENTS.map((client) => ({
-      client_id: client.clientName,
-      client_secret: client.clientSecret,
-      application_type: loopback ? 'native' : 'web',
-      redirect_uris: [`${web.origin}${webCallbackPath(client.clientName)}`],
-      post_logout_redirect_uris: [`${web.origin}/`],
-      grant_types: ['authorization_code'],
-      response_types: ['code'],
-      token_endpoint_auth_method: 'client_secret_basic',
-    })),
+    clients: [
+      ...OPENID_CLIENTS.map((client) => ({
+        client_id: client.clientName,
+        client_secret: client.clientSecret,
+        application_type: loopback ? 'native' : 'web',
+        redirect_uris: [`${web.origin}${webCallbackPath(client.clientName)}`],
+        post_logout_redirect_uris: [`${web.origin}/`],
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+        token_endpoint_auth_method: 'client_secret_basic',
+      })),
+      ...[...SOCIAL_IDP_CLIENTS, ...OAUTH_IDP_CLIENTS].map((client) => ({
+        client_id: client.clientId,
+        ...(client.clientSecret ? { client_secret: client.clientSecret } : {}),
+        application_type: loopback ? 'native' : 'web',
+        redirect_uris: client.redirectPaths.map((path) => `${web.origin}${path}`),
+        post_logout_redirect_uris: [`${web.origin}/`],
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+        token_endpoint_auth_method: client.clientSecret ? 'client_secret_basic' : 'none',
+      })),
+    ] as Configuration['clients'],
     jwks: { keys: [jwk as never] },
     cookies: { keys: [randomBytes(32).toString('hex')] },
     pkce: { required: () => true },

@@ -2,6 +2,8 @@ import type { Context } from 'hono';
 import type { AccessClaims } from '../auth/jwt.js';
 import type { SandboxDb } from '../db/open.js';
 import { ApiHttpError, badRequest } from '../errors.js';
+import type { SessionDeps } from '../auth/sessions.js';
+import type { OpenIdRuntime } from '../openid/runtime.js';
 
 /** What the licence, content, media and control routes need from the app. */
 export interface RouteContext {
@@ -34,3 +36,15 @@ export function parseDateTime(value: string, field: string): Date {
 
 /** `YYYY-MM-DD` of a date, for messages. */
 export const day = (d: Date | null | undefined) => (d ? d.toISOString().slice(0, 10) : 'never');
+
+/**
+ * What the sign-in provider routes (social, Firebase, PBR/SPTV/OPIN/GIGYA, external OAuth) need:
+ * the route context, the session issuer (`issueSession(sessions, userId)` answers the platform's
+ * tokens) and the OpenID runtime (the sandbox OpenID provider and its issuer; absent in an app
+ * without a server).
+ */
+export interface SignInRouteDeps {
+  routes: RouteContext;
+  sessions: SessionDeps;
+  openid: OpenIdRuntime | undefined;
+}
