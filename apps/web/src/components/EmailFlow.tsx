@@ -8,6 +8,7 @@ import { Link } from 'wouter';
 import { EMAIL_INVALID_KEY, pathKeepingFrom } from '@stream/core/domain';
 import { useI18n } from '../app/context';
 import { AuthLayout } from './AuthLayout';
+import { LoginSubPage } from '../signin/LoginSubPage';
 import { EmailField } from './EmailField';
 import { FormAlert } from './FormAlert';
 import { SubmitButton } from './SubmitButton';
@@ -143,7 +144,7 @@ export interface EmailRequestFormProps {
 }
 
 /**
- * The email form of the password request and magic link pages: the login frame, title, intro,
+ * The email form of the password request and magic link pages: the login frame (with the back button of §2), title, intro,
  * an email field, the machine's error (a validation message of {@link EMAIL_FIELD_ERROR_KEYS} on
  * the field, any other in the alert; focused after a failed submit, and when the form opens with
  * one) and the submit button with progress.
@@ -165,9 +166,7 @@ export function EmailRequestForm(props: EmailRequestFormProps) {
     onRequest(email);
   };
   return (
-    <AuthLayout>
-      <h1>{title}</h1>
-      <p className="auth-card__subtitle">{intro}</p>
+    <LoginSubPage title={title} subtitle={intro}>
       <form className="form" noValidate onSubmit={onSubmit}>
         <FormAlert id={`${idPrefix}-error`} alertRef={placed.alertRef} message={placed.formError} />
         <EmailField
@@ -186,7 +185,7 @@ export function EmailRequestForm(props: EmailRequestFormProps) {
         </SubmitButton>
       </form>
       {footer}
-    </AuthLayout>
+    </LoginSubPage>
   );
 }
 
