@@ -96,3 +96,25 @@ test('the gift-login route shows the login page and signs in', async ({ page, re
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/account$/);
 });
+
+test('sign-up restricted modal: a guest outside the territories sees it instead of the form; Close goes to from', async ({ page, request }) => {
+  await page.goto('/signup?from=%2Fhome');
+  await expect(page.getByLabel('Email')).toBeVisible();
+  // The sandbox places this guest (the `sub` of its token) in a country outside the realm's territories.
+  const token = await page.evaluate(() => window.localStorage.getItem('stream.authorisationToken'));
+  expect(token).toBeTruthy();
+  const sub = JSON.parse(Buffer.from(token!.split('.')[1]!, 'base64url').toString('utf8')).sub as string;
+  const placed = await request.post(`${SANDBOX_URL}/_sandbox/caller`, {
+    headers: { realm: 'stream', 'x-api-key': 'sandbox-api-key' },
+    data: { guest: sub, country: 'CU' },
+  });
+  expect(placed.ok(), await placed.text()).toBe(true);
+
+  await page.reload();
+  const dialog = page.getByRole('dialog', { name: "You can't buy a plan here" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText("Plans aren't available in your country or region yet.");
+  await expect(page.getByLabel('Email')).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+});

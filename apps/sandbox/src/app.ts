@@ -240,6 +240,12 @@ export function createApp(deps: AppDeps): Hono<SandboxEnv> {
       const claims = await deps.signer.verify(token, now());
       return claims.gue || !UUID.test(claims.sub) ? undefined : claims;
     },
+    optionalGuest: async (c) => {
+      const token = bearerToken(c.req.header('authorization'));
+      if (!token) return undefined;
+      const claims = await deps.signer.verify(token, now()).catch(() => undefined);
+      return claims?.gue && claims.sub.startsWith(GUEST_PREFIX) ? claims.sub : undefined;
+    },
     mediaSecret: deps.mediaSecret ?? new Uint8Array(randomBytes(32)),
     publicUrl: (c) => deps.publicUrl?.replace(/\/+$/, '') ?? new URL(c.req.url).origin,
   };

@@ -113,6 +113,21 @@ describe('GET /api/v2/checkout/context', () => {
     expect(purchaseBlockReason(child)).toBe('kidPurchasePermissionDenied');
   });
 
+  it('a guest set by the control (`guest: <sub>`): its country decides the block; other guests stay GB', async () => {
+    const guest = await call(app, 'POST', calls.auth.guestCheckin.path);
+    const other = await call(app, 'POST', calls.auth.guestCheckin.path);
+    const token = guest.json.authorisationToken as string;
+    const sub = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')).sub as string;
+    const set = await call(app, 'POST', '/_sandbox/caller', { body: { guest: sub, country: OUTSIDE_TERRITORY } });
+    expect(set.status).toBe(200);
+    expect(purchaseBlockReason(await context(token))).toBe('signupGeoRestriction');
+    expect(purchaseBlockReason(await context(other.json.authorisationToken as string))).toBeNull();
+    // Exactly one of email and guest; a guest subject must look like one.
+    expectError(await call(app, 'POST', '/_sandbox/caller', { body: { country: 'GB' } }), 400, 'BAD_REQUEST');
+    expectError(await call(app, 'POST', '/_sandbox/caller', { body: { guest: sub, email: 'a@b.test' } }), 400, 'BAD_REQUEST');
+    expectError(await call(app, 'POST', '/_sandbox/caller', { body: { guest: 'guest:nope' } }), 400, 'BAD_REQUEST');
+  });
+
   it('every seeded country but CU is an allowed territory', async () => {
     const countries = calls.countries.list.response.parse((await call(app, 'GET', calls.countries.list.path)).json).countries;
     const codes = countries.map((c) => c.iso3166alpha2);

@@ -27,7 +27,9 @@ import type { RouteContext } from './context.js';
 
 /** `POST /_sandbox/caller` body: who is buying, from where. */
 export const callerRequestSchema = z.object({
-  email: z.string().check(z.minLength(3)),
+  /** The account's email; or `guest`, a guest's subject (`guest:<uuid>`, the `sub` of its token). */
+  email: z.optional(z.string().check(z.minLength(3))),
+  guest: z.optional(z.string().check(z.regex(/^guest:[0-9a-f-]{36}$/))),
   country: z.optional(z.string().check(z.regex(/^[A-Za-z]{2}$/))),
   vpn: z.optional(z.boolean()),
   child: z.optional(z.boolean()),
@@ -46,10 +48,12 @@ const BRAZILIAN_TAX_NUMBER = /^\d{3}\.?\d{3}\.?\d{3}-?\d{2}$/;
 export function registerCheckoutRoutes(app: Hono<SandboxEnv>, ctx: RouteContext): void {
   const { db } = ctx;
 
-  // GET /api/v2/checkout/context: guests too (a guest is the default GB caller).
+  // GET /api/v2/checkout/context: guests too (a guest is the default GB caller unless the control set it).
   app.get(calls.checkout.context.path, async (c) => {
     const claims = await ctx.optionalUser(c);
-    const caller = claims ? await readCaller(db, claims.sub) : DEFAULT_CALLER;
+    const guest = claims ? undefined : await ctx.optionalGuest(c);
+    const subject = claims?.sub ?? guest;
+    const caller = subject ? await readCaller(db, subject) : DEFAULT_CALLER;
     const answer: CheckoutContext = {
       country: caller.country,
       isChildProfile: caller.child,
@@ -88,13 +92,21 @@ export function registerCheckoutRoutes(app: Hono<SandboxEnv>, ctx: RouteContext)
     return c.json({ address: caller.address, country: caller.country });
   });
 
-  // POST /_sandbox/caller { email, country?, vpn?, child?, address? }: the buyer's situation.
+  // POST /_sandbox/caller { email | guest, country?, vpn?, child?, address? }: the buyer's situation.
   app.post('/_sandbox/caller', async (c) => {
     const body = await readJsonBody(c, callerRequestSchema);
-    const email = body.email.trim().toLowerCase();
-    const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
-    if (!user) throw new ApiHttpError(404, 'NOT_FOUND', [`No account with email ${body.email}`]);
-    const before = await readCaller(db, user.id);
+    if ((body.email === undefined) === (body.guest === undefined)) throw badRequest('give exactly one of email and guest');
+    let subject: string;
+    let email: string | undefined;
+    if (body.email !== undefined) {
+      email = body.email.trim().toLowerCase();
+      const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+      if (!user) throw new ApiHttpError(404, 'NOT_FOUND', [`No account with email ${body.email}`]);
+      subject = user.id;
+    } else {
+      subject = body.guest!;
+    }
+    const before = await readCaller(db, subject);
     const country = body.country?.toUpperCase() ?? before.country;
     if (!isSeededCountry(country)) throw badRequest(`country: unknown country ${country}`);
     const next: CallerState = {
@@ -103,8 +115,8 @@ export function registerCheckoutRoutes(app: Hono<SandboxEnv>, ctx: RouteContext)
       child: body.child ?? before.child,
       address: body.address ?? before.address,
     };
-    await writeCaller(db, user.id, next);
-    return c.json({ email, ...next });
+    await writeCaller(db, subject, next);
+    return c.json(email !== undefined ? { email, ...next } : { guest: subject, ...next });
   });
 }
 

@@ -16,6 +16,8 @@ export interface RouteContext {
   requireUser: (c: Context) => Promise<AccessClaims>;
   /** The caller's claims when signed in; undefined without a bearer or for a guest; 401 for an invalid or expired bearer. */
   optionalUser: (c: Context) => Promise<AccessClaims | undefined>;
+  /** The guest subject (`guest:<uuid>`) of a valid guest bearer, else undefined (no bearer, a user's, or an invalid one). */
+  optionalGuest: (c: Context) => Promise<string | undefined>;
   /** HMAC key of media tokens. */
   mediaSecret: Uint8Array;
   /** Base URL of the sandbox as the caller reached it (no trailing slash), for absolute URLs. */

@@ -1,10 +1,12 @@
-import { Link, Redirect } from 'wouter';
-import { pathKeepingFrom, requestAccessAddress } from '@stream/core/domain';
+import { Link, Redirect, useLocation } from 'wouter';
+import { carriedFrom, DEFAULT_MENU_ROUTE, pathKeepingFrom, purchaseBlockReason, requestAccessAddress } from '@stream/core/domain';
 import { connectSignUp, signUpMachine } from '@stream/core/machines';
-import { useI18n } from '../app/context';
+import { useI18n, useServices } from '../app/context';
 import { useDocumentTitle } from '../app/hooks';
 import { useRealmSettings } from '../app/useRealmSettings';
 import { useCredentialsForm, type CredentialsForm } from '../app/useCredentialsForm';
+import { useResource } from '../app/useResource';
+import { RestrictedModal } from '../checkout/journey/RestrictedModal';
 import { AuthLayout } from '../components/AuthLayout';
 import { EmailField } from '../components/EmailField';
 import { Field } from '../components/Field';
@@ -55,10 +57,11 @@ export function SignUpForm({ credentials }: { credentials: CredentialsForm<SignU
  * the account is signed in and the page goes (replace) to the machine's `target`. A signed-in
  * user opening it goes to the default menu page (§2). When the realm settings turn
  * self-registration off (§6), it says so instead of the form, with the request-access button
- * when the realm has an address for it.
+ * when the realm has an address for it. A visitor the checkout context blocks (child profile,
+ * outside the territories, a refused VPN) sees the sign-up restricted modal instead (§2).
  */
 export default function SignUpPage() {
-  const { t, routeLocale } = useI18n();
+  const { t, routeLocale, path } = useI18n();
   useDocumentTitle(t('createYourAccount'), t('appName'));
 
   // §2: signed-in users who open signup go to the default menu (unless this page signed them up).
@@ -70,7 +73,23 @@ export default function SignUpPage() {
     idPrefix: 'signup',
   });
   const settings = useRealmSettings();
+  // §2 "Sign-up restricted modal": shown instead of the sign-up flow for a visitor outside the
+  // territories, on a VPN the realm refuses, or on a child profile (core's purchaseBlockReason).
+  const { api } = useServices();
+  const [, navigate] = useLocation();
+  const context = useResource(() => api.checkout.context());
+  const blockReason = context.status === 'ready' && context.data ? purchaseBlockReason(context.data) : null;
   if (credentials.redirectTo) return <Redirect to={credentials.redirectTo} replace />;
+  if (blockReason) {
+    // Closing goes to the URL in the query (`from`, when safe) or to the default menu route.
+    const close = () => navigate(carriedFrom(new URLSearchParams(credentials.search).get('from')) ?? path(DEFAULT_MENU_ROUTE), { replace: true });
+    return (
+      <AuthLayout>
+        <h1>{t('createYourAccount')}</h1>
+        <RestrictedModal reason={blockReason} onClose={close} />
+      </AuthLayout>
+    );
+  }
   // §6: self-registration only when the realm's setting allows it (the platform refuses it too).
   const closed = settings.status === 'ready' && settings.data?.selfRegistration === false;
   const requestAccess = requestAccessAddress(settings.data?.requestAccessUri);
