@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { cardErrorKey } from '@stream/core/domain';
+import { cardErrorKey, paymentSucceeded } from '@stream/core/domain';
 import { useI18n, useServices } from '../app/context';
 import { useDocumentTitle, useSession } from '../app/hooks';
 import { useResource } from '../app/useResource';
@@ -43,7 +43,7 @@ function AuthorizationOutcome({ paymentId, pending }: { paymentId: string; pendi
   const { t } = useI18n();
   const { api } = useServices();
   const item = useResource(() => findPayment(api, paymentId), paymentId);
-  const succeeded = item.data?.status === 'succeeded';
+  const succeeded = paymentSucceeded(item.data?.status);
   useEffect(() => {
     if (succeeded) clearPendingPayment();
   }, [succeeded]);

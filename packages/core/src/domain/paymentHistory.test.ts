@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { paymentHistoryRow } from './index.js';
+import { paymentHistoryRow, paymentSucceeded } from './index.js';
 
 const item = {
   id: 'pay_1',
@@ -61,5 +61,14 @@ describe('paymentHistoryRow', () => {
         expect(typeof row.pdfAvailable).toBe('boolean');
       }),
     );
+  });
+});
+
+describe('paymentSucceeded', () => {
+  it('is true only for succeeded, in any case and padding; never throws', () => {
+    expect(paymentSucceeded('succeeded')).toBe(true);
+    expect(paymentSucceeded(' SUCCEEDED ')).toBe(true);
+    expect(paymentSucceeded('failed')).toBe(false);
+    fc.assert(fc.property(fc.anything(), (value) => paymentSucceeded(value) === (typeof value === 'string' && value.trim().toLowerCase() === 'succeeded')));
   });
 });

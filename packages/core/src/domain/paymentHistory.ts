@@ -92,9 +92,14 @@ export function paymentHistoryRow(item: PaymentHistoryItemLike, locale: string):
       description: price(licence.price, locale),
       transactionId: text(record.externalPaymentId),
       status: rawStatus.toUpperCase(),
-      pdfAvailable: rawStatus.toLowerCase() === RECEIPT_STATUS && id !== '',
+      pdfAvailable: paymentSucceeded(rawStatus) && id !== '',
     };
   } catch {
     return { id: '', name: '', date: '', description: '', transactionId: '', status: '', pdfAvailable: false };
   }
+}
+
+/** Whether a payment's `status` says it went through (`succeeded`, any case). Never throws. */
+export function paymentSucceeded(status: unknown): boolean {
+  return typeof status === 'string' && status.trim().toLowerCase() === RECEIPT_STATUS;
 }
