@@ -153,10 +153,8 @@ describe('OpenID Connect sign-in through the sandbox provider', () => {
     const logout = (await (await api(`/api/v2/openid/${CLIENT}/logout-uri`)).json()) as { logoutUri: string };
     expect(logout.logoutUri).toMatch(new RegExp(`^${sandbox.url}/_oidc/session/end\\?`));
     const settings = await (await api('/api/v2/realm/settings')).json();
-    expect(settings).toEqual({
-      selfRegistration: true,
-      authProviders: [{ name: 'ID' }, { name: 'OPENID_CONNECT', clientName: CLIENT, displayName: 'Stream ID (OpenID)' }],
-      magicLink: true,
-    });
+    expect(settings).toMatchObject({ selfRegistration: true, magicLink: true });
+    expect(settings.authProviders[0]).toEqual({ name: 'ID' });
+    expect(settings.authProviders).toContainEqual({ name: 'OPENID_CONNECT', clientName: CLIENT, displayName: 'Stream ID (OpenID)' });
   });
 });

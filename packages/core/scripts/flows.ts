@@ -26,6 +26,19 @@ import {
   magicLinkMachine,
   emailConfirmationMachine,
   oidcSignInMachine,
+  impersonationMachine,
+  pbrSignInMachine,
+  opinSignInMachine,
+  gigyaSignInMachine,
+  socialSignInMachine,
+  accountLinkMachine,
+  linkedAccountsMachine,
+  firebaseSignInMachine,
+  adobeRegistrationMachine,
+  tvProviderSignInMachine,
+  licenceRedirectMachine,
+  tvDeviceLoginMachine,
+  tvDevicePinMachine,
 } from '../src/machines/index.js';
 
 /** A documented machine: its page name, source file and the machine itself. */
@@ -53,6 +66,19 @@ export const FLOWS: readonly FlowEntry[] = [
   { name: 'magicLink', source: 'packages/core/src/machines/magicLink.machine.ts', machine: magicLinkMachine },
   { name: 'emailConfirmation', source: 'packages/core/src/machines/emailConfirmation.machine.ts', machine: emailConfirmationMachine },
   { name: 'oidcSignIn', source: 'packages/core/src/machines/oidcSignIn.machine.ts', machine: oidcSignInMachine },
+  { name: 'impersonation', source: 'packages/core/src/machines/impersonation.machine.ts', machine: impersonationMachine },
+  { name: 'providerSignIn', source: 'packages/core/src/machines/providerSignIn.machine.ts', machine: pbrSignInMachine },
+  { name: 'opinSignIn', source: 'packages/core/src/machines/tokenSignIn.machine.ts', machine: opinSignInMachine },
+  { name: 'gigyaSignIn', source: 'packages/core/src/machines/tokenSignIn.machine.ts', machine: gigyaSignInMachine },
+  { name: 'socialSignIn', source: 'packages/core/src/machines/socialSignIn.machine.ts', machine: socialSignInMachine },
+  { name: 'accountLink', source: 'packages/core/src/machines/accountLink.machine.ts', machine: accountLinkMachine },
+  { name: 'linkedAccounts', source: 'packages/core/src/machines/accountLink.linked.ts', machine: linkedAccountsMachine },
+  { name: 'firebaseSignIn', source: 'packages/core/src/machines/firebaseSignIn.machine.ts', machine: firebaseSignInMachine },
+  { name: 'adobeRegistration', source: 'packages/core/src/machines/adobeRegistration.machine.ts', machine: adobeRegistrationMachine },
+  { name: 'tvProviderSignIn', source: 'packages/core/src/machines/tvProviderSignIn.machine.ts', machine: tvProviderSignInMachine },
+  { name: 'licenceRedirect', source: 'packages/core/src/machines/tvProviderSignIn.licence.ts', machine: licenceRedirectMachine },
+  { name: 'tvDeviceLogin', source: 'packages/core/src/machines/tvDeviceLogin.machine.ts', machine: tvDeviceLoginMachine },
+  { name: 'tvDevicePin', source: 'packages/core/src/machines/tvDeviceLogin.machine.ts', machine: tvDevicePinMachine },
 ];
 
 /** Absolute path of docs/flows in this repository. */

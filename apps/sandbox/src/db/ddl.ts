@@ -196,4 +196,46 @@ export const DDL_STATEMENTS: readonly string[] = [
     created_at timestamptz NOT NULL DEFAULT now()
   )`,
   `CREATE UNIQUE INDEX IF NOT EXISTS openid_identities_subject_idx ON openid_identities (client_name, subject)`,
+  `CREATE TABLE IF NOT EXISTS firebase_identities (
+    project_id text NOT NULL,
+    uid text NOT NULL,
+    user_id uuid NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    created_at timestamptz NOT NULL DEFAULT now()
+  )`,
+  `CREATE UNIQUE INDEX IF NOT EXISTS firebase_identities_uid_idx ON firebase_identities (project_id, uid)`,
+  `CREATE TABLE IF NOT EXISTS impersonation_tokens (
+    token_hash text PRIMARY KEY,
+    user_id uuid NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    created_at timestamptz NOT NULL,
+    expires_at timestamptz NOT NULL,
+    used_at timestamptz,
+    family_id uuid
+  )`,
+  `CREATE TABLE IF NOT EXISTS provider_accounts (
+    provider text NOT NULL,
+    login_id text NOT NULL,
+    secret_hash text NOT NULL,
+    name text NOT NULL,
+    subject uuid NOT NULL,
+    user_id uuid REFERENCES users(id) ON DELETE SET NULL,
+    created_at timestamptz NOT NULL DEFAULT now()
+  )`,
+  `CREATE UNIQUE INDEX IF NOT EXISTS provider_accounts_login_idx ON provider_accounts (provider, login_id)`,
+  `CREATE UNIQUE INDEX IF NOT EXISTS provider_accounts_subject_idx ON provider_accounts (provider, subject)`,
+  `CREATE TABLE IF NOT EXISTS provider_tokens (
+    hash text PRIMARY KEY,
+    provider text NOT NULL,
+    subject uuid NOT NULL,
+    expires_at timestamptz NOT NULL,
+    used_at timestamptz
+  )`,
+  `CREATE TABLE IF NOT EXISTS social_identities (
+    provider text NOT NULL,
+    subject text NOT NULL,
+    user_id uuid NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    email text,
+    created_at timestamptz NOT NULL DEFAULT now()
+  )`,
+  `CREATE UNIQUE INDEX IF NOT EXISTS social_identities_subject_idx ON social_identities (provider, subject)`,
+  `CREATE UNIQUE INDEX IF NOT EXISTS social_identities_user_idx ON social_identities (user_id, provider)`,
 ];

@@ -340,6 +340,88 @@ export const openIdIdentities = pgTable(
   (t) => [uniqueIndex('openid_identities_subject_idx').on(t.clientName, t.subject)],
 );
 
+/**
+ * Accounts of the PBR, SPTV, OPIN and GIGYA stand-ins (docs/sandbox.md "PBR, SPTV, OPIN and
+ * GIGYA"): the provider's own store, not platform accounts. `loginId` is stored lower-cased,
+ * `secretHash` is argon2id like ID passwords, `subject` is the provider's stable id of the
+ * person (GIGYA's `UID`). `userId` is the platform account of this identity, created at its
+ * first sign-in.
+ */
+export const providerAccounts = pgTable(
+  'provider_accounts',
+  {
+    provider: text('provider').notNull(),
+    loginId: text('login_id').notNull(),
+    secretHash: text('secret_hash').notNull(),
+    name: text('name').notNull(),
+    subject: uuid('subject').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('provider_accounts_login_idx').on(t.provider, t.loginId),
+    uniqueIndex('provider_accounts_subject_idx').on(t.provider, t.subject),
+  ],
+);
+
+/**
+ * Single-use sign-in tokens a stand-in provider handed out (the OPIN portal's `token`), stored as
+ * the SHA-256 (hex) of the token; `usedAt` set by the one exchange that spends it.
+ */
+export const providerTokens = pgTable('provider_tokens', {
+  hash: text('hash').primaryKey(),
+  provider: text('provider').notNull(),
+  subject: uuid('subject').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});
+
+/**
+ * Apple, Google and Facebook accounts linked to platform accounts (docs/sandbox.md "Social
+ * sign-in"): one row per provider account (`provider`, `subject`), at most one per provider and
+ * account. `email` is the address the provider gave when it was linked.
+ */
+export const socialIdentities = pgTable(
+  'social_identities',
+  {
+    provider: text('provider').notNull(),
+    subject: text('subject').notNull(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('social_identities_subject_idx').on(t.provider, t.subject), uniqueIndex('social_identities_user_idx').on(t.userId, t.provider)],
+);
+
+/**
+ * Impersonation tokens (docs/sandbox.md "Impersonation"): SHA-256 of a single-use, short-lived
+ * token naming the user an administrator acts as; once used, the refresh-token family of the
+ * session it opened (that session and every refresh of it is the impersonated one).
+ */
+export const impersonationTokens = pgTable('impersonation_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  familyId: uuid('family_id'),
+});
+
+/**
+ * Platform accounts of Firebase users: the Firebase project and user id (`uid`), and the account
+ * it maps to (created by `firebase-auth/signup` or at the first sign-in; docs/sandbox.md "Firebase").
+ */
+export const firebaseIdentities = pgTable(
+  'firebase_identities',
+  {
+    projectId: text('project_id').notNull(),
+    uid: text('uid').notNull(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('firebase_identities_uid_idx').on(t.projectId, t.uid)],
+);
+
 export const schema = {
   realms,
   settings,
@@ -357,5 +439,10 @@ export const schema = {
   outbox,
   emailTokens,
   openIdIdentities,
+  firebaseIdentities,
+  impersonationTokens,
+  providerAccounts,
+  providerTokens,
+  socialIdentities,
 };
 export type Schema = typeof schema;

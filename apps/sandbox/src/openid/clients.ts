@@ -29,6 +29,17 @@ export interface IdpClientConfig {
   clientSecret?: string;
   /** Web app paths the provider may send the browser back to (`/login/google`…), on the web app's origin. */
   redirectPaths: readonly string[];
+  /**
+   * What the authorisation answers: `code` (the default; exchanged at the token endpoint) or
+   * `id_token` (the implicit answer in the fragment, as Google Identity Services gives the browser
+   * an ID token; a nonce is required).
+   */
+  responseTypes?: readonly ('code' | 'id_token')[];
+  /**
+   * Whether the code flow requires PKCE (S256). @default true. The Apple and Facebook stand-ins
+   * turn it off: their platform-side exchange is a confidential client's, as with the real ones.
+   */
+  pkce?: boolean;
 }
 
 /** A user of the sandbox OpenID provider (not a platform account: the platform creates or links one at first sign-in). */
@@ -42,11 +53,27 @@ export interface IdpUser {
   emailVerified: boolean;
 }
 
-/** The sandbox OpenID provider's users. */
-export const IDP_USERS: readonly IdpUser[] = [
+const idpUsers: IdpUser[] = [
   { sub: 'idp-user-1', email: 'oidc.user@idp.test', password: 'idp-password', name: 'OIDC User', emailVerified: true },
   { sub: 'idp-user-2', email: 'oidc.second@idp.test', password: 'idp-password', name: 'Second OIDC User', emailVerified: true },
+  { sub: 'idp-social-1', email: 'social.user@idp.test', password: 'idp-password', name: 'Social User', emailVerified: true },
 ];
+
+/** The sandbox OpenID provider's users (the seeded ones plus those added with {@link addIdpUser}). */
+export const IDP_USERS: readonly IdpUser[] = idpUsers;
+
+/**
+ * Adds a user to the sandbox OpenID provider (for tests: `POST /_sandbox/social/idp-users`), or
+ * answers the existing one with that email. Lives as long as the process.
+ */
+export function addIdpUser(user: { email: string; password: string; name: string }): IdpUser {
+  const email = user.email.trim().toLowerCase();
+  const existing = idpUsers.find((candidate) => candidate.email === email);
+  if (existing) return existing;
+  const added: IdpUser = { sub: `idp-added-${idpUsers.length + 1}-${Date.now().toString(36)}`, email, password: user.password, name: user.name, emailVerified: true };
+  idpUsers.push(added);
+  return added;
+}
 
 /** The path the provider answers under, on the sandbox's own origin. */
 export const IDP_PATH = '/_oidc';

@@ -9,9 +9,25 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { exportJWK, generateKeyPair } from 'jose';
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
-import { IDP_PATH, IDP_USERS, isLoopbackHttp, OPENID_CLIENTS, webCallbackPath } from './clients.js';
+import { IDP_PATH, IDP_USERS, isLoopbackHttp, OPENID_CLIENTS, webCallbackPath, type IdpClientConfig } from './clients.js';
 import { SOCIAL_IDP_CLIENTS } from '../social/config.js';
 import { OAUTH_IDP_CLIENTS } from '../oauth/config.js';
+
+/** The extra clients whose code flow does not require PKCE (`IdpClientConfig.pkce === false`). */
+const NO_PKCE_CLIENTS = new Set([...SOCIAL_IDP_CLIENTS, ...OAUTH_IDP_CLIENTS].filter((client) => client.pkce === false).map((client) => client.clientId));
+
+/**
+ * The grant and response types of an extra client: `code` → the authorisation code grant;
+ * `id_token` → the implicit grant (the ID token in the fragment).
+ */
+function idpClientFlows(client: IdpClientConfig): { grant_types: string[]; response_types: string[] } {
+  const responseTypes = client.responseTypes?.length ? [...client.responseTypes] : ['code'];
+  const grantTypes = [
+    ...(responseTypes.includes('code') ? ['authorization_code'] : []),
+    ...(responseTypes.includes('id_token') ? ['implicit'] : []),
+  ];
+  return { grant_types: grantTypes, response_types: responseTypes };
+}
 
 /** The running provider: its issuer and the Node request handler of everything under `/_oidc`. */
 export interface OidcIdp {
@@ -50,14 +66,14 @@ export async function createOidcIdp(issuer: string, webUrl: string): Promise<Oid
         application_type: loopback ? 'native' : 'web',
         redirect_uris: client.redirectPaths.map((path) => `${web.origin}${path}`),
         post_logout_redirect_uris: [`${web.origin}/`],
-        grant_types: ['authorization_code'],
-        response_types: ['code'],
+        ...idpClientFlows(client),
         token_endpoint_auth_method: client.clientSecret ? 'client_secret_basic' : 'none',
       })),
     ] as Configuration['clients'],
     jwks: { keys: [jwk as never] },
     cookies: { keys: [randomBytes(32).toString('hex')] },
-    pkce: { required: () => true },
+    // PKCE is required of every code flow except the stand-ins that say otherwise (their real providers' web flows use none).
+    pkce: { required: (_ctx, client) => !NO_PKCE_CLIENTS.has(client.clientId) },
     // The ID token carries the scopes' claims (email, name): the platform reads them there.
     conformIdTokenClaims: false,
     scopes: ['openid', 'email', 'profile'],

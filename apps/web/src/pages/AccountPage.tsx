@@ -9,6 +9,7 @@ import { ErrorScreen, LoadingScreen } from '../components/StatusScreen';
 import Subscriptions from '../components/Subscriptions';
 import Cards from '../payments/Cards';
 import PaymentHistory from '../payments/PaymentHistory';
+import LinkedAccounts from '../social/LinkedAccounts';
 
 /**
  * ACCOUNT: the signed-in user's details, subscriptions, payment methods (stored cards) and payment history
@@ -70,6 +71,7 @@ function AccountDetails({ onRetry }: { onRetry(): void }) {
       <Subscriptions />
       <Cards />
       <PaymentHistory />
+      <LinkedAccounts />
     </div>
   );
 }

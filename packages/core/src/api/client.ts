@@ -264,6 +264,21 @@ export function createApiClient(options: ApiClientOptions): HttpApiClient {
     // OpenID Connect sign-in and the realm's sign-in settings: one chunk, loaded on first use.
     openid: lazyArea(() => import('./openid.js').then((m) => m.openidEndpoints(request)), ['authUri', 'token', 'logoutUri']),
     realm: lazyArea(() => import('./openid.js').then((m) => m.realmEndpoints(request)), ['settings']),
+    // Generic external OAuth sign-in and impersonation: one chunk, loaded on first use.
+    externalOAuth: lazyArea(() => import('./externalOAuth.js').then((m) => m.externalOAuthEndpoints(request)), ['authUri', 'token', 'logout']),
+    impersonation: lazyArea(() => import('./externalOAuth.js').then((m) => m.impersonationEndpoints(request)), ['exchange']),
+    // Apple, Google and Facebook sign-in and linked accounts: one chunk, loaded on first use.
+    social: lazyArea(() => import('./social.js').then((m) => m.socialEndpoints(request)), ['apple', 'facebook', 'google', 'linkedAccounts', 'unlink']),
+    // PBR, SPTV, OPIN and GIGYA sign-in: one small chunk, loaded on first use.
+    credentialProviders: lazyArea(() => import('./credentialProviders.js').then((m) => m.credentialProvidersEndpoints(request)), [
+      'pbr', 'sptv', 'opin', 'gigya',
+    ]),
+    // Firebase sign-in (the platform side): one small chunk, loaded on first use.
+    firebase: lazyArea(() => import('./firebase.js').then((m) => m.firebaseEndpoints(request)), ['signUp', 'signIn']),
+    // Adobe Pass, the device PIN login and the external licence provider: one small chunk, loaded on first use.
+    adobe: lazyArea(() => import('./adobe.js').then((m) => m.adobeEndpoints(request)), ['user', 'token', 'regcode', 'regcodeV3', 'entitlementSync']),
+    tvDevice: lazyArea(() => import('./adobe.js').then((m) => m.tvDeviceEndpoints(request)), ['createPin', 'pollPin', 'confirmPin']),
+    externalLicence: lazyArea(() => import('./adobe.js').then((m) => m.externalLicenceEndpoints(request)), ['token']),
     subscribe(listener) {
       listeners.add(listener);
       return () => {

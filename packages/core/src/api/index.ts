@@ -19,3 +19,8 @@ export {
   passwordResetEndpoints,
 } from './emailFlows.js';
 export { openidEndpoints, realmEndpoints } from './openid.js';
+export { externalOAuthEndpoints, impersonationEndpoints } from './externalOAuth.js';
+export { socialEndpoints } from './social.js';
+export { credentialProvidersEndpoints } from './credentialProviders.js';
+export { firebaseEndpoints } from './firebase.js';
+export { adobeEndpoints, createAdobeHost, externalLicenceEndpoints, tvDeviceEndpoints, type AdobeHost, type AdobeHostOptions } from './adobe.js';

@@ -28,12 +28,31 @@ import type {
   UserProfile,
 } from '../contracts/index.js';
 import type { OpenIdAuthUri, OpenIdFlow, OpenIdLogoutUri, RealmSettings } from '../contracts/index.js';
+import type { ExternalOAuthAuthUri, ImpersonationResponse } from '../contracts/index.js';
+import type { AppleSignInRequest, FacebookSignInRequest, LinkedAccounts } from '../contracts/index.js';
+import type { FirebaseSignInRequest, FirebaseSignUpRequest, FirebaseSignUpResponse } from '../contracts/index.js';
+import type {
+  AdobeRegcode,
+  AdobeRegcodeV3,
+  AdobeRegcodeV3Request,
+  AdobeTokenRequest,
+  AdobeUserRequest,
+  DevicePin,
+  DevicePinStatus,
+  ExternalLicenceTokenResponse,
+} from '../contracts/index.js';
 import type { KeyValueStorage } from '../platform/types.js';
 
 /** `primaryPaymentDetails` of `POST /api/v4/payment-method/init` (§7). */
 export type PaymentMethodInit = zc.input<typeof initPaymentMethodRequestSchema>['primaryPaymentDetails'];
 /** Body of `POST /api/v4/payment-method/validate`. */
 export type PaymentMethodValidation = zc.input<typeof validatePaymentMethodRequestSchema>;
+
+/** Options of the social sign-in calls ({@link ApiClient.social}). */
+export interface SocialCallOptions {
+  /** An ID account's access token, sent as `Authorization: Bearer` to link the provider to it (the conflict case). */
+  bearer?: string;
+}
 
 /** Options of {@link ApiClient.baskets}' `pay`. */
 export interface PayOptions {
@@ -341,6 +360,127 @@ export interface ApiClient {
   realm: {
     /** `GET /api/v2/realm/settings`: `{ selfRegistration, authProviders [{ name, clientName?, displayName?, logoUri? }], magicLink }`. */
     settings(): Promise<RealmSettings>;
+  };
+  /**
+   * Generic external OAuth sign-in through the realm provider `provider` (its `clientName`;
+   * identity-and-routes.md §4 "Generic external OAuth or OpenID", §7 "{ext-oauth-route}", here
+   * `/api/v2/oauth/{provider}`). Sent without a bearer. Errors: `ApiError` (404 `NOT_FOUND` for a
+   * provider the realm does not have; 409 `CONFLICT` from `token` when the state is unknown,
+   * expired or already used; 400 when the provider refuses the code), `ContractError`, `NetworkError`.
+   */
+  externalOAuth: {
+    /**
+     * `GET /api/v2/oauth/{provider}/auth-uri[?extraParams=][&redirectUri=]`: `{ authorisationUri }`,
+     * whose query holds the `state` the platform keeps (with the PKCE verifier) for the exchange;
+     * `extraParams` (`name=value&…`) is passed on to the provider.
+     */
+    authUri(provider: string, options?: { extraParams?: string; redirectUri?: string }): Promise<ExternalOAuthAuthUri>;
+    /** `POST /api/v2/oauth/{provider}/token { authorisationCode: code, state }`: the session's tokens. */
+    token(provider: string, body: { code: string; state: string }): Promise<LoginResponse>;
+    /** `POST /api/v2/oauth/{provider}/logout { refreshToken }`: revokes the session; answers `{}` (§7: a failure is only logged). */
+    logout(provider: string, refreshToken: string): Promise<Record<string, unknown>>;
+  };
+  /**
+   * Impersonation (identity-and-routes.md §6; this project's call, docs/api.md "Impersonation").
+   * No bearer. Errors: `ApiError` 404 `NOT_FOUND` for an unknown, used or expired token,
+   * `ContractError`, `NetworkError`.
+   */
+  impersonation: {
+    /** `POST /api/v2/impersonation/token { impersonationToken }`: the user's tokens, `impersonated: true`. */
+    exchange(token: string): Promise<ImpersonationResponse>;
+  };
+  /**
+   * Apple, Google and Facebook sign-in and the account's linked providers (identity-and-routes.md
+   * §4 "Social sign-in", §7; docs/api.md "Social sign-in"). The sign-in calls answer the login
+   * tokens with `linkedAccounts`; they send no session bearer, only `options.bearer` (the ID
+   * account's token in the conflict case: the platform then links the provider to that account).
+   * Errors: `ApiError` (409 `CONFLICT` with `details { provider, email }` when an ID account has
+   * the provider's email, 409 `cannotLinkAccount` when linking is not possible, 400 for a refused
+   * credential, 404 for a provider the realm lacks or a link the account lacks, 401 without a
+   * session on `linkedAccounts`/`unlink`), `ContractError`, `NetworkError`.
+   */
+  social: {
+    /** `POST /api/v2/login/apple-id { code, nonce, callbackUri }`. */
+    apple(body: AppleSignInRequest, options?: SocialCallOptions): Promise<LoginResponse>;
+    /** `POST /api/v2/login/social/facebook { code, redirectUri? }`. */
+    facebook(body: FacebookSignInRequest, options?: SocialCallOptions): Promise<LoginResponse>;
+    /** `POST /api/v2/login/social/google { idToken }`. */
+    google(body: { idToken: string }, options?: SocialCallOptions): Promise<LoginResponse>;
+    /** `GET /api/v2/user/linked-accounts` (bearer required): `{ linkedAccounts [{ provider, email?, linkedAt? }] }`. */
+    linkedAccounts(): Promise<LinkedAccounts>;
+    /** `DELETE /api/v2/user/linked-accounts/{provider}` (bearer required): the remaining links. */
+    unlink(provider: string): Promise<LinkedAccounts>;
+  };
+  /**
+   * Sign-in with the id/secret, token and script providers (identity-and-routes.md §1 "PBR, SPTV,
+   * OPIN, GIGYA", §7; docs/api.md). Sent without a bearer; each answers the tokens of `POST /login`.
+   * Errors: `ApiError` (404 `NOT_FOUND` `invalidCredentials` for a wrong id or secret, whether or
+   * not the account exists; 401 `UNAUTHORIZED` for an unknown, used or expired OPIN token or a
+   * GIGYA token that fails verification; 400 for a malformed body), `ContractError`, `NetworkError`.
+   */
+  credentialProviders: {
+    /** `POST /api/v2/login/auth-provider/pbr { id, secret }`. */
+    pbr(credentials: { id: string; secret: string }): Promise<LoginResponse>;
+    /** `POST /api/v2/login/sptv { id, secret }`. */
+    sptv(credentials: { id: string; secret: string }): Promise<LoginResponse>;
+    /** `POST /api/v1/opin-auth { opinAuthToken }`: the single-use token the OPIN portal sent back. */
+    opin(opinAuthToken: string): Promise<LoginResponse>;
+    /** `POST /api/v2/login/auth-provider/gigya { idToken }`: the JWT the GIGYA script answered. */
+    gigya(idToken: string): Promise<LoginResponse>;
+  };
+  /**
+   * Firebase sign-in, the platform side (identity-and-routes.md §4 "Firebase", §7; docs/api.md
+   * "Firebase"). Sent without a bearer. Errors: `ApiError` (409 `emailAlreadyInUse`, 403
+   * `selfRegistrationDisabled`, 401 for a Firebase token that does not verify, 400 for a bad body,
+   * 503 when Firebase is not available), `ContractError`, `NetworkError`.
+   */
+  firebase: {
+    /** `POST /api/v1/firebase-auth/signup { username, password, consentAnswers, appCheckToken? }`: creates the Firebase user and the account; `{ uid? }`. */
+    signUp(body: FirebaseSignUpRequest): Promise<FirebaseSignUpResponse>;
+    /** `POST /api/v1/firebase-auth { firebaseAuthToken, firebaseRefreshToken }`: the session's tokens. */
+    signIn(body: FirebaseSignInRequest): Promise<LoginResponse>;
+  };
+  /**
+   * Adobe Pass, the platform side (identity-and-routes.md §4 "Adobe flows", "TV-provider sign-in",
+   * §7; docs/api.md "Adobe Pass and TV"). The bearer is sent when one is stored (a signed-in
+   * viewer's regcode and sign-in link Adobe to the account). Errors: `ApiError` (400 from a regcode
+   * call: the flow retries once; 400 or 412 from `user`/`token`: the picker restarts on a first
+   * attempt; 401, 403, 409 mapped by the domain's `tvProviderFailure`), `ContractError`, `NetworkError`.
+   */
+  adobe: {
+    /** `POST /api/v2/user/adobe { requestorId, resourceId }` (Primetime): the session's tokens. */
+    user(body: AdobeUserRequest): Promise<LoginResponse>;
+    /** `POST /api/v3/adobe/token { requestorId, clientId, clientSecret, accessToken }` (DCR): the session's tokens. */
+    token(body: AdobeTokenRequest): Promise<LoginResponse>;
+    /** `POST /api/v2/adobe/{requestorId}/regcode`, empty body (Primetime): `{ code }`. */
+    regcode(requestorId: string): Promise<AdobeRegcode>;
+    /** `POST /api/v3/adobe/regcode { requestorId, clientId, clientSecret }` (DCR): `{ accessToken, code }`. */
+    regcodeV3(body: AdobeRegcodeV3Request): Promise<AdobeRegcodeV3>;
+    /** `POST /api/v1/entitlement-sync { refreshToken }` (bearer required): `{ licenceIds? }`, the operator's licences granted. */
+    entitlementSync(refreshToken: string): Promise<{ licenceIds?: string[] | undefined }>;
+  };
+  /**
+   * Device PIN login (TV_LOGIN; this project's calls, docs/api.md "Adobe Pass and TV"). Errors:
+   * `ApiError` (404 `NOT_FOUND` for an unknown, expired or used PIN or anchor; 401 or 403 on
+   * `confirmPin` without a signed-in session), `ContractError` (a malformed PIN: nothing is sent),
+   * `NetworkError`.
+   */
+  tvDevice: {
+    /** `POST /api/v2/device/pin {}` (the TV, no bearer): `{ pin, anchor, expiresAt, pollIntervalSeconds? }`. */
+    createPin(): Promise<DevicePin>;
+    /** `GET /api/v2/device/pin/{anchor}` (the TV, no bearer): `pending`, `confirmed` with the TV's tokens, or `expired`. */
+    pollPin(anchor: string): Promise<DevicePinStatus>;
+    /** `POST /api/v2/device/pin/confirm { pin }` (the signed-in viewer's bearer): answers `{}`. */
+    confirmPin(pin: string): Promise<Record<string, unknown>>;
+  };
+  /**
+   * The external licence provider of the LICENCE_REDIRECT page (commerce-and-account-data.md §2,
+   * identity-and-routes.md §7; route `/api/v2/external-licence`). No bearer. Errors: `ApiError`
+   * 404 for an unknown, used or expired code, `ContractError`, `NetworkError`.
+   */
+  externalLicence: {
+    /** `POST /api/v2/external-licence/token { authorisationCode }`: `{ licenceIds?, redirectTo? }`. */
+    token(authorisationCode: string): Promise<ExternalLicenceTokenResponse>;
   };
   /** Subscribes to session events; returns the unsubscribe function. */
   subscribe(listener: (event: ApiClientEvent) => void): () => void;

@@ -15,6 +15,11 @@ export * from './checkout.js';
 export * from './emailFlows.js';
 export * from './openid.js';
 export * from './realm.js';
+export * from './social.js';
+export * from './credentialProviders.js';
+export * from './externalOAuth.js';
+export * from './firebase.js';
+export * from './adobe.js';
 
 import * as auth from './auth.js';
 import * as user from './user.js';
@@ -27,6 +32,11 @@ import * as checkout from './checkout.js';
 import * as emailFlows from './emailFlows.js';
 import * as openid from './openid.js';
 import * as realm from './realm.js';
+import * as social from './social.js';
+import * as credentialProviders from './credentialProviders.js';
+import * as externalOAuth from './externalOAuth.js';
+import * as firebase from './firebase.js';
+import * as adobe from './adobe.js';
 
 /** Every call contract by area, for the client and the sandbox. */
 export const calls = {
@@ -77,4 +87,34 @@ export const calls = {
   emailConfirmation: { confirm: emailFlows.confirmEmail },
   openid: { authUri: openid.getOpenIdAuthUri, token: openid.exchangeOpenIdCode, logoutUri: openid.getOpenIdLogoutUri },
   realm: { settings: realm.getRealmSettings },
+  social: {
+    apple: social.signInWithApple,
+    facebook: social.signInWithFacebook,
+    google: social.signInWithGoogle,
+    linkedAccounts: social.getLinkedAccounts,
+    unlink: social.unlinkAccount,
+  },
+  credentialProviders: {
+    pbr: credentialProviders.pbrLogin,
+    sptv: credentialProviders.sptvLogin,
+    opin: credentialProviders.opinLogin,
+    gigya: credentialProviders.gigyaLogin,
+  },
+  externalOAuth: {
+    authUri: externalOAuth.getExternalOAuthAuthUri,
+    token: externalOAuth.exchangeExternalOAuthCode,
+    logout: externalOAuth.externalOAuthLogout,
+  },
+  impersonation: { token: externalOAuth.exchangeImpersonationToken },
+  firebase: { signUp: firebase.firebaseSignUp, signIn: firebase.firebaseSignIn },
+  adobe: {
+    user: adobe.adobeUserToken,
+    token: adobe.adobeToken,
+    regcode: adobe.adobeRegcode,
+    regcodeV3: adobe.adobeRegcodeV3,
+    entitlementSync: adobe.entitlementSync,
+  },
+  adobeHost: { register: adobe.adobeRegisterClient, config: adobe.adobeRequestorConfig },
+  externalLicence: { token: adobe.externalLicenceToken },
+  tvDevice: { createPin: adobe.createDevicePin, pollPin: adobe.pollDevicePin, confirmPin: adobe.confirmDevicePin },
 } as const;

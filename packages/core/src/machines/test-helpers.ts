@@ -96,6 +96,22 @@ export function fakeApi(overrides: {
   openid?: Partial<ApiClient['openid']>;
   /** The realm-settings call to answer; rejects otherwise. */
   realm?: Partial<ApiClient['realm']>;
+  /** PBR, SPTV, OPIN and GIGYA sign-in calls to answer; the others reject. */
+  credentialProviders?: Partial<ApiClient['credentialProviders']>;
+  /** Generic external OAuth calls (authUri, token, logout) to answer; the others reject. */
+  externalOAuth?: Partial<ApiClient['externalOAuth']>;
+  /** The impersonation exchange to answer; rejects otherwise. */
+  impersonation?: Partial<ApiClient['impersonation']>;
+  /** Social sign-in and linked-account calls to answer; the others reject. */
+  social?: Partial<ApiClient['social']>;
+  /** Firebase sign-up and sign-in calls to answer; the others reject. */
+  firebase?: Partial<ApiClient['firebase']>;
+  /** Adobe Pass calls (user, token, regcode, regcodeV3, entitlementSync) to answer; the others reject. */
+  adobe?: Partial<ApiClient['adobe']>;
+  /** Device PIN calls (createPin, pollPin, confirmPin) to answer; the others reject. */
+  tvDevice?: Partial<ApiClient['tvDevice']>;
+  /** The external licence token call to answer; rejects otherwise. */
+  externalLicence?: Partial<ApiClient['externalLicence']>;
 } = {}): FakeApi {
   const listeners = new Set<(event: ApiClientEvent) => void>();
   const unexpected = (name: string) => () => Promise.reject(new Error(`unexpected call ${name}`));
@@ -209,6 +225,54 @@ export function fakeApi(overrides: {
     realm: {
       settings: unexpected('realm.settings'),
       ...overrides.realm,
+    },
+    externalOAuth: {
+      authUri: unexpected('externalOAuth.authUri'),
+      token: unexpected('externalOAuth.token'),
+      logout: unexpected('externalOAuth.logout'),
+      ...overrides.externalOAuth,
+    },
+    impersonation: {
+      exchange: unexpected('impersonation.exchange'),
+      ...overrides.impersonation,
+    },
+    firebase: {
+      signUp: unexpected('firebase.signUp'),
+      signIn: unexpected('firebase.signIn'),
+      ...overrides.firebase,
+    },
+    social: {
+      apple: unexpected('social.apple'),
+      facebook: unexpected('social.facebook'),
+      google: unexpected('social.google'),
+      linkedAccounts: unexpected('social.linkedAccounts'),
+      unlink: unexpected('social.unlink'),
+      ...overrides.social,
+    },
+    adobe: {
+      user: unexpected('adobe.user'),
+      token: unexpected('adobe.token'),
+      regcode: unexpected('adobe.regcode'),
+      regcodeV3: unexpected('adobe.regcodeV3'),
+      entitlementSync: unexpected('adobe.entitlementSync'),
+      ...overrides.adobe,
+    },
+    tvDevice: {
+      createPin: unexpected('tvDevice.createPin'),
+      pollPin: unexpected('tvDevice.pollPin'),
+      confirmPin: unexpected('tvDevice.confirmPin'),
+      ...overrides.tvDevice,
+    },
+    externalLicence: {
+      token: unexpected('externalLicence.token'),
+      ...overrides.externalLicence,
+    },
+    credentialProviders: {
+      pbr: unexpected('credentialProviders.pbr'),
+      sptv: unexpected('credentialProviders.sptv'),
+      opin: unexpected('credentialProviders.opin'),
+      gigya: unexpected('credentialProviders.gigya'),
+      ...overrides.credentialProviders,
     },
     subscribe(listener) {
       listeners.add(listener);
