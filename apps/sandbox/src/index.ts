@@ -14,6 +14,10 @@ import { openDatabase } from './db/open.js';
 import { loadMediaSecret, loadSigningSecret, seedDatabase } from './db/seed.js';
 import { loadLabels } from './labels.js';
 import { createOpenIdRuntime } from './openid/runtime.js';
+import { setFirebaseEmulatorUrl } from './firebase/config.js';
+import { startFirebaseEmulator, type FirebaseEmulator } from './firebase/emulator.js';
+import { attachFirebase } from './firebase/runtime.js';
+import path from 'node:path';
 
 export { createApp, CORS_ALLOW_HEADERS, CORS_EXPOSE_HEADERS, type AppDeps, type SandboxEnv } from './app.js';
 export { DEFAULTS, DEMO_ACCOUNT, SEED_REALM, resolveOptions, type SandboxOptions, type ResolvedOptions } from './config.js';
@@ -44,8 +48,44 @@ export interface RunningSandbox {
   demoAccount: { email: string; password: string };
   /** Where the data lives, for the start banner (never holds a password). */
   database: string;
-  /** Stops the HTTP server (open connections are closed) and closes the database. Idempotent. */
+  /**
+   * The Firebase Auth emulator started with the sandbox (docs/sandbox.md "Firebase"): its address
+   * and a promise that resolves once it answers (it takes 10–60 s to start). Undefined when
+   * firebase-tools is not installed or the emulator is off.
+   */
+  firebase?: { url: string; ready: Promise<void> };
+  /** Stops the HTTP server (open connections are closed), the Firebase emulator, and closes the database. Idempotent. */
   close(): Promise<void>;
+}
+
+/** The Firebase options of {@link startSandbox}, beside {@link SandboxOptions}. */
+export interface FirebaseSandboxOptions {
+  /**
+   * Start the Firebase Auth emulator (when firebase-tools is installed). Default: on, unless env
+   * `FIREBASE_AUTH_EMULATOR=0`, and off inside Vitest (`VITEST` set) so that integration tests
+   * that do not need it do not each start one; a test that needs it passes `true`.
+   */
+  firebaseEmulator?: boolean;
+  /**
+   * Port the browser reaches the emulator on (the relay in front of it, `firebase/relay.ts`). Default env `FIREBASE_AUTH_EMULATOR_PORT`, else 9099 for a sandbox
+   * with a data directory, else (in memory, e2e) a free port, so parallel sandboxes do not collide.
+   */
+  firebaseEmulatorPort?: number;
+}
+
+/** Whether and where to start the emulator, from the options and the env. */
+function firebaseSettings(options: FirebaseSandboxOptions, dataDir: string, databaseUrl: string | undefined, env = process.env) {
+  const enabled = options.firebaseEmulator ?? (env.FIREBASE_AUTH_EMULATOR !== '0' && !env.VITEST);
+  const raw = env.FIREBASE_AUTH_EMULATOR_PORT?.trim();
+  const envPort = raw && /^\d+$/.test(raw) && Number(raw) <= 65535 ? Number(raw) : undefined;
+  if (raw && envPort === undefined) throw new Error(`FIREBASE_AUTH_EMULATOR_PORT must be a port number, got "${raw}"`);
+  const persistent = dataDir !== ':memory:' && databaseUrl === undefined;
+  return {
+    enabled,
+    port: options.firebaseEmulatorPort ?? envPort ?? (persistent ? 9099 : 0),
+    // With a data directory, the emulator's users are kept beside the database across restarts.
+    dataDir: persistent ? path.join(dataDir, 'firebase-auth') : undefined,
+  };
 }
 
 /** App dependencies plus the database they hold. */
@@ -99,11 +139,36 @@ export async function createSandboxDeps(options: SandboxOptions = {}): Promise<S
  * Starts the sandbox: database (PGlite in `dataDir`, or PostgreSQL at `databaseUrl`), seed, and
  * the HTTP server on `host:port` (127.0.0.1:8787 by default; port 0 picks a free port).
  * Every option falls back to its env variable (SANDBOX_PORT, SANDBOX_DATA_DIR, DATABASE_URL,
- * ACCESS_TOKEN_TTL_S, REFRESH_TOKEN_TTL_S) and then to its default.
+ * ACCESS_TOKEN_TTL_S, REFRESH_TOKEN_TTL_S) and then to its default. The Firebase Auth emulator
+ * starts beside it when firebase-tools is installed ({@link FirebaseSandboxOptions}; env
+ * FIREBASE_AUTH_EMULATOR, FIREBASE_AUTH_EMULATOR_PORT); the server does not wait for it
+ * (`firebase.ready`), and `close()` stops it.
  */
-export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
+export async function startSandbox(options: SandboxOptions & FirebaseSandboxOptions = {}): Promise<RunningSandbox> {
   const resolved = resolveOptions(options);
+  const firebaseSettingsOf = firebaseSettings(options, resolved.dataDir, resolved.databaseUrl);
   const { deps, database, close: closeDb } = await createSandboxDeps(options);
+  let emulator: FirebaseEmulator | undefined;
+  if (firebaseSettingsOf.enabled) {
+    try {
+      emulator = await startFirebaseEmulator({ port: firebaseSettingsOf.port, dataDir: firebaseSettingsOf.dataDir, log: resolved.log });
+    } catch (error) {
+      console.warn('[sandbox] the Firebase Auth emulator did not start:', error instanceof Error ? error.message : error);
+    }
+    if (emulator) {
+      attachFirebase(deps.db, emulator.directUrl, emulator.projectId, emulator.ready);
+      setFirebaseEmulatorUrl(emulator.url);
+      emulator.ready.then(
+        () => resolved.log && console.log(`[sandbox] Firebase Auth emulator ready at ${emulator!.url}`),
+        (error: unknown) => console.warn('[sandbox] the Firebase Auth emulator did not start:', error instanceof Error ? error.message : error),
+      );
+    }
+  }
+  const stopEmulator = async () => {
+    if (!emulator) return;
+    await emulator.stop().catch(() => undefined);
+    setFirebaseEmulatorUrl(undefined);
+  };
   const app = createApp(deps);
 
   let server: Server;
@@ -127,6 +192,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       s.once('error', reject);
     }));
   } catch (error) {
+    await stopEmulator();
     await closeDb();
     throw error;
   }
@@ -142,6 +208,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     apiKey: SEED_REALM.apiKey,
     demoAccount: { email: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password },
     database,
+    ...(emulator ? { firebase: { url: emulator.url, ready: emulator.ready } } : {}),
     close() {
       closing ??= (async () => {
         await new Promise<void>((resolve) => {
@@ -149,6 +216,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
           server.closeIdleConnections?.();
           setTimeout(() => server.closeAllConnections?.(), 1000).unref();
         });
+        await stopEmulator();
         await closeDb();
       })();
       return closing;
