@@ -9,6 +9,7 @@ import {
   offersMagicLink,
   offersPasswordReset,
   providerCanSignUp,
+  providerPagePath,
   providerSubRoute,
   singleExternalProviderRedirect,
 } from './providers.js';
@@ -69,13 +70,25 @@ describe('provider sub-routes and links (§2)', () => {
     expect(loginProviderPath({ name: 'ID' }, '?from=%2Faccount')).toBeNull();
   });
 
-  it('a provider link is always a safe in-app LOGIN_REDIRECT path', () => {
+  it('a provider link is always a safe in-app LOGIN_REDIRECT path, or the OAUTH path of a generic OAuth provider', () => {
     fc.assert(fc.property(provider, fc.string(), (entry, search) => {
       const path = loginProviderPath(entry, search);
       if (path === null) return;
       expect(safeReturnPath(path)).toBe(path);
-      expect(matchRoute(path.split('?')[0]!)?.key).toBe('LOGIN_REDIRECT');
+      const match = matchRoute(path.split('?')[0]!);
+      expect(match?.key).toBe(entry.name === 'GENERIC_OAUTH' ? 'OAUTH' : 'LOGIN_REDIRECT');
+      if (entry.name === 'GENERIC_OAUTH') expect(match?.params.provider).toBe(entry.clientName);
     }));
+  });
+
+  it('GENERIC_OAUTH goes to its OAUTH route /oauth/{clientName}, keeping the sign-in params', () => {
+    const oauth = { name: 'GENERIC_OAUTH', clientName: 'partner' };
+    expect(providerSubRoute(oauth)).toBeNull();
+    expect(providerPagePath(oauth)).toBe('/oauth/partner');
+    expect(loginProviderPath(oauth, '?from=%2Faccount&type=signup&code=x')).toBe('/oauth/partner?from=%2Faccount&type=signup');
+    expect(loginProviderPath({ name: 'GENERIC_OAUTH' }, '?from=%2Faccount')).toBeNull();
+    expect(loginProviderPath({ name: 'GENERIC_OAUTH', clientName: '../x' }, '')).toBeNull();
+    expect(matchRoute(loginProviderPath(oauth, '', 'es')!, 'es')?.key).toBe('OAUTH');
   });
 });
 
@@ -84,6 +97,7 @@ describe('singleExternalProviderRedirect (§2)', () => {
 
   it('a guest goes straight to the only provider when it is external and no code is present', () => {
     expect(singleExternalProviderRedirect(base)).toBe('/login/openid/stream-idp?from=%2Faccount');
+    expect(singleExternalProviderRedirect({ ...base, providers: [{ name: 'GENERIC_OAUTH', clientName: 'partner' }] })).toBe('/oauth/partner?from=%2Faccount');
   });
 
   it('no redirect for a signed-in viewer, with a code, with several ways in, or for a non-external provider', () => {

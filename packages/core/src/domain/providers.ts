@@ -94,21 +94,36 @@ export function providerSubRoute(provider: ProviderEntry): ProviderSubRoute | nu
   return segment ? { authProvider: segment } : null;
 }
 
+/**
+ * The page a provider's button opens, without query: GENERIC_OAUTH with a valid `clientName` →
+ * its OAUTH route `/oauth/{clientName}` (§2 route table "OAUTH"); the others → their login
+ * sub-route ({@link providerSubRoute}); null when the provider has neither. Never throws.
+ */
+export function providerPagePath(provider: ProviderEntry, locale: RouteLocale = 'en'): string | null {
+  if (provider && provider.name === 'GENERIC_OAUTH') {
+    const clientName = provider.clientName;
+    return typeof clientName === 'string' && CLIENT_NAME.test(clientName) ? buildPath('OAUTH', { provider: clientName }, locale) : null;
+  }
+  const route = providerSubRoute(provider);
+  return route ? buildPath('LOGIN_REDIRECT', { authProvider: route.authProvider, clientName: route.clientName }, locale) : null;
+}
+
 /** The sign-in query params a provider link carries over (§2 "Query params read"). */
 export const PROVIDER_LINK_PARAMS = ['from', 'entryPage', 'redirectTo', 'type', 'licences'] as const;
 
 /**
- * The link of the login page to a provider's sub-route, keeping the sign-in params of `search`
- * (the current query, with or without `?`): `from` (a safe in-app path that is not a sign-in
- * page), `redirectTo` (a safe in-app path), `entryPage`, `type` and every `licences`. Null when
- * the provider has no sub-route ({@link providerSubRoute}). The result passes `safeReturnPath`.
+ * The link of the login page to a provider's page ({@link providerPagePath}: its login sub-route,
+ * or the OAUTH route of a GENERIC_OAUTH provider), keeping the sign-in params of `search` (the
+ * current query, with or without `?`): `from` (a safe in-app path that is not a sign-in page),
+ * `redirectTo` (a safe in-app path), `entryPage`, `type` and every `licences`. Null when the
+ * provider has no page. The result passes `safeReturnPath`.
  * Example: `{ name: 'OPENID_CONNECT', clientName: 'stream-idp' }`, `?from=%2Faccount` →
- * `/login/openid/stream-idp?from=%2Faccount`.
+ * `/login/openid/stream-idp?from=%2Faccount`; `{ name: 'GENERIC_OAUTH', clientName: 'partner' }`
+ * → `/oauth/partner?from=%2Faccount`.
  */
 export function loginProviderPath(provider: ProviderEntry, search: string, locale: RouteLocale = 'en'): string | null {
-  const route = providerSubRoute(provider);
-  if (!route) return null;
-  const path = buildPath('LOGIN_REDIRECT', { authProvider: route.authProvider, clientName: route.clientName }, locale);
+  const path = providerPagePath(provider, locale);
+  if (!path) return null;
   const current = new URLSearchParams(typeof search === 'string' ? search.replace(/^\?/, '') : '');
   const query = new URLSearchParams();
   const from = carriedFrom(current.get('from'));

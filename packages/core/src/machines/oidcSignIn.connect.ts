@@ -8,9 +8,10 @@ export type OidcSignInSnapshot = SnapshotFrom<OidcSignInMachine>;
 /**
  * Where the sign-in is: `starting` (asking for the authorisation URI), `leaving` (on the way to
  * the provider), `returning` (back with a code; the address is being cleaned), `exchanging`,
- * `toApp` (handed to the mobile app), `signedIn`, `failed`.
+ * `toApp` (handed to the mobile app), `skipped` (the mobile app exchanges the code itself:
+ * the page only says so), `signedIn`, `failed`.
  */
-export type OidcSignInPhase = 'starting' | 'leaving' | 'returning' | 'exchanging' | 'toApp' | 'signedIn' | 'failed';
+export type OidcSignInPhase = 'starting' | 'leaving' | 'returning' | 'exchanging' | 'toApp' | 'skipped' | 'signedIn' | 'failed';
 
 /** What a view needs for the OpenID Connect sign-in page. */
 export interface OidcSignInApi {
@@ -34,24 +35,23 @@ export interface OidcSignInApi {
   retry(): void;
 }
 
+/** The machine's states and the phase each shows; any other state is `starting`. */
+const PHASES: readonly (readonly [Parameters<OidcSignInSnapshot['matches']>[0], OidcSignInPhase])[] = [
+  ['leaving', 'leaving'],
+  ['restoring', 'returning'],
+  ['exchanging', 'exchanging'],
+  ['handingToApp', 'toApp'],
+  ['exchangeSkipped', 'skipped'],
+  ['signedIn', 'signedIn'],
+  ['failed', 'failed'],
+];
+
 /** Turns an oidcSignIn snapshot and its `send` into what the view renders. */
 export function connectOidcSignIn(snapshot: OidcSignInSnapshot, send: (event: OidcSignInEvent) => void): OidcSignInApi {
-  const phase: OidcSignInPhase = snapshot.matches('leaving')
-    ? 'leaving'
-    : snapshot.matches('restoring')
-      ? 'returning'
-      : snapshot.matches('exchanging')
-        ? 'exchanging'
-        : snapshot.matches('handingToApp')
-          ? 'toApp'
-          : snapshot.matches('signedIn')
-            ? 'signedIn'
-            : snapshot.matches('failed')
-              ? 'failed'
-              : 'starting';
+  const phase: OidcSignInPhase = PHASES.find(([state]) => snapshot.matches(state))?.[1] ?? 'starting';
   return {
     phase,
-    busy: phase !== 'failed' && phase !== 'signedIn',
+    busy: phase !== 'failed' && phase !== 'signedIn' && phase !== 'skipped',
     cleanUrl: snapshot.context.cleanUrl,
     target: snapshot.context.target,
     error: snapshot.context.error,

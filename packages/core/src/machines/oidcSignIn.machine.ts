@@ -1,10 +1,11 @@
 import { and, assign, fromPromise, not, setup } from 'xstate';
-import type { LoginResponse, OpenIdAuthUri } from '../contracts/index.js';
+import type { ExternalOAuthAuthUri, LoginResponse, OpenIdAuthUri } from '../contracts/index.js';
 import { errorFacts } from '../domain/loginErrors.js';
 import { appDeepLinkUrl } from '../domain/providers.js';
 import { postSignInTarget } from '../domain/redirects.js';
 import type { KeyValueStorage } from '../platform/types.js';
 import type {
+  ExternalSignInKind,
   OidcAuthUriActorInput,
   OidcExchangeActorInput,
   OidcExchangeRegistry,
@@ -16,6 +17,7 @@ import type {
 } from './oidcSignIn.types.js';
 
 export type {
+  ExternalSignInKind,
   OidcAuthUriActorInput,
   OidcExchangeActorInput,
   OidcExchangeRegistry,
@@ -35,8 +37,15 @@ export const OIDC_PENDING_TTL_MS = 10 * 60 * 1000;
 /** The query param that says the sign-in params are back on the query and the code may be exchanged (§4). */
 export const PAGE_READY_PARAM = 'PAGE_READY';
 
-/** The storage key of the pending sign-in of `clientName`. */
-export const oidcPendingKey = (clientName: string) => `stream.oidc.${clientName}`;
+/** The query param of a mobile app that exchanges the code itself (§4 "the mobile app skips exchange"). */
+export const SKIP_EXCHANGE_PARAM = 'skipExchange';
+
+/**
+ * The storage key of the pending sign-in of `clientName`: `stream.oidc.{client}` for OpenID
+ * Connect, `stream.oauth.{provider}` for the generic external OAuth kind.
+ */
+export const oidcPendingKey = (clientName: string, kind: ExternalSignInKind = 'openid') =>
+  `${kind === 'oauth' ? 'stream.oauth' : 'stream.oidc'}.${clientName}`;
 
 /** A registry that keeps each exchange's promise for the life of the registry. */
 export function createExchangeRegistry(): OidcExchangeRegistry {
@@ -56,8 +65,8 @@ export function createExchangeRegistry(): OidcExchangeRegistry {
 /** The page-wide registry the machine uses unless its input names one. */
 const pageExchanges = createExchangeRegistry();
 
-/** Authorisation-URI requests in flight, by client, flow and redirect URI. */
-const authUriRequests = new Map<string, Promise<OpenIdAuthUri>>();
+/** Authorisation-URI requests in flight, by kind, client, flow, redirect URI and extra params. */
+const authUriRequests = new Map<string, Promise<OpenIdAuthUri | ExternalOAuthAuthUri>>();
 
 /** Raised by the exchange when the stored sign-in no longer holds the code (already claimed). */
 export class OidcStateError extends Error {
@@ -67,13 +76,13 @@ export class OidcStateError extends Error {
 const isString = (value: unknown): value is string => typeof value === 'string' && value !== '';
 
 /**
- * Reads the pending sign-in of `clientName` from `storage`: null when absent, malformed or older
- * than {@link OIDC_PENDING_TTL_MS} at `now`. Never throws.
+ * Reads the pending sign-in of `clientName` (of `kind`, default `openid`) from `storage`: null
+ * when absent, malformed or older than {@link OIDC_PENDING_TTL_MS} at `now`. Never throws.
  */
-export function readOidcPending(storage: KeyValueStorage, clientName: string, now: number): OidcPending | null {
+export function readOidcPending(storage: KeyValueStorage, clientName: string, now: number, kind: ExternalSignInKind = 'openid'): OidcPending | null {
   let value: unknown;
   try {
-    value = JSON.parse(storage.getItem(oidcPendingKey(clientName)) ?? 'null');
+    value = JSON.parse(storage.getItem(oidcPendingKey(clientName, kind)) ?? 'null');
   } catch {
     return null;
   }
@@ -82,21 +91,34 @@ export function readOidcPending(storage: KeyValueStorage, clientName: string, no
   if (!isString(raw.state) || typeof raw.createdAt !== 'number') return null;
   if (!(now - raw.createdAt >= 0 && now - raw.createdAt < OIDC_PENDING_TTL_MS)) return null;
   const pending: OidcPending = { state: raw.state, createdAt: raw.createdAt };
-  for (const name of ['entryPage', 'from', 'type', 'redirectTo', 'bundleId', 'code'] as const) {
+  for (const name of ['entryPage', 'from', 'type', 'redirectTo', 'bundleId', 'extraParams', 'code'] as const) {
     if (isString(raw[name])) pending[name] = raw[name];
   }
   if (Array.isArray(raw.licences)) pending.licences = raw.licences.filter(isString);
+  if (raw.skipExchange === true) pending.skipExchange = true;
   if (raw.ready === true) pending.ready = true;
   return pending;
 }
 
-/** The sign-in params of a query (§2 "Query params read"), as stored in a pending sign-in. */
-function paramsOfQuery(query: URLSearchParams): Omit<OidcPending, 'state' | 'createdAt'> {
+/**
+ * The sign-in params of a query (§2 "Query params read"), as stored in a pending sign-in; the
+ * OAUTH_APP route's `appName` stands for the app when the query names no `bundle_id`.
+ */
+function paramsOfQuery(query: URLSearchParams, appName?: string): Omit<OidcPending, 'state' | 'createdAt'> {
   const params: Omit<OidcPending, 'state' | 'createdAt'> = {};
-  for (const [name, key] of [['entryPage', 'entryPage'], ['from', 'from'], ['type', 'type'], ['redirectTo', 'redirectTo'], ['bundle_id', 'bundleId']] as const) {
+  for (const [name, key] of [
+    ['entryPage', 'entryPage'],
+    ['from', 'from'],
+    ['type', 'type'],
+    ['redirectTo', 'redirectTo'],
+    ['bundle_id', 'bundleId'],
+    ['extraParams', 'extraParams'],
+  ] as const) {
     const value = query.get(name);
     if (isString(value)) params[key] = value;
   }
+  if (!params.bundleId && isString(appName)) params.bundleId = appName;
+  if (query.get(SKIP_EXCHANGE_PARAM) === 'true') params.skipExchange = true;
   const licences = query.getAll('licences').filter(isString);
   if (licences.length > 0) params.licences = licences;
   return params;
@@ -133,16 +155,21 @@ const query = (context: OidcSignInContext) => context.query;
 const neverKnown = () => false;
 
 /**
- * OpenID Connect sign-in through a realm client, on the page `/login/openid/{clientName}`.
- * Implements identity-and-routes.md §4 "Generic external OAuth or OpenID", §7 `/openid/{client}`
- * calls and §8 "OIDC and external sign-in … failures"; beyond the spec, the `state` check and
- * the clean address bar.
+ * External sign-in by authorisation code: OpenID Connect through a realm client on the page
+ * `/login/openid/{clientName}` (input `kind: 'openid'`, the default, `api.openid`), or the generic
+ * external OAuth provider on the OAUTH page `/oauth/{provider}` (`kind: 'oauth'`,
+ * `api.externalOAuth`, the page's `extraParams` passed on to the provider; the OAUTH_APP route's
+ * `appName` stands for a `bundle_id`). Implements identity-and-routes.md §4 "Generic external
+ * OAuth or OpenID", §7 `/openid/{client}` and `{ext-oauth-route}` calls and §8 "OIDC and external
+ * sign-in … failures"; beyond the spec, the `state` check and the clean address bar.
  *
  * - `start` decides from the query and the tab's pending sign-in (`storage`):
  *   `error` on the query (the provider refused) → `failed` (`ssoSignInFailed`);
  *   `code` without `PAGE_READY` and a pending sign-in whose `state` equals the query's `state`:
  *   with a mobile `bundle_id` → `handingToApp` (no exchange: the browser goes to the known app
- *   deep link with the code, the state and the sign-in params; an unknown app → `failed`), else
+ *   deep link with the code, the state, the provider, `extraParams` and the sign-in params), else
+ *   with `skipExchange=true` stored → `exchangeSkipped` (the app reads the code from the address
+ *   itself; no exchange, the address is left as is), else with an unknown app → `failed`, else
  *   → `restoring` (the code joins the pending sign-in, `cleanUrl` = the stored entry page, from,
  *   type, licences and redirectTo plus `PAGE_READY=true`); a `code` whose `state` does not match
  *   (replayed, expired, forged) → `failed` (`ssoStateMismatch`, no exchange);
@@ -162,29 +189,40 @@ const neverKnown = () => false;
 export const oidcSignInMachine = setup({
   types: {} as { context: OidcSignInContext; events: OidcSignInEvent; input: OidcSignInInput },
   actors: {
-    /** `api.openid.authUri(clientName, flow, { redirectUri })` → `{ authorisationUri }`. */
-    requestAuthUri: fromPromise<OpenIdAuthUri, OidcAuthUriActorInput>(({ input }) => {
+    /**
+     * `api.openid.authUri(clientName, flow, { redirectUri })` (kind `openid`) or
+     * `api.externalOAuth.authUri(provider, { redirectUri, extraParams })` (kind `oauth`) → `{ authorisationUri }`.
+     */
+    requestAuthUri: fromPromise<OpenIdAuthUri | ExternalOAuthAuthUri, OidcAuthUriActorInput>(({ input }) => {
       // A repeated effect (React's double mount restarts the actor) shares the request in flight:
       // two requests would store one state and leave with the other.
-      const key = `${input.clientName}\n${input.flow}\n${input.redirectUri ?? ''}`;
+      const key = [input.kind, input.clientName, input.flow, input.redirectUri ?? '', input.extraParams ?? ''].join('\n');
       let request = authUriRequests.get(key);
       if (!request) {
-        request = input.api.openid.authUri(input.clientName, input.flow, input.redirectUri ? { redirectUri: input.redirectUri } : undefined);
+        const redirect = input.redirectUri ? { redirectUri: input.redirectUri } : undefined;
+        request =
+          input.kind === 'oauth'
+            ? input.api.externalOAuth.authUri(input.clientName, { ...redirect, ...(input.extraParams ? { extraParams: input.extraParams } : {}) })
+            : input.api.openid.authUri(input.clientName, input.flow, redirect);
         authUriRequests.set(key, request);
         const forget = () => authUriRequests.delete(key);
         request.then(forget, forget);
       }
       return request;
     }),
-    /** Claims the pending sign-in and exchanges the code, once per code (`exchanges.run`). */
+    /**
+     * Claims the pending sign-in and exchanges the code, once per code (`exchanges.run`):
+     * `api.openid.token` (kind `openid`) or `api.externalOAuth.token` (kind `oauth`).
+     */
     exchangeCode: fromPromise<LoginResponse, OidcExchangeActorInput>(({ input }) =>
-      input.exchanges.run(`${input.clientName}\n${input.code}`, async () => {
-        const key = oidcPendingKey(input.clientName);
+      input.exchanges.run(`${input.kind}:${input.clientName}\n${input.code}`, async () => {
+        const key = oidcPendingKey(input.clientName, input.kind);
         const stored = input.storage.getItem(key);
         const entry = stored ? (JSON.parse(stored) as Partial<OidcPending>) : null;
         if (!entry || entry.code !== input.code || entry.state !== input.state) throw new OidcStateError('The sign-in was already used');
         input.storage.removeItem(key);
-        return input.api.openid.token(input.clientName, { code: input.code, state: input.state });
+        const body = { code: input.code, state: input.state };
+        return input.kind === 'oauth' ? input.api.externalOAuth.token(input.clientName, body) : input.api.openid.token(input.clientName, body);
       }),
     ),
   },
@@ -198,6 +236,8 @@ export const oidcSignInMachine = setup({
       context.pending !== null && context.pending.ready !== true && query(context).get('state') === context.pending.state,
     /** The sign-in was started by a mobile app (`bundle_id`): the app exchanges the code. */
     fromMobileApp: ({ context }) => isString(context.pending?.bundleId),
+    /** The mobile app exchanges the code itself (`skipExchange=true` when the sign-in started). */
+    skipsExchange: ({ context }) => context.pending?.skipExchange === true,
     /** The mobile app is one of the known deep links. */
     knownApp: ({ context }) => appDeepLinkUrl(context.pending?.bundleId, {}, context.env.appDeepLinks) !== null,
     /**
@@ -214,7 +254,7 @@ export const oidcSignInMachine = setup({
     /** `PAGE_READY=true` on the query. */
     pageReadyParam: ({ context }) => query(context).get(PAGE_READY_PARAM) === 'true',
     /** The authorisation URI carries the `state` the platform keeps. */
-    uriHasState: (_, params: { uri: OpenIdAuthUri }) => {
+    uriHasState: (_, params: { uri: { authorisationUri: string } }) => {
       try {
         return isString(new URL(params.uri.authorisationUri).searchParams.get('state'));
       } catch {
@@ -224,12 +264,12 @@ export const oidcSignInMachine = setup({
   },
   actions: {
     /** Stores the state of the URI and the page's sign-in params; remembers where to go. */
-    savePending: assign(({ context }, params: { uri: OpenIdAuthUri }) => {
+    savePending: assign(({ context }, params: { uri: { authorisationUri: string } }) => {
       const state = new URL(params.uri.authorisationUri).searchParams.get('state') ?? '';
       // A retry keeps the params of the earlier attempt; a first attempt takes the page's query.
-      const signInParams = context.pending ? paramsOfPending(context.pending) : paramsOfQuery(query(context));
+      const signInParams = context.pending ? paramsOfPending(context.pending) : paramsOfQuery(query(context), context.env.appName);
       const pending: OidcPending = { ...signInParams, state, createdAt: context.env.now() };
-      context.env.storage.setItem(oidcPendingKey(context.env.clientName), JSON.stringify(pending));
+      context.env.storage.setItem(oidcPendingKey(context.env.clientName, context.env.kind), JSON.stringify(pending));
       return { pending, leaveTo: params.uri.authorisationUri };
     }),
     /** Leaves the app for the provider. */
@@ -241,14 +281,14 @@ export const oidcSignInMachine = setup({
       const pending = context.pending!;
       const code = query(context).get('code') ?? '';
       const ready: OidcPending = { ...pending, code, ready: true };
-      context.env.storage.setItem(oidcPendingKey(context.env.clientName), JSON.stringify(ready));
+      context.env.storage.setItem(oidcPendingKey(context.env.clientName, context.env.kind), JSON.stringify(ready));
       return { pending: ready, cleanUrl: `${context.env.pathname}?${restoredQuery(ready).toString()}`, exchange: { code, state: pending.state } };
     }),
     /** Takes the code of a ready pending sign-in (the page was opened with `PAGE_READY=true`). */
     takeReadyCode: assign(({ context }) => ({ exchange: { code: context.pending!.code!, state: context.pending!.state } })),
     /** Forgets the pending sign-in. */
     discardPending: assign(({ context }) => {
-      context.env.storage.removeItem(oidcPendingKey(context.env.clientName));
+      context.env.storage.removeItem(oidcPendingKey(context.env.clientName, context.env.kind));
       return { pending: null };
     }),
     /** The mobile app's deep link with the code, the state and the sign-in params; the browser goes there. */
@@ -259,7 +299,9 @@ export const oidcSignInMachine = setup({
         {
           code: query(context).get('code'),
           state: pending.state,
-          clientName: context.env.clientName,
+          // The app exchanges the code with the same provider: named as the platform's route names it.
+          [context.env.kind === 'oauth' ? 'provider' : 'clientName']: context.env.clientName,
+          extraParams: pending.extraParams,
           entryPage: pending.entryPage,
           from: pending.from,
           type: pending.type,
@@ -306,13 +348,13 @@ export const oidcSignInMachine = setup({
 }).createMachine({
   id: 'oidcSignIn',
   description:
-    'OpenID Connect sign-in (identity §4 "Generic external OAuth or OpenID"): without a code, ask the platform for the authorisation URI, keep its state and the sign-in params in the tab, and leave; back with a code and the same state, put the params back on the query with PAGE_READY=true and exchange the code exactly once; a mobile bundle_id hands the code to the app instead; failures show the first known server message or ssoSignInFailed.',
+    'OpenID Connect or generic external OAuth sign-in (identity §4 "Generic external OAuth or OpenID"; input kind chooses the platform calls): without a code, ask the platform for the authorisation URI, keep its state and the sign-in params in the tab, and leave; back with a code and the same state, put the params back on the query with PAGE_READY=true and exchange the code exactly once; a known mobile app (bundle_id or the OAUTH_APP app name) gets the code through its deep link instead, and skipExchange leaves the code to the app; failures show the first known server message or ssoSignInFailed.',
   context: ({ input }) => {
     const q = new URLSearchParams(input.search.replace(/^\?/, ''));
     return {
       query: q,
       flow: q.get('type') === 'signup' ? 'SIGNUP' : 'SIGNIN',
-      pending: readOidcPending(input.storage, input.clientName, input.now()),
+      pending: readOidcPending(input.storage, input.clientName, input.now(), input.kind ?? 'openid'),
       leaveTo: null,
       appUrl: null,
       cleanUrl: null,
@@ -320,7 +362,7 @@ export const oidcSignInMachine = setup({
       target: null,
       error: null,
       failure: null,
-      env: { ...input, exchanges: input.exchanges ?? pageExchanges },
+      env: { ...input, kind: input.kind ?? 'openid', exchanges: input.exchanges ?? pageExchanges },
     };
   },
   initial: 'start',
@@ -330,6 +372,7 @@ export const oidcSignInMachine = setup({
       always: [
         { guard: 'providerError', target: 'failed', actions: ['discardPending', { type: 'fail', params: { key: SSO_ERROR_KEY, failure: 'providerError' } }] },
         { guard: and(['returnedWithCode', 'stateMatches', 'fromMobileApp', 'knownApp']), target: 'handingToApp', actions: ['handToApp', 'discardPending'] },
+        { guard: and(['returnedWithCode', 'stateMatches', 'skipsExchange']), target: 'exchangeSkipped', actions: 'discardPending' },
         {
           guard: and(['returnedWithCode', 'stateMatches', 'fromMobileApp']),
           target: 'failed',
@@ -350,9 +393,11 @@ export const oidcSignInMachine = setup({
         src: 'requestAuthUri',
         input: ({ context }) => ({
           api: context.env.api,
+          kind: context.env.kind,
           clientName: context.env.clientName,
           flow: context.flow,
           redirectUri: context.env.redirectUri,
+          extraParams: (context.pending ? context.pending.extraParams : query(context).get('extraParams')) || undefined,
         }),
         onDone: [
           {
@@ -367,6 +412,10 @@ export const oidcSignInMachine = setup({
     },
     leaving: { type: 'final', description: 'The browser is on its way to the provider.', entry: 'leave' },
     handingToApp: { type: 'final', description: 'The browser is on its way to the mobile app with the code (no exchange here).' },
+    exchangeSkipped: {
+      type: 'final',
+      description: 'The mobile app that started the sign-in (skipExchange=true) takes the code from the address itself; the page does not exchange it.',
+    },
     restoring: {
       description: 'The sign-in params are back on the query with PAGE_READY=true; waiting for the view to replace the address.',
       on: { 'url.replaced': { target: 'exchanging' } },
@@ -378,6 +427,7 @@ export const oidcSignInMachine = setup({
         src: 'exchangeCode',
         input: ({ context }) => ({
           api: context.env.api,
+          kind: context.env.kind,
           clientName: context.env.clientName,
           code: context.exchange?.code ?? '',
           state: context.exchange?.state ?? '',

@@ -323,3 +323,128 @@ describe('oidcSignIn: repeated effect while leaving', () => {
     expect(navigation.calls.every((call) => call.type === 'assign' && call.url === authUri('only-state'))).toBe(true);
   });
 });
+
+describe('oidcSignIn: generic external OAuth (kind oauth)', () => {
+  const PROVIDER = 'partner';
+  const OAUTH_PATH = `/oauth/${PROVIDER}`;
+  const oauthUri = (state: string) => `http://idp.test/_oidc/auth?client_id=partner-oauth&code_challenge=abc&state=${state}`;
+
+  /** A tab whose platform answers the external OAuth calls; the OpenID calls would reject. */
+  function oauthTab() {
+    const storage = testStorage();
+    const exchanges = createExchangeRegistry();
+    const uriCalls: unknown[][] = [];
+    const tokenCalls: unknown[][] = [];
+    const sessionEvents: SessionEvent[] = [];
+    const api = fakeApi({
+      externalOAuth: {
+        authUri: async (...args) => {
+          uriCalls.push(args);
+          return { authorisationUri: oauthUri(`oauth-state-${uriCalls.length}`) };
+        },
+        token: async (...args) => {
+          tokenCalls.push(args);
+          return TOKENS;
+        },
+      },
+    });
+    const open = (pathname: string, search: string, extra: Partial<OidcSignInInput> = {}) => {
+      const navigation = memoryNavigation(`${pathname}${search}`);
+      const actor = createActor(oidcSignInMachine, {
+        input: {
+          api,
+          kind: 'oauth',
+          session: { send: (event) => sessionEvents.push(event) },
+          clientName: PROVIDER,
+          pathname,
+          search,
+          storage,
+          navigation,
+          redirectUri: `http://web.test${OAUTH_PATH}`,
+          now: () => NOW,
+          exchanges,
+          ...extra,
+        },
+      }).start();
+      return { actor, navigation, view: () => connectOidcSignIn(actor.getSnapshot(), actor.send) };
+    };
+    const leaveFrom = async (pathname: string, search: string, extra: Partial<OidcSignInInput> = {}) => {
+      const page = open(pathname, search, extra);
+      await waitFor(page.actor, (s) => s.status === 'done' || s.matches('failed'));
+      return { page, stored: JSON.parse(storage.getItem(oidcPendingKey(PROVIDER, 'oauth')) ?? 'null') as Record<string, unknown> | null };
+    };
+    return { storage, uriCalls, tokenCalls, sessionEvents, open, leaveFrom };
+  }
+
+  it('asks the external OAuth route (extraParams passed on), keeps the state under its own key, and exchanges there once', async () => {
+    const world = oauthTab();
+    const { page, stored } = await world.leaveFrom(OAUTH_PATH, '?from=%2Faccount&extraParams=ui_locales%3Des');
+    expect(world.uriCalls).toEqual([[PROVIDER, { redirectUri: `http://web.test${OAUTH_PATH}`, extraParams: 'ui_locales=es' }]]);
+    expect(stored).toEqual({ state: 'oauth-state-1', createdAt: NOW, from: '/account', extraParams: 'ui_locales=es' });
+    expect(world.storage.getItem(oidcPendingKey(PROVIDER))).toBeNull(); // not the OpenID key
+    expect(page.navigation.calls).toEqual([{ type: 'assign', url: oauthUri('oauth-state-1') }]);
+
+    const back = world.open(OAUTH_PATH, '?code=oauth-code&state=oauth-state-1');
+    expect(back.view()).toMatchObject({ phase: 'returning', cleanUrl: `${OAUTH_PATH}?from=%2Faccount&PAGE_READY=true` });
+    back.view().urlReplaced();
+    await waitFor(back.actor, (s) => s.status === 'done');
+    expect(world.tokenCalls).toEqual([[PROVIDER, { code: 'oauth-code', state: 'oauth-state-1' }]]);
+    expect(world.sessionEvents).toEqual([{ type: 'session.signedIn', tokens: TOKENS }]);
+    expect(back.view()).toMatchObject({ phase: 'signedIn', target: '/account' });
+    expect(world.storage.getItem(oidcPendingKey(PROVIDER, 'oauth'))).toBeNull();
+  });
+
+  it('a tampered state is refused without an exchange', async () => {
+    const world = oauthTab();
+    await world.leaveFrom(OAUTH_PATH, '?from=%2Faccount');
+    const back = world.open(OAUTH_PATH, '?code=oauth-code&state=oauth-state-1x');
+    expect(back.view()).toMatchObject({ phase: 'failed', error: 'ssoStateMismatch', cleanUrl: `${OAUTH_PATH}?from=%2Faccount` });
+    expect(world.tokenCalls).toEqual([]);
+  });
+
+  it('OAUTH_APP: the app name is kept; back on the OAUTH page the browser goes to its deep link with the code and extra params, no exchange', async () => {
+    const world = oauthTab();
+    const { stored } = await world.leaveFrom(`${OAUTH_PATH}/tv.stream.app`, '?extraParams=channel%3D7&from=%2Flivenow', { appName: 'tv.stream.app' });
+    expect(stored).toMatchObject({ bundleId: 'tv.stream.app', extraParams: 'channel=7' });
+    const back = world.open(OAUTH_PATH, '?code=oauth-code&state=oauth-state-1');
+    expect(back.view()).toMatchObject({ phase: 'toApp', busy: true });
+    expect(back.navigation.calls).toEqual([
+      {
+        type: 'assign',
+        url: 'streamapp://login/openid?code=oauth-code&state=oauth-state-1&provider=partner&extraParams=channel%3D7&from=%2Flivenow',
+      },
+    ]);
+    expect(world.tokenCalls).toEqual([]);
+    expect(world.storage.getItem(oidcPendingKey(PROVIDER, 'oauth'))).toBeNull();
+  });
+
+  it('the query bundle_id wins over the app name; an unknown app is refused, never redirected', async () => {
+    const world = oauthTab();
+    await world.leaveFrom(`${OAUTH_PATH}/tv.stream.app`, '?bundle_id=com.evil.app', { appName: 'tv.stream.app' });
+    const back = world.open(OAUTH_PATH, '?code=oauth-code&state=oauth-state-1');
+    expect(back.view()).toMatchObject({ phase: 'failed', failure: 'unknownApp' });
+    expect(back.navigation.calls).toEqual([]);
+    expect(world.tokenCalls).toEqual([]);
+  });
+
+  it('skipExchange: the app takes the code from the address; the page neither exchanges nor cleans it', async () => {
+    const world = oauthTab();
+    const { stored } = await world.leaveFrom(OAUTH_PATH, '?skipExchange=true&bundle_id=com.unknown.app');
+    expect(stored).toMatchObject({ skipExchange: true });
+    const back = world.open(OAUTH_PATH, '?code=oauth-code&state=oauth-state-1');
+    expect(back.view()).toMatchObject({ phase: 'skipped', busy: false, cleanUrl: null, error: null });
+    expect(back.navigation.calls).toEqual([]);
+    expect(world.tokenCalls).toEqual([]);
+    expect(world.storage.getItem(oidcPendingKey(PROVIDER, 'oauth'))).toBeNull();
+    // The same return again is no longer a pending sign-in of this tab.
+    expect(world.open(OAUTH_PATH, '?code=oauth-code&state=oauth-state-1').view().phase).toBe('failed');
+  });
+
+  it('an OpenID sign-in and an OAuth sign-in of the same name do not see each other', async () => {
+    const world = oauthTab();
+    await world.leaveFrom(OAUTH_PATH, '');
+    const openid = world.open(`/login/openid/${PROVIDER}`, '?code=oauth-code&state=oauth-state-1', { kind: 'openid' });
+    expect(openid.view()).toMatchObject({ phase: 'failed', error: 'ssoStateMismatch' });
+    expect(world.tokenCalls).toEqual([]);
+  });
+});

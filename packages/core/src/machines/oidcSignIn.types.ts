@@ -28,18 +28,37 @@ export interface OidcPending {
   licences?: string[];
   redirectTo?: string;
   bundleId?: string;
+  /** The page's `extraParams` (`name=value&…`): passed on to the provider (OAuth kind) and to the app's deep link. */
+  extraParams?: string;
+  /** The mobile app exchanges the code itself (`skipExchange=true` on the page's query): the page never does. */
+  skipExchange?: boolean;
   code?: string;
   ready?: boolean;
 }
 
+/**
+ * Which platform calls the sign-in makes: `openid` (`api.openid`, `/api/v2/openid/{client}`, the
+ * LOGIN_REDIRECT page `/login/openid/{client}`) or `oauth` (`api.externalOAuth`,
+ * `/api/v2/oauth/{provider}`, the OAUTH page `/oauth/{provider}`).
+ */
+export type ExternalSignInKind = 'openid' | 'oauth';
+
 /** Input of the `oidcSignIn` machine. */
 export interface OidcSignInInput {
-  /** Platform client: `api.openid.authUri` and `api.openid.token`. */
+  /** Platform client: `api.openid.authUri` and `api.openid.token` (kind `openid`), `api.externalOAuth.*` (kind `oauth`). */
   api: ApiClient;
+  /** Which calls the sign-in makes. @default 'openid' */
+  kind?: ExternalSignInKind;
   /** Receives `session.signedIn { tokens }` after the exchange. */
   session: SessionReceiver;
-  /** The realm's OpenID Connect client (route param `clientName`). */
+  /** The realm's OpenID Connect client (route param `clientName`), or the generic OAuth provider (route param `provider`). */
   clientName: string;
+  /**
+   * The mobile app that started the sign-in on the OAUTH_APP route (`/oauth/{provider}/{appname}`):
+   * kept with the pending sign-in like a `bundle_id` (the query's `bundle_id` wins), so that the
+   * return hands the code to the app's deep link instead of exchanging it.
+   */
+  appName?: string;
   /** The page's path without query (`/login/openid/stream-idp`), for the clean URL. */
   pathname: string;
   /** The page's query string at start (`?code=…&state=…`, `?from=…`), with or without `?`. */
@@ -94,7 +113,7 @@ export interface OidcSignInContext {
   /** Why it failed, for logs; null unless failed. */
   failure: OidcFailure | null;
   /** Internal: the input. Not for views. */
-  env: OidcSignInInput & { exchanges: OidcExchangeRegistry };
+  env: OidcSignInInput & { kind: ExternalSignInKind; exchanges: OidcExchangeRegistry };
 }
 
 /**
@@ -106,14 +125,18 @@ export type OidcSignInEvent = { type: 'url.replaced' } | { type: 'retry' };
 /** Input of the `requestAuthUri` actor. */
 export interface OidcAuthUriActorInput {
   api: ApiClient;
+  kind: ExternalSignInKind;
   clientName: string;
   flow: OpenIdFlow;
   redirectUri: string | undefined;
+  /** Passed on to the provider (kind `oauth` only). */
+  extraParams: string | undefined;
 }
 
 /** Input of the `exchangeCode` actor. */
 export interface OidcExchangeActorInput {
   api: ApiClient;
+  kind: ExternalSignInKind;
   clientName: string;
   code: string;
   state: string;
