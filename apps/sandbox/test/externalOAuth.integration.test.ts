@@ -5,21 +5,14 @@
  * (the control's single-use token, the exchange marked `impersonated`). docs/sandbox.md
  * "Generic external OAuth", "Impersonation".
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox } from '../src/index.js';
+import { describe, expect, it } from 'vitest';
+import { JSON_REALM_HEADERS, sandboxForFile } from './helpers.js';
 
-type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 const WEB = 'http://127.0.0.1:5998';
 const PROVIDER = 'partner';
-const HEADERS = { Realm: 'stream', 'x-api-key': 'sandbox-api-key', 'content-type': 'application/json' };
+const HEADERS = JSON_REALM_HEADERS;
 
-let sandbox: Sandbox;
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, dataDir: ':memory:', webUrl: WEB });
-});
-afterAll(async () => {
-  await sandbox?.close();
-});
+const sandbox = sandboxForFile(WEB);
 
 const api = (path: string, init: RequestInit & { realm?: [string, string] } = {}) => {
   const realm = init.realm ? { Realm: init.realm[0], 'x-api-key': init.realm[1] } : {};

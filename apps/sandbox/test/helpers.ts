@@ -1,6 +1,6 @@
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { platformErrorSchema } from '@stream/core/contracts';
-import { createApp, createSandboxDeps, type AppDeps } from '../src/index.js';
+import { createApp, createSandboxDeps, startSandbox, type AppDeps } from '../src/index.js';
 
 /** Headers every /api call needs for the seeded realm. */
 export const REALM_HEADERS = { 'x-api-key': 'sandbox-api-key', realm: 'stream' } as const;
@@ -70,4 +70,55 @@ export function expectError(res: Awaited<ReturnType<typeof call>>, status: numbe
   expect(body.code).toBe(code);
   expect(body.messages.length).toBeGreaterThan(0);
   return body;
+}
+
+/** Headers of a JSON call to the seeded realm over HTTP. */
+export const JSON_REALM_HEADERS = { Realm: 'stream', 'x-api-key': 'sandbox-api-key', 'content-type': 'application/json' } as const;
+
+/**
+ * Starts a real sandbox over HTTP (in memory, on a free port, with `webUrl` as the web app's
+ * address) before the test file's tests and closes it after them. `url` is its base address
+ * once started (reading it earlier throws).
+ */
+export function sandboxForFile(webUrl: string): { readonly url: string } {
+  let sandbox: Awaited<ReturnType<typeof startSandbox>> | undefined;
+  beforeAll(async () => {
+    sandbox = await startSandbox({ port: 0, dataDir: ':memory:', webUrl });
+  });
+  afterAll(async () => {
+    await sandbox?.close();
+  });
+  return {
+    get url() {
+      if (!sandbox) throw new Error('The sandbox is not started yet');
+      return sandbox.url;
+    },
+  };
+}
+
+/**
+ * An in-process app over a fresh in-memory database (seeded) for the test file: opened before
+ * its tests, closed after them. `app` and `deps` are readable once opened (earlier reads throw).
+ */
+export function inProcessAppForFile(): { readonly app: App; readonly deps: AppDeps } {
+  let opened: { app: App; deps: AppDeps; close: () => Promise<void> } | undefined;
+  beforeAll(async () => {
+    const { deps, close } = await memoryDeps();
+    opened = { app: createApp(deps), deps, close };
+  });
+  afterAll(async () => {
+    await opened?.close();
+  });
+  const get = () => {
+    if (!opened) throw new Error('The app is not opened yet');
+    return opened;
+  };
+  return {
+    get app() {
+      return get().app;
+    },
+    get deps() {
+      return get().deps;
+    },
+  };
 }

@@ -3,21 +3,14 @@
  * auth-uri (state, nonce, PKCE), the provider's login and consent pages, the single code
  * exchange, the account mapping, logout-uri and the realm settings (docs/sandbox.md "OpenID Connect").
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox } from '../src/index.js';
+import { describe, expect, it } from 'vitest';
+import { JSON_REALM_HEADERS, sandboxForFile } from './helpers.js';
 
-type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 const WEB = 'http://127.0.0.1:5999';
 const CLIENT = 'stream-idp';
-const HEADERS = { Realm: 'stream', 'x-api-key': 'sandbox-api-key', 'content-type': 'application/json' };
+const HEADERS = JSON_REALM_HEADERS;
 
-let sandbox: Sandbox;
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, dataDir: ':memory:', webUrl: WEB });
-});
-afterAll(async () => {
-  await sandbox?.close();
-});
+const sandbox = sandboxForFile(WEB);
 
 const api = (path: string, init: RequestInit = {}) => fetch(`${sandbox.url}${path}`, { ...init, headers: { ...HEADERS, ...init.headers } });
 

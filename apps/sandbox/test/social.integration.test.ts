@@ -4,20 +4,13 @@
  * Apple's code exchange with its nonce, Facebook's code exchange, the 409 of an email an ID
  * account has, linking with that account's bearer, cannot-link, linked accounts and unlink.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox } from '../src/index.js';
+import { describe, expect, it } from 'vitest';
+import { JSON_REALM_HEADERS, sandboxForFile } from './helpers.js';
 
-type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 const WEB = 'http://127.0.0.1:5998';
-const HEADERS = { Realm: 'stream', 'x-api-key': 'sandbox-api-key', 'content-type': 'application/json' };
+const HEADERS = JSON_REALM_HEADERS;
 
-let sandbox: Sandbox;
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, dataDir: ':memory:', webUrl: WEB });
-});
-afterAll(async () => {
-  await sandbox?.close();
-});
+const sandbox = sandboxForFile(WEB);
 
 type Json = Record<string, any>;
 async function api(method: string, path: string, body?: unknown, bearer?: string): Promise<{ status: number; json: Json }> {

@@ -131,7 +131,7 @@ function SessionExpiredRedirect() {
   const { notice } = useSession();
   const [pathname, navigate] = useLocation();
   const search = useSearch();
-  const { path, routeLocale } = useI18n();
+  const { routeLocale } = useI18n();
   useEffect(() => {
     if (notice !== 'sessionExpired') return;
     const here = matchRouteAnyLocale(pathname, routeLocale);

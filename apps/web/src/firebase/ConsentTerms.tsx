@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { ConsentCheckbox } from '../components/ConsentCheckbox';
 import type { ConsentTerm } from '@stream/core/domain';
 import { useI18n } from '../app/context';
 
@@ -38,18 +39,14 @@ export function ConsentTerms({ terms, checked, onChange, showHint }: ConsentTerm
         const inputId = `${id}-${index}`;
         return (
           <div key={`${term.fieldName}-${index}`} className="firebase-consent__term">
-            <input
-              id={inputId}
-              type="checkbox"
-              name={term.fieldName}
+            <ConsentCheckbox
+              inputId={inputId}
+              term={term}
+              label={text}
               checked={checked[term.fieldName] === true}
-              aria-required={term.required === true || undefined}
-              onChange={(event) => onChange(term.fieldName, event.target.checked)}
+              onChange={(value) => onChange(term.fieldName, value)}
+              requiredClassName="firebase-consent__required"
             />
-            <label htmlFor={inputId}>
-              <bdi>{text}</bdi>
-              {term.required ? <span className="firebase-consent__required"> {t('consentRequired')}</span> : null}
-            </label>
           </div>
         );
       })}

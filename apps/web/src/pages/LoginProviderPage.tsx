@@ -1,10 +1,10 @@
 import { lazy, Suspense } from 'react';
-import { Link, useLocation, useSearch } from 'wouter';
-import { buildPath, matchRouteAnyLocale, pathKeepingFrom } from '@stream/core/domain';
+import { useLocation } from 'wouter';
+import { buildPath, matchRouteAnyLocale } from '@stream/core/domain';
 import { useI18n } from '../app/context';
 import { useDocumentTitle } from '../app/hooks';
-import { AuthLayout } from '../components/AuthLayout';
 import { LoadingScreen } from '../components/StatusScreen';
+import { ProviderNotAvailable } from '../signin/ProviderNotAvailable';
 
 const ExternalSignIn = lazy(() => import('../oauth/ExternalSignIn').then((module) => ({ default: module.ExternalSignIn })));
 const SocialSignInPage = lazy(() => import('./login/SocialSignInPage'));
@@ -24,7 +24,6 @@ const GigyaSignInPage = lazy(() => import('./login/GigyaSignInPage'));
 export default function LoginProviderPage() {
   const { t, routeLocale } = useI18n();
   const [location] = useLocation();
-  const search = useSearch();
   // Shell matched LOGIN_REDIRECT in some locale's route set; its params name the provider.
   const params = matchRouteAnyLocale(location, routeLocale)?.params ?? {};
   useDocumentTitle(t('signIn'), t('appName'));
@@ -58,16 +57,5 @@ export default function LoginProviderPage() {
     }
   })();
   if (page) return <Suspense fallback={<LoadingScreen label={t('loading')} />}>{page}</Suspense>;
-
-  return (
-    <AuthLayout>
-      <h1>{t('signIn')}</h1>
-      <p role="alert" className="alert">
-        {t('providerNotAvailable')}
-      </p>
-      <p className="auth-card__footer">
-        <Link href={pathKeepingFrom('LOGIN', search, routeLocale)}>{t('backToSignIn')}</Link>
-      </p>
-    </AuthLayout>
-  );
+  return <ProviderNotAvailable />;
 }

@@ -12,8 +12,6 @@ import { useFocusOnFailure } from '../components/useFocusOnFailure';
 import { LoginSubPage } from '../signin/LoginSubPage';
 import { useProviderName } from '../signin/SignInProviderBlock';
 
-const FIELDS: readonly AccountLinkField[] = ['email', 'password'];
-
 /**
  * The account-link prompt after a social sign-in answered 409 (identity-and-routes.md §2
  * "Account-link prompt after sign-in"): renders the `accountLink` machine for `offer`.

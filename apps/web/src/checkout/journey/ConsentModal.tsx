@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { ConsentCheckbox } from '../../components/ConsentCheckbox';
 import { initialConsentChecks, isConsentValid, type ConsentTerm } from '@stream/core/domain';
 import { useI18n } from '../../app/context';
 import { JourneyModal } from './JourneyModal';
@@ -52,19 +53,15 @@ export function ConsentModal({ terms, onAccept, onCancel }: ConsentModalProps) {
               const more = term.label && term.text && term.text !== term.label ? term.text : null;
               return (
                 <li key={`${term.fieldName}-${index}`} className="consent-term">
-                  <input
-                    id={inputId}
-                    type="checkbox"
-                    name={term.fieldName}
+                  <ConsentCheckbox
+                    inputId={inputId}
+                    term={term}
+                    label={label}
                     checked={checked[term.fieldName] === true}
-                    aria-required={term.required === true || undefined}
-                    aria-describedby={more ? `${inputId}-more` : undefined}
-                    onChange={(event) => setChecked((previous) => ({ ...previous, [term.fieldName]: event.target.checked }))}
+                    onChange={(value) => setChecked((previous) => ({ ...previous, [term.fieldName]: value }))}
+                    describedBy={more ? `${inputId}-more` : undefined}
+                    requiredClassName="consent-term__required"
                   />
-                  <label htmlFor={inputId}>
-                    <bdi>{label}</bdi>
-                    {term.required ? <span className="consent-term__required"> {t('consentRequired')}</span> : null}
-                  </label>
                   {more ? (
                     <p id={`${inputId}-more`} className="consent-term__more">
                       <bdi>{more}</bdi>

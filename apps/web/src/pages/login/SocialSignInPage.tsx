@@ -1,14 +1,15 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useMachine } from '@xstate/react';
-import { Link, useLocation, useSearch } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import type { AuthProvider } from '@stream/core/contracts';
-import { buildPath, DEFAULT_MENU_ROUTE, pathKeepingFrom, socialProviderKind, type SocialProviderKey } from '@stream/core/domain';
+import { buildPath, DEFAULT_MENU_ROUTE, socialProviderKind, type SocialProviderKey } from '@stream/core/domain';
 import { connectSocialSignIn, socialSignInMachine } from '@stream/core/machines';
 import { webStorage } from '@stream/core/platform';
 import { useI18n, useServices } from '../../app/context';
 import { useRealmSettings } from '../../app/useRealmSettings';
 import { InlineError, LoadingScreen } from '../../components/StatusScreen';
 import { LoginSubPage } from '../../signin/LoginSubPage';
+import { ProviderNotAvailable } from '../../signin/ProviderNotAvailable';
 import { SignInProviderBlock, useProviderName } from '../../signin/SignInProviderBlock';
 import { AccountLinkPrompt } from '../../social/AccountLinkPrompt';
 import { socialAdapterFor } from '../../social/adapters';
@@ -29,8 +30,7 @@ function randomToken(): string {
  * A realm without this provider shows that it is not available here, with a way back.
  */
 export default function SocialSignInPage({ provider }: { provider: SocialProviderKey }) {
-  const { t, routeLocale } = useI18n();
-  const search = useSearch();
+  const { t } = useI18n();
   const settings = useRealmSettings();
   const kind = socialProviderKind(provider) ?? provider;
   const entry = settings.status === 'ready' ? settings.data?.authProviders.find((candidate) => candidate.name === kind) : undefined;
@@ -49,18 +49,7 @@ export default function SocialSignInPage({ provider }: { provider: SocialProvide
       </LoginSubPage>
     );
   }
-  if (!entry) {
-    return (
-      <LoginSubPage>
-        <p role="alert" className="alert">
-          {t('providerNotAvailable')}
-        </p>
-        <p className="auth-card__footer">
-          <Link href={pathKeepingFrom('LOGIN', search, routeLocale)}>{t('backToSignIn')}</Link>
-        </p>
-      </LoginSubPage>
-    );
-  }
+  if (!entry) return <ProviderNotAvailable />;
   return <SocialSignIn provider={provider} entry={entry} />;
 }
 
