@@ -55,6 +55,10 @@ console.log(`
   Platform API:     ${apiBaseUrl}${useSandbox ? ' (local sandbox)' : ''}
 ${useSandbox ? `  Demo account:     demo@stream.test / demo-password
   Email outbox:     ${apiBaseUrl}/_sandbox/outbox/page (password reset, magic link, confirmation)
-  OpenID sign-in:   oidc.user@idp.test / idp-password
+  OpenID sign-in:   oidc.user@idp.test / idp-password (also the OAuth partner and the Apple, Google, Facebook stand-ins; social.user@idp.test too)
+  PBR / SPTV:       pbr.demo / pbr-password, sptv.demo / sptv-password
+  OPIN / GIGYA:     opin.demo@opin.test / opin-password, gigya.demo@gigya.test / gigya-password
+  Firebase:         sign up on /login/firebase (the Firebase Auth emulator starts with the sandbox; it can take a minute)
+  Other realms:     stream-single, stream-closed (docs/sandbox.md "Seed")
 ` : ''}  Press Ctrl-C to stop.
 `);
