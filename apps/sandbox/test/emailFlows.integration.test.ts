@@ -174,7 +174,7 @@ describe('password reset through the outbox', () => {
     expect(await outbox(unknown)).toEqual([]);
   });
 
-  it('a provider without password reset is refused; PBR is accepted and sends nothing here', async () => {
+  it('a provider without password reset is refused; PBR is accepted and sends nothing to an email with no PBR account', async () => {
     const email = await newAccount();
     const api = client();
     expect(await rejection(api.passwordReset.request(email, 'GOOGLE'))).toMatchObject({ status: 400, messages: ['passwordResetNotOffered'] });

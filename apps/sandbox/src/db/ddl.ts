@@ -189,6 +189,9 @@ export const DDL_STATEMENTS: readonly string[] = [
     used_at timestamptz
   )`,
   `CREATE INDEX IF NOT EXISTS email_tokens_user_idx ON email_tokens (user_id, kind)`,
+  `ALTER TABLE email_tokens ALTER COLUMN user_id DROP NOT NULL`,
+  `ALTER TABLE email_tokens ADD COLUMN IF NOT EXISTS provider text`,
+  `ALTER TABLE email_tokens ADD COLUMN IF NOT EXISTS subject text`,
   `CREATE TABLE IF NOT EXISTS openid_identities (
     client_name text NOT NULL,
     subject text NOT NULL,

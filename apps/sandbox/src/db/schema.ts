@@ -312,13 +312,16 @@ export const emailTokens = pgTable(
   {
     hash: text('hash').primaryKey(),
     kind: text('kind').notNull(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The platform account; null for a reset of a provider account that has none (yet). */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
+    /** Password reset of a provider account: `PBR`, `GIGYA` or `FIREBASE`; null for the platform (ID) account. */
+    provider: text('provider'),
+    /** That provider account: the PBR/GIGYA account's subject, the Firebase user's uid. */
+    subject: text('subject'),
   },
   (t) => [index('email_tokens_user_idx').on(t.userId, t.kind)],
 );

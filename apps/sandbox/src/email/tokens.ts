@@ -18,10 +18,26 @@ export function hashEmailToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
 }
 
-/** Issues a token of `kind` for the account, valid {@link EMAIL_TOKEN_TTL_MS} from `now`; returns the token. */
+/**
+ * Whose password or session an emailed token is for: the platform account (`userId`), or, for
+ * a password reset of a provider account, that account (`provider` `PBR`, `GIGYA` or
+ * `FIREBASE` and its `subject`: the stand-in account's subject, the Firebase uid), with the
+ * platform account it maps to when there is one.
+ */
+export interface EmailTokenTarget {
+  userId: string | null;
+  provider: string | null;
+  subject: string | null;
+}
+
+/**
+ * Issues a token of `kind` for the account, valid {@link EMAIL_TOKEN_TTL_MS} from `now`; returns
+ * the token. A provider account's token gives `provider` and `subject` (and `userId` null when it
+ * maps to no platform account).
+ */
 export async function issueEmailToken(
   db: SandboxDb,
-  issue: { kind: EmailKind; userId: string; email: string; now: Date },
+  issue: { kind: EmailKind; userId: string | null; email: string; now: Date; provider?: string; subject?: string },
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await db.insert(emailTokens).values({
@@ -31,6 +47,8 @@ export async function issueEmailToken(
     email: issue.email,
     createdAt: issue.now,
     expiresAt: new Date(issue.now.getTime() + EMAIL_TOKEN_TTL_MS),
+    provider: issue.provider ?? null,
+    subject: issue.subject ?? null,
   });
   return token;
 }
@@ -38,17 +56,17 @@ export async function issueEmailToken(
 /** Anything that runs drizzle queries: the database or a transaction. */
 type Queryable = Pick<SandboxDb, 'update'>;
 
+/** A spent token: its account and the address it was emailed to. */
+export interface SpentEmailToken extends EmailTokenTarget {
+  email: string;
+}
+
 /**
  * Spends a token of `kind`: marks it used at `now` and answers its account, in one conditional
  * update (`used_at IS NULL AND expires_at > now`), so of two concurrent requests only one gets
  * the account. Null for an unknown token, another kind, a used one or an expired one.
  */
-export async function consumeEmailToken(
-  db: Queryable,
-  token: string,
-  kind: EmailKind,
-  now: Date,
-): Promise<{ userId: string; email: string } | null> {
+export async function consumeEmailToken(db: Queryable, token: string, kind: EmailKind, now: Date): Promise<SpentEmailToken | null> {
   const [row] = await db
     .update(emailTokens)
     .set({ usedAt: now })
@@ -60,14 +78,36 @@ export async function consumeEmailToken(
         gt(emailTokens.expiresAt, now),
       ),
     )
-    .returning({ userId: emailTokens.userId, email: emailTokens.email });
+    .returning({ userId: emailTokens.userId, email: emailTokens.email, provider: emailTokens.provider, subject: emailTokens.subject });
   return row ?? null;
 }
 
-/** Voids every unused token of `kind` of the account (a password reset voids the other reset links). */
-export async function voidEmailTokens(db: Queryable, userId: string, kind: EmailKind, now: Date): Promise<void> {
+/**
+ * Gives back a token spent at `spentAt` by {@link consumeEmailToken} (the work it was spent for
+ * failed, e.g. the Firebase emulator did not answer): it works again until it expires.
+ */
+export async function restoreEmailToken(db: Queryable, token: string, spentAt: Date): Promise<void> {
+  await db
+    .update(emailTokens)
+    .set({ usedAt: null })
+    .where(and(eq(emailTokens.hash, hashEmailToken(token)), eq(emailTokens.usedAt, spentAt)));
+}
+
+/**
+ * Voids every unused token of `kind` of the target (a password reset voids the other reset
+ * links): a provider account's tokens by `provider` and `subject`, a platform account's by
+ * `userId` (only its own, not those of provider accounts that map to it).
+ */
+export async function voidEmailTokens(db: Queryable, target: EmailTokenTarget, kind: EmailKind, now: Date): Promise<void> {
+  const whose =
+    target.provider && target.subject
+      ? and(eq(emailTokens.provider, target.provider), eq(emailTokens.subject, target.subject))
+      : target.userId
+        ? and(eq(emailTokens.userId, target.userId), isNull(emailTokens.provider))
+        : undefined;
+  if (!whose) return;
   await db
     .update(emailTokens)
     .set({ usedAt: now })
-    .where(and(eq(emailTokens.userId, userId), eq(emailTokens.kind, kind), isNull(emailTokens.usedAt)));
+    .where(and(whose, eq(emailTokens.kind, kind), isNull(emailTokens.usedAt)));
 }

@@ -1,6 +1,7 @@
 /**
  * The platform's calls to Firebase Auth (here the emulator), over its REST API: create a user
- * with email and password, verify an ID token, check a refresh token, delete a user.
+ * with email and password, verify an ID token, check a refresh token, delete a user, find a
+ * user by email and set a user's password (password reset).
  *
  * Emulator ID tokens are unsigned (`alg: none`), so verification asks the emulator
  * (`accounts:lookup` with the token: it refuses a token it did not issue or one that was altered)
@@ -44,6 +45,18 @@ export interface FirebaseAuthRest {
   verify(idToken: string, refreshToken: string, nowMs: number): Promise<VerifiedFirebaseUser>;
   /** Deletes a user (admin call). Never throws. */
   deleteUser(uid: string): Promise<void>;
+  /**
+   * The user with this email (admin `accounts:lookup`), or undefined when there is none;
+   * `hasPassword` tells whether it signs in with email and password (not only a federated provider).
+   * Errors: `FirebaseUnavailableError`, `FirebaseRestError`.
+   */
+  findByEmail(email: string): Promise<{ uid: string; email: string; hasPassword: boolean } | undefined>;
+  /**
+   * Sets the password of user `uid` (admin `accounts:update`; the emulator then refuses the
+   * user's earlier ID tokens). Errors: `FirebaseRestError` (`USER_NOT_FOUND`, `WEAK_PASSWORD…`),
+   * `FirebaseUnavailableError`.
+   */
+  setPassword(uid: string, password: string): Promise<void>;
 }
 
 function claimsOf(idToken: string): Record<string, unknown> {
@@ -84,6 +97,7 @@ export function firebaseAuthRest(baseUrl: string, projectId: string, ready: Prom
   const json = (path: string, value: unknown, admin = false) =>
     call<Record<string, unknown>>(path, { body: JSON.stringify(value), contentType: 'application/json', admin });
   const key = `key=${encodeURIComponent(FIREBASE_API_KEY)}`;
+  const adminPath = `/identitytoolkit.googleapis.com/v1/projects/${encodeURIComponent(projectId)}`;
 
   return {
     async signUp(email, password) {
@@ -121,6 +135,18 @@ export function firebaseAuthRest(baseUrl: string, projectId: string, ready: Prom
 
     async deleteUser(uid) {
       await json(`/identitytoolkit.googleapis.com/v1/projects/${encodeURIComponent(projectId)}/accounts:delete`, { localId: uid }, true).catch(() => undefined);
+    },
+
+    async findByEmail(email) {
+      const answer = await json(`${adminPath}/accounts:lookup`, { email: [email] }, true);
+      const user = Array.isArray(answer.users) ? (answer.users[0] as Record<string, unknown> | undefined) : undefined;
+      if (!user || typeof user.localId !== 'string' || typeof user.email !== 'string') return undefined;
+      const providers = Array.isArray(user.providerUserInfo) ? (user.providerUserInfo as { providerId?: unknown }[]) : [];
+      return { uid: user.localId, email: user.email, hasPassword: providers.some((info) => info.providerId === 'password') };
+    },
+
+    async setPassword(uid, password) {
+      await json(`${adminPath}/accounts:update`, { localId: uid, password }, true);
     },
   };
 }

@@ -116,3 +116,45 @@ export function createProviderStore(db: SandboxDb, now: () => number): ProviderS
     },
   };
 }
+
+/** Anything that runs drizzle queries: the database or a transaction. */
+type Queryable = Pick<SandboxDb, 'select' | 'update'>;
+
+/**
+ * The account of `provider` whose login id is `id` (trimmed, lower-cased), else the account of
+ * `provider` that maps to the platform account `userId` when given; null when neither exists.
+ * For password reset requests (docs/api.md "Email flows").
+ */
+export async function findProviderAccount(db: Queryable, provider: CredentialProviderKind, id: string, userId?: string): Promise<ProviderAccount | null> {
+  const [byId] = await db
+    .select()
+    .from(providerAccounts)
+    .where(and(eq(providerAccounts.provider, provider), eq(providerAccounts.loginId, normaliseId(id))))
+    .limit(1);
+  if (byId || !userId) return byId ?? null;
+  const [byUser] = await db
+    .select()
+    .from(providerAccounts)
+    .where(and(eq(providerAccounts.provider, provider), eq(providerAccounts.userId, userId)))
+    .limit(1);
+  return byUser ?? null;
+}
+
+/**
+ * Replaces the secret of the account of `provider` with subject `subject` by `secretHash` (an
+ * argon2id hash from `hashPassword`); answers the account's platform account (`userId`, null when
+ * it has none yet), or undefined when no such account exists.
+ */
+export async function setProviderSecretHash(
+  db: Queryable,
+  provider: CredentialProviderKind,
+  subject: string,
+  secretHash: string,
+): Promise<{ userId: string | null } | undefined> {
+  const [row] = await db
+    .update(providerAccounts)
+    .set({ secretHash })
+    .where(and(eq(providerAccounts.provider, provider), eq(providerAccounts.subject, subject)))
+    .returning({ userId: providerAccounts.userId });
+  return row;
+}

@@ -3,21 +3,20 @@
  * email confirmation is this project's, docs/api.md "Email flows") and the outbox for tests
  * (`GET /_sandbox/outbox`). Every email goes through the nodemailer outbox (`src/email/`); every
  * emailed token is single-use and expires after 15 minutes on the sandbox clock. Asking for a
- * reset or a magic link answers `{}` whether or not the account exists.
+ * reset or a magic link answers `{}` whether or not the account exists. A password reset is for
+ * the ID, PBR, GIGYA or FIREBASE account the email names (`../email/passwordReset.ts`).
  */
-import { and, eq, isNull } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { calls } from '@stream/core/contracts';
 import { buildPath, newPasswordError, offersPasswordReset } from '@stream/core/domain';
 import type { SandboxEnv } from '../app.js';
-import { hashPassword } from '../auth/passwords.js';
 import { issueSession, type SessionDeps } from '../auth/sessions.js';
-import { refreshTokens, users } from '../db/schema.js';
 import { ApiHttpError, badRequest } from '../errors.js';
 import { readJsonBody, readQuery } from '../http/body.js';
 import { composeEmail } from '../email/messages.js';
 import { readOutbox, type EmailKind, type Mailer } from '../email/outbox.js';
-import { consumeEmailToken, issueEmailToken, voidEmailTokens } from '../email/tokens.js';
+import { findResetAccount, platformUserByEmail, resetPasswordWithToken } from '../email/passwordReset.js';
+import { consumeEmailToken, issueEmailToken, type EmailTokenTarget } from '../email/tokens.js';
 import type { RouteContext } from './context.js';
 
 /** 404 message of an unknown, used or expired password-reset token. */
@@ -56,53 +55,49 @@ const LINK_PATHS: Record<EmailKind, string> = {
 export function registerEmailFlowRoutes(app: Hono<SandboxEnv>, ctx: RouteContext, deps: EmailFlowDeps): EmailFlows {
   const { db } = ctx;
 
-  /** Issues a token of `kind` for the account and emails its link. */
-  async function sendLink(kind: EmailKind, user: { id: string; email: string }, query: Record<string, string> = {}) {
+  /** Issues a token of `kind` for the account (a platform account, or a provider account to reset) and emails its link. */
+  async function sendLink(kind: EmailKind, target: EmailTokenTarget & { email: string }, query: Record<string, string> = {}) {
     const now = await ctx.sandboxNow();
-    const token = await issueEmailToken(db, { kind, userId: user.id, email: user.email, now });
+    const { userId, email } = target;
+    const token = await issueEmailToken(db, {
+      kind,
+      userId,
+      email,
+      now,
+      ...(target.provider && target.subject ? { provider: target.provider, subject: target.subject } : {}),
+    });
     const link = `${deps.webUrl}${LINK_PATHS[kind]}?${new URLSearchParams({ token, ...query })}`;
-    await deps.mailer.send(composeEmail(kind, user.email, link), now);
+    await deps.mailer.send(composeEmail(kind, email, link), now);
   }
 
-  async function findUser(email: string): Promise<{ id: string; email: string } | undefined> {
-    const [user] = await db
-      .select({ id: users.id, email: users.email })
-      .from(users)
-      .where(eq(users.email, email.trim().toLowerCase()))
-      .limit(1);
-    return user;
-  }
+  /** A platform account's target. */
+  const platformTarget = (user: { id: string; email: string }) => ({ userId: user.id, provider: null, subject: null, email: user.email });
 
-  // POST /api/v2/reset-password/create { id, provider }: {} always; a known ID account gets the email.
+  const findUser = (email: string) => platformUserByEmail(db, email);
+
+  // POST /api/v2/reset-password/create { id, provider }: {} always; a known account of that
+  // provider (ID, PBR, GIGYA, FIREBASE: email/passwordReset.ts) gets the email.
   app.post(calls.passwordReset.request.path, async (c) => {
     const body = await readJsonBody(c, calls.passwordReset.request.body);
     const provider = body.provider.trim().toUpperCase();
     if (!offersPasswordReset(provider)) throw badRequest(PASSWORD_RESET_NOT_OFFERED);
-    // The sandbox keeps ID accounts only: for PBR, GIGYA and FIREBASE there is nobody to email.
-    const user = provider === 'ID' ? await findUser(body.id) : undefined;
-    if (user) await sendLink('reset', user, { providerName: 'ID' });
+    const account = await findResetAccount(db, { realm: c.get('realm').name, provider, email: body.id, now: ctx.now });
+    if (account) await sendLink('reset', account, { providerName: provider });
     return c.json({});
   });
 
-  // PUT /api/v2/reset-password { token, secret }: the new password; every session of the account ends.
+  // PUT /api/v2/reset-password { token, secret }: the new password of the token's account (platform or
+  // provider account); every session of the platform account ends.
   app.put(calls.passwordReset.reset.path, async (c) => {
     const body = await readJsonBody(c, calls.passwordReset.reset.body);
     // The sign-up password rule first: a refused password does not spend the token.
     const ruleError = newPasswordError(body.secret);
     if (ruleError) throw badRequest(ruleError);
-    const passwordHash = await hashPassword(body.secret);
-    const now = await ctx.sandboxNow();
-    const realNow = new Date(ctx.now());
-    const done = await db.transaction(async (tx) => {
-      const spent = await consumeEmailToken(tx, body.token, 'reset', now);
-      if (!spent) return false;
-      await tx.update(users).set({ passwordHash }).where(eq(users.id, spent.userId));
-      await tx
-        .update(refreshTokens)
-        .set({ revokedAt: realNow })
-        .where(and(eq(refreshTokens.userId, spent.userId), isNull(refreshTokens.revokedAt)));
-      await voidEmailTokens(tx, spent.userId, 'reset', now);
-      return true;
+    const done = await resetPasswordWithToken(db, {
+      token: body.token,
+      secret: body.secret,
+      now: await ctx.sandboxNow(),
+      realNow: new Date(ctx.now()),
     });
     if (!done) throw new ApiHttpError(404, 'NOT_FOUND', [INVALID_RESET_TOKEN]);
     return c.json({});
@@ -112,7 +107,7 @@ export function registerEmailFlowRoutes(app: Hono<SandboxEnv>, ctx: RouteContext
   app.get(calls.magicLink.request.path, async (c) => {
     const { email } = readQuery(c, calls.magicLink.request.query);
     const user = await findUser(email);
-    if (user) await sendLink('magic', user);
+    if (user) await sendLink('magic', platformTarget(user));
     return c.json({});
   });
 
@@ -120,7 +115,7 @@ export function registerEmailFlowRoutes(app: Hono<SandboxEnv>, ctx: RouteContext
   app.post(calls.magicLink.exchange.path, async (c) => {
     const body = await readJsonBody(c, calls.magicLink.exchange.body);
     const spent = await consumeEmailToken(db, body.token, 'magic', await ctx.sandboxNow());
-    if (!spent) throw new ApiHttpError(404, 'NOT_FOUND', [INVALID_MAGIC_LINK_TOKEN]);
+    if (!spent?.userId) throw new ApiHttpError(404, 'NOT_FOUND', [INVALID_MAGIC_LINK_TOKEN]);
     return c.json(await issueSession(deps.sessions, spent.userId));
   });
 
@@ -139,6 +134,6 @@ export function registerEmailFlowRoutes(app: Hono<SandboxEnv>, ctx: RouteContext
   });
 
   return {
-    sendConfirmation: (userId, email) => sendLink('confirm', { id: userId, email }),
+    sendConfirmation: (userId, email) => sendLink('confirm', platformTarget({ id: userId, email })),
   };
 }

@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useMachine } from '@xstate/react';
 import { Link, useLocation } from 'wouter';
+import { passwordResetLoginPath } from '@stream/core/domain';
 import { connectPasswordReset, passwordResetMachine, type PasswordResetApi } from '@stream/core/machines';
 import { useI18n, useServices } from '../app/context';
 import { useDocumentTitle } from '../app/hooks';
@@ -21,12 +22,13 @@ const PASSWORD_FIELD_ERRORS: readonly string[] = ['passwordIsEmpty', 'passwordTo
  * - without a token, the request form (email) → the reset-password-email-sent message, the same
  *   whether or not an account has that address;
  * - with a token (removed from the address bar at once), the new-password form → the
- *   password-successfully-reset message, then LOGIN (replace) when the machine says so (after
- *   PASSWORD_RESET_REDIRECT_MS); an invalid token offers a new link.
+ *   password-successfully-reset message, then the sign-in page of that provider (domain
+ *   `passwordResetLoginPath`: LOGIN for ID, `/login/pbr` etc. for FIREBASE, PBR, GIGYA; replace)
+ *   when the machine says so (after PASSWORD_RESET_REDIRECT_MS); an invalid token offers a new link.
  * A back link returns to LOGIN, keeping `from`.
  */
 export default function PasswordResetPage() {
-  const { t, path } = useI18n();
+  const { t, routeLocale } = useI18n();
   const { api } = useServices();
   const { token, search } = useOneTimeToken();
   const providerName = new URLSearchParams(search).get('providerName');
@@ -35,9 +37,11 @@ export default function PasswordResetPage() {
   const [, navigate] = useLocation();
   useDocumentTitle(t(reset.mode === 'reset' ? 'chooseNewPassword' : 'forgottenPassword'), t('appName'));
 
+  // Sign in again where the new password works: LOGIN for ID, the provider's sub-route otherwise.
+  const loginPath = passwordResetLoginPath(reset.providerName, routeLocale);
   useEffect(() => {
-    if (reset.goToLogin) navigate(path('LOGIN'), { replace: true });
-  }, [reset.goToLogin, navigate, path]);
+    if (reset.goToLogin) navigate(loginPath, { replace: true });
+  }, [reset.goToLogin, navigate, loginPath]);
 
   const back = <BackToSignIn search={search} />;
   if (reset.mode === 'request') {
@@ -63,7 +67,7 @@ export default function PasswordResetPage() {
     return (
       <FlowOutcome title={t('passwordChanged')} message={t('passwordSuccessfullyReset')}>
         <p className="auth-card__footer">
-          <Link href={path('LOGIN')}>{t('signIn')}</Link>
+          <Link href={loginPath}>{t('signIn')}</Link>
         </p>
       </FlowOutcome>
     );

@@ -1,10 +1,14 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ApiError, NetworkError } from '../api/errors.js';
+import { matchRoute, ROUTE_LOCALES } from './routes.js';
+import { safeReturnPath } from './redirects.js';
 import {
   emailConfirmationFailure,
   emailConfirmationMessage,
   newPasswordError,
   passwordResetFailureMessage,
+  passwordResetLoginPath,
   passwordResetProvider,
   requestEmailError,
 } from './emailFlows.js';
@@ -19,6 +23,32 @@ describe('passwordResetProvider (§2, §6)', () => {
     expect(passwordResetProvider('GIGYA')).toBe('GIGYA');
     expect(passwordResetProvider('ID')).toBe('ID');
     for (const other of ['GOOGLE', 'APPLE_ID', 'SPTV', '', null, undefined, 42]) expect(passwordResetProvider(other)).toBe('ID');
+  });
+});
+
+describe('passwordResetLoginPath (§2 "redirects to login", §6)', () => {
+  it("goes to the provider's own sign-in page: ID → /login, FIREBASE → /login/firebase, PBR → /login/pbr, GIGYA → /login/GIGYA", () => {
+    expect(passwordResetLoginPath('ID')).toBe('/login');
+    expect(passwordResetLoginPath(null)).toBe('/login');
+    expect(passwordResetLoginPath('firebase')).toBe('/login/firebase');
+    expect(passwordResetLoginPath('FIREBASE')).toBe('/login/firebase');
+    expect(passwordResetLoginPath(' pbr ')).toBe('/login/pbr');
+    expect(passwordResetLoginPath('GIGYA')).toBe('/login/GIGYA');
+    expect(passwordResetLoginPath('GIGYA', 'es')).toBe('/iniciar-sesion/GIGYA');
+    expect(passwordResetLoginPath('GOOGLE')).toBe('/login');
+    expect(passwordResetLoginPath('/evil.example')).toBe('/login');
+  });
+
+  it('property: any input in any locale gives a safe in-app path of LOGIN or its provider sub-route', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), fc.constantFrom('ID', 'FIREBASE', 'pbr', 'GIGYA', 'GOOGLE', '//x.test'), fc.anything()), fc.constantFrom(...ROUTE_LOCALES), (name, locale) => {
+        const path = passwordResetLoginPath(name, locale);
+        expect(safeReturnPath(path)).toBe(path);
+        const match = matchRoute(path, locale);
+        expect(match?.key === 'LOGIN' || match?.key === 'LOGIN_REDIRECT').toBe(true);
+        expect(match?.key === 'LOGIN').toBe(passwordResetProvider(name) === 'ID');
+      }),
+    );
   });
 });
 

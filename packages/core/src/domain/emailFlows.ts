@@ -1,7 +1,8 @@
 import { errorFacts, messageKeyForError } from './loginErrors.js';
 import type { AuthProviderKind } from './access.js';
 import { isValidEmail, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './loginForm.js';
-import { PASSWORD_RESET_PROVIDERS } from './providers.js';
+import { PASSWORD_RESET_PROVIDERS, providerPagePath } from './providers.js';
+import { buildPath, type RouteLocale } from './routes.js';
 
 /**
  * Rules of the email-based flows: password reset, magic link and email confirmation.
@@ -19,6 +20,20 @@ import { PASSWORD_RESET_PROVIDERS } from './providers.js';
 export function passwordResetProvider(providerName: unknown): AuthProviderKind {
   const name = typeof providerName === 'string' ? providerName.trim().toUpperCase() : '';
   return PASSWORD_RESET_PROVIDERS.find((provider) => provider === name) ?? 'ID';
+}
+
+/**
+ * Where the password reset page sends the viewer to sign in (its sign-in link, and the redirect
+ * {@link PASSWORD_RESET_REDIRECT_MS} after a successful reset, §2 "redirects to login"): the
+ * sign-in page of the provider whose password was reset ({@link passwordResetProvider} of the
+ * `providerName` query parameter), so that the new password is used where it works: ID → LOGIN
+ * (`/login`); FIREBASE, PBR, GIGYA → their login sub-route (`/login/firebase`, `/login/pbr`,
+ * `/login/GIGYA`, via `providerPagePath`), in the route set of `locale`. Never throws.
+ */
+export function passwordResetLoginPath(providerName: unknown, locale: RouteLocale = 'en'): string {
+  const provider = passwordResetProvider(providerName);
+  const login = buildPath('LOGIN', {}, locale);
+  return provider === 'ID' ? login : (providerPagePath({ name: provider }, locale) ?? login);
 }
 
 /** Message key of an email that does not match the email pattern (§5 "email-invalid error"). */
