@@ -182,7 +182,8 @@ const neverKnown = () => false;
  * - `exchanging`: actor `exchangeCode` claims the pending sign-in (removes it from storage) and
  *   calls `api.openid.token(clientName, { code, state })` once per code for the whole page (the
  *   registry answers a repeated run with the first run's promise) → `signedIn` (tokens to the
- *   session, `target` = `postSignInTarget` of the restored query) or `failed` (the first server
+ *   session, with `oauthProvider` for kind `oauth` so that its logout ends the session at the
+ *   provider; `target` = `postSignInTarget` of the restored query) or `failed` (the first server
  *   message when known, else `ssoSignInFailed`).
  * - `failed`: `retry` asks for a new authorisation URI.
  */
@@ -335,9 +336,17 @@ export const oidcSignInMachine = setup({
       failure: params.failure,
     })),
     clearError: assign({ error: null, failure: null }),
-    /** Hands the tokens to the session machine. */
+    /**
+     * Hands the tokens to the session machine; a generic OAuth sign-in (kind `oauth`) names its
+     * provider (`oauthProvider`), which the session stores so that a logout ends the session at
+     * the provider's route (§7 `{ext-oauth-route}/logout`).
+     */
     handTokensToSession: ({ context }, params: { tokens: LoginResponse }) => {
-      context.env.session.send({ type: 'session.signedIn', tokens: params.tokens });
+      context.env.session.send(
+        context.env.kind === 'oauth'
+          ? { type: 'session.signedIn', tokens: params.tokens, oauthProvider: context.env.clientName }
+          : { type: 'session.signedIn', tokens: params.tokens },
+      );
     },
     /** §2 "After sign-in completion", from the restored query. */
     setTarget: assign(({ context }) => {

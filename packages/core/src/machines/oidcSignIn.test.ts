@@ -389,7 +389,7 @@ describe('oidcSignIn: generic external OAuth (kind oauth)', () => {
     back.view().urlReplaced();
     await waitFor(back.actor, (s) => s.status === 'done');
     expect(world.tokenCalls).toEqual([[PROVIDER, { code: 'oauth-code', state: 'oauth-state-1' }]]);
-    expect(world.sessionEvents).toEqual([{ type: 'session.signedIn', tokens: TOKENS }]);
+    expect(world.sessionEvents).toEqual([{ type: 'session.signedIn', tokens: TOKENS, oauthProvider: PROVIDER }]);
     expect(back.view()).toMatchObject({ phase: 'signedIn', target: '/account' });
     expect(world.storage.getItem(oidcPendingKey(PROVIDER, 'oauth'))).toBeNull();
   });

@@ -49,7 +49,7 @@ export interface OidcSignInInput {
   api: ApiClient;
   /** Which calls the sign-in makes. @default 'openid' */
   kind?: ExternalSignInKind;
-  /** Receives `session.signedIn { tokens }` after the exchange. */
+  /** Receives `session.signedIn { tokens }` after the exchange (plus `oauthProvider: clientName` for kind `oauth`). */
   session: SessionReceiver;
   /** The realm's OpenID Connect client (route param `clientName`), or the generic OAuth provider (route param `provider`). */
   clientName: string;

@@ -1,5 +1,5 @@
-import { and, assign, fromCallback, fromPromise, setup } from 'xstate';
-import { isRefreshRefusal } from '../api/errors.js';
+import { and, assign, enqueueActions, fromCallback, fromPromise, setup } from 'xstate';
+import { ApiError, isRefreshRefusal } from '../api/errors.js';
 import type { ApiClient, ApiClientEvent } from '../api/types.js';
 import type { LoginResponse } from '../contracts/index.js';
 import { decodeSessionClaims, toSessionUser } from '../domain/index.js';
@@ -7,6 +7,7 @@ import type { SessionUser } from '../domain/index.js';
 import { STORAGE_KEYS } from '../platform/types.js';
 import type { Broadcast, KeyValueStorage } from '../platform/types.js';
 import type {
+  OAuthLogoutInput,
   SessionBroadcastMessage,
   SessionChange,
   SessionContext,
@@ -15,6 +16,7 @@ import type {
 } from './session.types.js';
 
 export type {
+  OAuthLogoutInput,
   SessionBroadcastMessage,
   SessionChange,
   SessionContext,
@@ -53,14 +55,28 @@ function refreshLeadFor(context: { authorisationToken: string | null; env: { ref
 }
 
 /**
- * Storage items a logout clears (§4 "Session": "the stored items are cleared"): both tokens and
- * the sign-up rehydration. The selected language and the device id are kept.
+ * Storage items a logout clears (§4 "Session": "the stored items are cleared"): both tokens, the
+ * sign-up rehydration and the OAuth provider that issued the session. The selected language and
+ * the device id are kept.
  */
 const SESSION_STORAGE_KEYS = [
   STORAGE_KEYS.authToken,
   STORAGE_KEYS.refreshToken,
   STORAGE_KEYS.signupRehydration,
+  STORAGE_KEYS.oauthProvider,
 ] as const;
+
+/** The id of the spawned `oauthLogout` actor; its failure arrives as `xstate.error.actor.oauthLogout`. */
+const OAUTH_LOGOUT_ID = 'oauthLogout';
+
+/**
+ * The generic external OAuth provider that issued the stored session (`STORAGE_KEYS.oauthProvider`),
+ * or null when the session came from any other sign-in.
+ */
+function storedOAuthProvider(storage: KeyValueStorage): string | null {
+  const provider = storage.getItem(STORAGE_KEYS.oauthProvider);
+  return provider ? provider : null;
+}
 
 /** Tokens handed to the machine by a sign-in, a refresh or a guest check-in (output of `refresh`). */
 export interface SessionTokens {
@@ -131,7 +147,7 @@ const outputTokens: TokensOf<{ output: SessionTokens }> = ({ event }) => event.o
 function takeTokens<TEvent, const TTarget extends string>(
   kind: 'user' | 'guest',
   tokensOf: TokensOf<TEvent>,
-  to: { target: TTarget; change: SessionChange; reenter?: true; also?: 'clearNotice' },
+  to: { target: TTarget; change: SessionChange; reenter?: true; also?: ReadonlyArray<'clearNotice' | 'recordOAuthProvider'> },
 ) {
   return {
     guard: {
@@ -143,7 +159,7 @@ function takeTokens<TEvent, const TTarget extends string>(
     actions: [
       { type: 'storeTokens' as const, params: tokensOf },
       { type: 'adoptTokens' as const, params: tokensOf },
-      ...(to.also ? [to.also] : []),
+      ...(to.also ?? []),
       { type: 'announce' as const, params: { change: to.change } },
     ],
   };
@@ -152,6 +168,14 @@ function takeTokens<TEvent, const TTarget extends string>(
 /** Actions that end the session in this tab and tell the others: `clearSession`, `announce { change }`. */
 function endSession(change: 'expired' | 'loggedOut') {
   return ['clearSession' as const, { type: 'announce' as const, params: { change } }];
+}
+
+/**
+ * Actions of a user's own logout: `revokeOAuthSession` (starts the provider's logout when the
+ * session came from a generic OAuth provider; never waited on), then {@link endSession}.
+ */
+function userLogout(change: 'expired' | 'loggedOut') {
+  return ['revokeOAuthSession' as const, ...endSession(change)];
 }
 
 /**
@@ -186,14 +210,19 @@ const afterRefusedRefresh = [
  * - Starts from storage (`STORAGE_KEYS.authToken` / `refreshToken`): a user token → `signedIn`, a
  *   guest token → `guest`, none (or an undecodable one) → `checkingIn` (actor `guestCheckin`,
  *   which stores the guest tokens) → `guest`.
- * - `session.signedIn { tokens }` (from any sign-in flow) stores the tokens and decodes the claims
- *   (`missingInformationStatus` is kept on the user).
+ * - `session.signedIn { tokens, oauthProvider? }` (from any sign-in flow) stores the tokens and
+ *   decodes the claims (`missingInformationStatus` is kept on the user); `oauthProvider` (the
+ *   generic external OAuth sign-in) is stored as `STORAGE_KEYS.oauthProvider`, and any sign-in
+ *   without it removes that key.
  * - Refresh: named delay `refreshBeforeExpiry` (`refreshLeadMs` before `exp`, measured with
  *   `input.clock`) or `session.refresh` → `refreshing` (actor `refresh` = `api.auth.refresh()`);
  *   failure → `expired` for a user, a fresh guest check-in for a guest.
  * - `session.logout { forced?, reason? }`: clears the stored items, except that a guest session
  *   is kept unless `forced` or `reason: 'sessionExpired'`. A user logout goes to `checkingIn`
- *   (a fresh guest); with `reason: 'sessionExpired'` it goes to `expired`.
+ *   (a fresh guest); with `reason: 'sessionExpired'` it goes to `expired`. A user logout of a
+ *   session issued by a generic OAuth provider first spawns `oauthLogout` =
+ *   `api.externalOAuth.logout(provider, refreshToken)` (§7 `{ext-oauth-route}/logout`): never
+ *   waited on, its failure only logged (`console.warn`, without the token).
  * - `session.expired` (the client could not refresh) → `expired`: tokens cleared,
  *   `context.notice = 'sessionExpired'`, and a fresh guest is checked in at once; the notice
  *   stays until `session.notice.dismiss` or the next sign-in.
@@ -208,6 +237,12 @@ export const sessionMachine = setup({
   actors: {
     /** `api.auth.guestCheckin()`: guest tokens. */
     guestCheckin: fromPromise<LoginResponse, { api: ApiClient }>(({ input }) => input.api.auth.guestCheckin()),
+    /**
+     * `api.externalOAuth.logout(provider, refreshToken)` (§7 `{ext-oauth-route}/logout`): ends a
+     * session the generic OAuth provider issued at its route. Spawned, never waited on; a failure
+     * is only logged (`logOAuthLogoutFailure`).
+     */
+    oauthLogout: fromPromise<unknown, OAuthLogoutInput>(({ input }) => input.api.externalOAuth.logout(input.provider, input.refreshToken)),
     /** `api.auth.refresh()`: new tokens (the client stores them too). */
     refresh: fromPromise<SessionTokens, { api: ApiClient }>(({ input }) => input.api.auth.refresh()),
     /** Forwards the client's `session.refreshed` / `session.expired` events to the machine. */
@@ -259,6 +294,37 @@ export const sessionMachine = setup({
         refreshFailures: 0,
       };
     }),
+    /**
+     * Stores the OAuth provider of `session.signedIn { oauthProvider }`; any other sign-in removes
+     * it, so that a later logout does not call the provider's route for a session it did not issue.
+     */
+    recordOAuthProvider: ({ context, event }) => {
+      const provider = event.type === 'session.signedIn' ? event.oauthProvider : undefined;
+      if (provider) context.env.storage.setItem(STORAGE_KEYS.oauthProvider, provider);
+      else context.env.storage.removeItem(STORAGE_KEYS.oauthProvider);
+    },
+    /**
+     * Before a user logout clears the session: when it came from a generic OAuth provider (guard
+     * `hasOAuthSession`), spawns `oauthLogout` with the provider and the current refresh token.
+     * Fire and forget: the logout goes on at once whatever the provider answers.
+     */
+    revokeOAuthSession: enqueueActions(({ context, check, enqueue }) => {
+      const provider = storedOAuthProvider(context.env.storage);
+      if (!check('hasOAuthSession') || !provider || !context.refreshToken) return;
+      enqueue.spawnChild('oauthLogout', {
+        id: OAUTH_LOGOUT_ID,
+        input: { api: context.env.api, provider, refreshToken: context.refreshToken },
+      });
+    }),
+    /** Logs a failed provider logout (§7 "failure only logged"): the error's name and HTTP status, never a token. */
+    logOAuthLogoutFailure: ({ event }) => {
+      const error = (event as { error?: unknown }).error;
+      const status = error instanceof ApiError ? error.status : undefined;
+      console.warn('[@stream/core] external OAuth logout failed', {
+        error: error instanceof Error ? error.name : typeof error,
+        ...(status !== undefined ? { status } : {}),
+      });
+    },
     /** Counts a refresh that got no answer; the next try backs off (see refreshBeforeExpiry). */
     countRefreshFailure: assign(({ context }) => ({ refreshFailures: context.refreshFailures + 1 })),
     /** Removes the session's stored items and empties the context's session. */
@@ -280,6 +346,9 @@ export const sessionMachine = setup({
     hasUserSession: ({ context }) => context.user !== null && !context.user.guest,
     /** The context holds a guest. */
     hasGuestSession: ({ context }) => context.user?.guest === true,
+    /** The context holds a signed-in user whose session a generic OAuth provider issued (`STORAGE_KEYS.oauthProvider`). */
+    hasOAuthSession: ({ context }) =>
+      context.user !== null && !context.user.guest && context.refreshToken !== null && storedOAuthProvider(context.env.storage) !== null,
     /** The context holds no session at all. */
     hasNoSession: ({ context }) => context.user === null,
     /** The token decodes to a signed-in user (`gue` false). */
@@ -331,7 +400,7 @@ export const sessionMachine = setup({
 }).createMachine({
   id: 'session',
   description:
-    'Who the viewer is. On start it reads the tokens from storage: a user token means signedIn, a guest token guest, none a guest check-in. Sign-in flows hand their tokens over with session.signedIn. The access token is refreshed shortly before it expires (named delay refreshBeforeExpiry) and whenever the API client reports a refresh. A logout clears the stored items, except that a guest session is kept unless the logout is forced or its reason is sessionExpired (identity-and-routes.md §4 "Session"). An expired user session goes to expired, sets the sessionExpired notice and checks in a fresh guest. Every change is posted to the other tabs (without tokens), which re-read the shared storage.',
+    'Who the viewer is. On start it reads the tokens from storage: a user token means signedIn, a guest token guest, none a guest check-in. Sign-in flows hand their tokens over with session.signedIn. The access token is refreshed shortly before it expires (named delay refreshBeforeExpiry) and whenever the API client reports a refresh. A logout clears the stored items, except that a guest session is kept unless the logout is forced or its reason is sessionExpired (identity-and-routes.md §4 "Session"); a user logout of a session issued by a generic OAuth provider (sign-in handed over with oauthProvider) also asks the route of that provider to end it (actor oauthLogout, spawned and never waited on; a failure is only logged). An expired user session goes to expired, sets the sessionExpired notice and checks in a fresh guest. Every change is posted to the other tabs (without tokens), which re-read the shared storage.',
   context: ({ input }) => {
     const env = {
       ...input,
@@ -347,8 +416,13 @@ export const sessionMachine = setup({
   initial: 'initialising',
   on: {
     'session.signedIn': [
-      takeTokens('user', signedInTokens, { target: '.signedIn', reenter: true, also: 'clearNotice', change: 'signedIn' }),
-      takeTokens('guest', signedInTokens, { target: '.guest', reenter: true, change: 'guest' }),
+      takeTokens('user', signedInTokens, {
+        target: '.signedIn',
+        reenter: true,
+        also: ['recordOAuthProvider', 'clearNotice'],
+        change: 'signedIn',
+      }),
+      takeTokens('guest', signedInTokens, { target: '.guest', reenter: true, also: ['recordOAuthProvider'], change: 'guest' }),
     ],
     'session.refreshed': [
       takeTokens('user', refreshedTokens, { target: '.signedIn', reenter: true, change: 'refreshed' }),
@@ -362,9 +436,10 @@ export const sessionMachine = setup({
     'session.logout': [
       { guard: 'logoutKeepsGuest' },
       { guard: 'hasNoSession' },
-      { guard: 'isExpiryLogout', target: '.expired', actions: endSession('expired') },
-      { target: '.checkingIn', actions: endSession('loggedOut') },
+      { guard: 'isExpiryLogout', target: '.expired', actions: userLogout('expired') },
+      { target: '.checkingIn', actions: userLogout('loggedOut') },
     ],
+    [`xstate.error.actor.${OAUTH_LOGOUT_ID}`]: { actions: 'logOAuthLogoutFailure' },
     'session.changed': [
       { guard: 'otherTabExpired', target: '.expired', actions: 'forgetSession' },
       { target: '.initialising', actions: 'loadFromStorage' },

@@ -14,7 +14,7 @@ import {
   selectSessionUser,
   sessionMachine,
 } from './index.js';
-import type { SessionBroadcastMessage, SessionInput, SessionTokens } from './index.js';
+import type { OAuthLogoutInput, SessionBroadcastMessage, SessionInput, SessionTokens } from './index.js';
 import { fakeApi, guestTokens, testStorage, twoTabBroadcast, userTokens } from './test-helpers.js';
 
 const clock: Clock = { now: () => Date.now() };
@@ -31,6 +31,7 @@ function start(input: Omit<SessionInput, 'clock'> & { clock?: Clock }) {
 
 afterEach(() => {
   vi.useRealTimers();
+  vi.restoreAllMocks();
 });
 
 describe('session: initialising from storage', () => {
@@ -190,6 +191,154 @@ describe('session: sign-in and logout (§4 "Session")', () => {
     expect(selectSessionNotice(actor.getSnapshot())).toBe('sessionExpired');
     connectSession(actor.getSnapshot(), actor.send).dismissNotice();
     expect(selectSessionNotice(actor.getSnapshot())).toBeNull();
+    actor.stop();
+  });
+});
+
+describe('session: logout of a generic OAuth session (identity §7 {ext-oauth-route}/logout)', () => {
+  /** A fake API whose `externalOAuth.logout` records its calls and answers with `answer`. */
+  function oauthApi(answer: () => Promise<Record<string, never>>, guest: LoginResponse) {
+    const logoutCalls: [string, string][] = [];
+    const api = fakeApi({
+      guestCheckin: async () => guest,
+      externalOAuth: {
+        logout: (provider, refreshToken) => {
+          logoutCalls.push([provider, refreshToken]);
+          return answer();
+        },
+      },
+    });
+    return { api, logoutCalls };
+  }
+
+  /** A started session of a stored user (with `provider` stored as its OAuth provider unless null); the provider logout answers `{}`. */
+  async function storedUserSession(provider: string | null) {
+    const guest = await guestTokens(Date.now());
+    const storage = testStorage({ ...stored(await userTokens(Date.now())), ...(provider ? { [STORAGE_KEYS.oauthProvider]: provider } : {}) });
+    const { api, logoutCalls } = oauthApi(async () => ({}), guest);
+    return { api, storage, logoutCalls, actor: start({ api, storage }) };
+  }
+
+  it('an OAuth sign-in records its provider; the logout calls its route once with the current refresh token, then clears the key', async () => {
+    const guest = await guestTokens(Date.now());
+    const storage = testStorage(stored(guest));
+    const { api, logoutCalls } = oauthApi(async () => ({}), guest);
+    const actor = start({ api, storage });
+    const signedIn = await userTokens(Date.now(), { sub: 'u-oauth', refresh: 'refresh-first' });
+    actor.send({ type: 'session.signedIn', tokens: signedIn, oauthProvider: 'partner' });
+    expect(storage.getItem(STORAGE_KEYS.oauthProvider)).toBe('partner');
+    // The client refreshed meanwhile: the logout revokes the refresh token held now.
+    const renewed = await userTokens(Date.now(), { sub: 'u-oauth', refresh: 'refresh-renewed' });
+    api.emit({ type: 'session.refreshed', ...renewed });
+    expect(storage.getItem(STORAGE_KEYS.oauthProvider)).toBe('partner');
+    actor.send({ type: 'session.logout' });
+    expect(logoutCalls).toEqual([['partner', 'refresh-renewed']]);
+    expect(actor.getSnapshot().value).toBe('checkingIn');
+    expect(storage.getItem(STORAGE_KEYS.oauthProvider)).toBeNull();
+    expect(storage.getItem(STORAGE_KEYS.refreshToken)).toBeNull();
+    await waitFor(actor, (s) => s.matches('guest'));
+    expect(logoutCalls).toHaveLength(1);
+    actor.stop();
+  });
+
+  it('the logout never waits on the provider: an unanswered call still leaves a fresh guest', async () => {
+    const guest = await guestTokens(Date.now(), { sub: 'g-after' });
+    const user = await userTokens(Date.now());
+    const storage = testStorage({ ...stored(user), [STORAGE_KEYS.oauthProvider]: 'partner' });
+    const { api, logoutCalls } = oauthApi(() => new Promise(() => undefined), guest);
+    const actor = start({ api, storage });
+    expect(actor.getSnapshot().value).toBe('signedIn');
+    connectSession(actor.getSnapshot(), actor.send).logout();
+    expect(selectIsSignedIn(actor.getSnapshot())).toBe(false);
+    await waitFor(actor, (s) => s.matches('guest'));
+    expect(selectSessionUser(actor.getSnapshot())?.id).toBe('g-after');
+    expect(logoutCalls).toEqual([['partner', user.refreshToken]]);
+    actor.stop();
+  });
+
+  it('a failing provider logout is only logged (without the token) and the user is logged out', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const guest = await guestTokens(Date.now());
+    const user = await userTokens(Date.now(), { refresh: 'refresh-secret' });
+    const storage = testStorage({ ...stored(user), [STORAGE_KEYS.oauthProvider]: 'partner' });
+    const refused = new ApiError({ call: 'externalOAuth.logout', status: 401, code: 'UNAUTHORIZED', messages: [], requestId: 'r' });
+    const { api, logoutCalls } = oauthApi(() => Promise.reject(refused), guest);
+    const actor = start({ api, storage });
+    actor.send({ type: 'session.logout' });
+    await waitFor(actor, (s) => s.matches('guest'));
+    await vi.waitFor(() => expect(warn).toHaveBeenCalledTimes(1));
+    expect(warn.mock.calls[0]).toEqual(['[@stream/core] external OAuth logout failed', { error: 'ApiError', status: 401 }]);
+    expect(JSON.stringify(warn.mock.calls)).not.toContain('refresh-secret');
+    expect(logoutCalls).toHaveLength(1);
+    expect(storage.getItem(STORAGE_KEYS.oauthProvider)).toBeNull();
+    expect(actor.getSnapshot().status).toBe('active');
+    actor.stop();
+  });
+
+  it('with a fake oauthLogout actor: started once with the provider and refresh token, its rejection still logs out', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const guest = await guestTokens(Date.now());
+    const user = await userTokens(Date.now(), { refresh: 'refresh-oauth' });
+    const storage = testStorage({ ...stored(user), [STORAGE_KEYS.oauthProvider]: 'partner' });
+    const inputs: { provider: string; refreshToken: string }[] = [];
+    const machine = sessionMachine.provide({
+      actors: {
+        oauthLogout: fromPromise<unknown, OAuthLogoutInput>(async ({ input }) => {
+          inputs.push({ provider: input.provider, refreshToken: input.refreshToken });
+          throw new NetworkError('externalOAuth.logout', new Error('offline'));
+        }),
+      },
+    });
+    const actor = createActor(machine, { input: { api: fakeApi({ guestCheckin: async () => guest }), storage, clock } }).start();
+    actor.send({ type: 'session.logout' });
+    await waitFor(actor, (s) => s.matches('guest'));
+    expect(inputs).toEqual([{ provider: 'partner', refreshToken: 'refresh-oauth' }]);
+    expect(storage.getItem(STORAGE_KEYS.oauthProvider)).toBeNull();
+    actor.stop();
+  });
+
+  it('a logout with reason sessionExpired also ends the OAuth session at the provider', async () => {
+    const guest = await guestTokens(Date.now());
+    const user = await userTokens(Date.now());
+    const storage = testStorage({ ...stored(user), [STORAGE_KEYS.oauthProvider]: 'partner' });
+    const { api, logoutCalls } = oauthApi(async () => ({}), guest);
+    const actor = start({ api, storage });
+    actor.send({ type: 'session.logout', reason: 'sessionExpired' });
+    expect(actor.getSnapshot().value).toBe('expired');
+    expect(logoutCalls).toEqual([['partner', user.refreshToken]]);
+    await waitFor(actor, (s) => s.matches('guest'));
+    actor.stop();
+  });
+
+  it.each([
+    ['an ID sign-in', undefined],
+    ['an empty provider', ''],
+  ])('%s after an OAuth session removes the stale key: its logout does not call the OAuth route', async (_, oauthProvider) => {
+    const { storage, logoutCalls, actor } = await storedUserSession('partner');
+    const tokens = await userTokens(Date.now(), { sub: 'u-id' });
+    actor.send({ type: 'session.signedIn', tokens, ...(oauthProvider === undefined ? {} : { oauthProvider }) });
+    expect(storage.getItem(STORAGE_KEYS.oauthProvider)).toBeNull();
+    actor.send({ type: 'session.logout' });
+    await waitFor(actor, (s) => s.matches('guest'));
+    expect(logoutCalls).toEqual([]);
+    actor.stop();
+  });
+
+  it('a plain user session (no provider stored) logs out without calling the OAuth route', async () => {
+    const { logoutCalls, actor } = await storedUserSession(null);
+    actor.send({ type: 'session.logout' });
+    await waitFor(actor, (s) => s.matches('guest'));
+    expect(logoutCalls).toEqual([]);
+    actor.stop();
+  });
+
+  it('an expiry reported by the client (refresh refused) clears the key without calling the provider', async () => {
+    const { api, storage, logoutCalls, actor } = await storedUserSession('partner');
+    api.emit({ type: 'session.expired' });
+    expect(actor.getSnapshot().value).toBe('expired');
+    expect(storage.getItem(STORAGE_KEYS.oauthProvider)).toBeNull();
+    await waitFor(actor, (s) => s.matches('guest'));
+    expect(logoutCalls).toEqual([]);
     actor.stop();
   });
 });

@@ -59,10 +59,24 @@ export interface SessionContext {
   env: Required<Pick<SessionInput, 'refreshLeadMs' | 'checkInRetryMs'>> & SessionInput;
 }
 
+/** Input of the `oauthLogout` actor: the provider that issued the session and its refresh token. */
+export interface OAuthLogoutInput {
+  api: ApiClient;
+  /** The generic external OAuth provider (`STORAGE_KEYS.oauthProvider`). */
+  provider: string;
+  /** The session's refresh token. Never log it. */
+  refreshToken: string;
+}
+
 /** Events the session machine accepts. */
 export type SessionEvent =
-  /** A sign-in flow obtained tokens (ID sign-in, sign-up, any provider). */
-  | { type: 'session.signedIn'; tokens: LoginResponse }
+  /**
+   * A sign-in flow obtained tokens (ID sign-in, sign-up, any provider). `oauthProvider` names the
+   * generic external OAuth provider that issued them (the `oidcSignIn` machine, kind `oauth`): it
+   * is stored as `STORAGE_KEYS.oauthProvider` so that a user logout ends the session there too;
+   * any sign-in without it removes that key.
+   */
+  | { type: 'session.signedIn'; tokens: LoginResponse; oauthProvider?: string }
   /** The API client refreshed the tokens (it already stored them). */
   | { type: 'session.refreshed'; authorisationToken: string; refreshToken: string }
   /** Refresh now (for example before an important call). */

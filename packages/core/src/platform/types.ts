@@ -37,7 +37,10 @@ export interface Broadcast<T = unknown> {
 
 /**
  * Storage keys of the session (identity-and-routes.md §3 "Storage keys"): auth token,
- * refresh token, signup rehydration and selected language.
+ * refresh token, signup rehydration and selected language. `oauthProvider` (this project's key)
+ * names the generic external OAuth provider (`/oauth/{provider}`) that issued the stored session,
+ * so that a logout can end it there too (§7 `{ext-oauth-route}/logout`); absent for any other
+ * sign-in, and cleared with the tokens on logout.
  */
 export const STORAGE_KEYS = {
   authToken: 'stream.authorisationToken',
@@ -45,5 +48,6 @@ export const STORAGE_KEYS = {
   signupRehydration: 'stream.signupRehydration',
   selectedLanguage: 'stream.selectedLanguage',
   deviceId: 'stream.deviceId',
+  oauthProvider: 'stream.oauthProvider',
 } as const;
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
