@@ -206,6 +206,19 @@ describe('tokens', () => {
     expectPlatformError(afterReuse, 401, 'UNAUTHORIZED');
   });
 
+  it('a rotated token presented within the grace window gets nothing once the session has ended', async () => {
+    const login = loginResponseSchema.parse((await call(app, 'POST', '/api/v2/login', { body: DEMO })).json);
+    const rotated = await call(app, 'POST', '/api/v2/token/refresh', { body: { refreshToken: login.refreshToken } });
+    expect(rotated.status).toBe(200);
+    const next = tokenRefreshResponseSchema.parse(rotated.json);
+    // The session ends (the OAuth logout route revokes the token's whole family).
+    const ended = await call(app, 'POST', '/api/v2/oauth/partner/logout', { body: { refreshToken: next.refreshToken } });
+    expect(ended.status).toBe(200);
+    // Within the grace window, neither the rotated token nor its successor brings the session back.
+    expectPlatformError(await call(app, 'POST', '/api/v2/token/refresh', { body: { refreshToken: login.refreshToken } }), 401, 'UNAUTHORIZED');
+    expectPlatformError(await call(app, 'POST', '/api/v2/token/refresh', { body: { refreshToken: next.refreshToken! } }), 401, 'UNAUTHORIZED');
+  });
+
   it('refreshes without a bearer, and rejects a bearer of another subject', async () => {
     const a = loginResponseSchema.parse((await call(app, 'POST', '/api/v2/login', { body: DEMO })).json);
     const guest = loginResponseSchema.parse((await call(app, 'POST', '/api/v2/login/guest/checkin')).json);

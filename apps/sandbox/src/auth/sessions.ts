@@ -67,7 +67,8 @@ export async function issueSession(deps: SessionDeps, subject: string): Promise<
 /**
  * Exchanges a refresh token for a new pair (rotation): the presented token is revoked and
  * replaced. A token that was already rotated more than {@link REFRESH_REUSE_GRACE_MS} ago (reuse,
- * a sign of theft) revokes its whole family; within that window it gets a new pair as well.
+ * a sign of theft) revokes its whole family; within that window it gets a new pair as well,
+ * unless the family has no live token left (the session was ended by a logout or a reset).
  * When `bearerSubject` is given (the sender's possibly expired access token) it must match the
  * refresh token's subject. Every failure is a 401 `UNAUTHORIZED`.
  */
@@ -84,8 +85,11 @@ export async function rotateSession(
     const withinGrace = nowMs - row.revokedAt.getTime() < REFRESH_REUSE_GRACE_MS;
     if (row.replacedBy && !withinGrace) await revokeFamily(deps.db, row.familyId, nowMs);
     // Within the window a rotated token is a retry (the answer was lost to a reload) or a
-    // second tab refreshing at the same moment: answer a new pair of the same family.
-    if (row.replacedBy && withinGrace && row.expiresAt.getTime() > nowMs) return issueInFamily(deps, row, nowMs);
+    // second tab refreshing at the same moment: answer a new pair of the same family, unless the
+    // session has ended meanwhile (a logout or a password reset revoked the whole family).
+    if (row.replacedBy && withinGrace && row.expiresAt.getTime() > nowMs && (await familyIsLive(deps.db, row.familyId))) {
+      return issueInFamily(deps, row, nowMs);
+    }
     throw unauthorized('Refresh token has been revoked');
   }
   if (row.expiresAt.getTime() <= nowMs) throw unauthorized('Refresh token expired');
@@ -114,7 +118,8 @@ export async function rotateSession(
   });
   if (!rotated) {
     // Another request rotated this token between our read and our write, a moment ago: a
-    // concurrent refresh (two tabs), inside the grace window.
+    // concurrent refresh (two tabs), inside the grace window; or the session ended meanwhile.
+    if (!(await familyIsLive(deps.db, row.familyId))) throw unauthorized('Refresh token has been revoked');
     return issueInFamily(deps, row, nowMs);
   }
   const guest = row.subject.startsWith(GUEST_PREFIX);
@@ -136,6 +141,16 @@ async function issueInFamily(deps: SessionDeps, row: RefreshTokenRow, nowMs: num
   const guest = row.subject.startsWith(GUEST_PREFIX);
   const authorisationToken = await deps.signer.sign(row.subject, { guest, nowMs, ttlS: deps.accessTokenTtlS });
   return { authorisationToken, refreshToken };
+}
+
+/** Whether a family still has a token that is not revoked (its session has not ended). */
+async function familyIsLive(db: SandboxDb, familyId: string): Promise<boolean> {
+  const [live] = await db
+    .select({ tokenHash: refreshTokens.tokenHash })
+    .from(refreshTokens)
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)))
+    .limit(1);
+  return live !== undefined;
 }
 
 async function revokeFamily(db: SandboxDb, familyId: string, nowMs: number): Promise<void> {
