@@ -27,6 +27,8 @@ import { registerSocialRoutes } from './routes/social.js';
 import { registerFirebaseRoutes } from './routes/firebase.js';
 import { registerCredentialProviderRoutes } from './routes/credentialProviders.js';
 import { registerExternalOAuthRoutes } from './routes/externalOAuth.js';
+import { registerAdobeRoutes } from './routes/adobe.js';
+import { registerTvPage } from './adobe/tvPage.js';
 import { registerOpenIdRoutes } from './routes/openid.js';
 import type { OpenIdRuntime } from './openid/runtime.js';
 import { createOutboxMailer } from './email/outbox.js';
@@ -151,6 +153,7 @@ export function createApp(deps: AppDeps): Hono<SandboxEnv> {
   };
   // The outbox page is for a person's browser, which sends no realm or API key: before the check.
   registerOutboxPage(app, deps.db);
+  registerTvPage(app);
   app.use('/api/*', realmCheck);
   app.use('/_sandbox/*', realmCheck);
 
@@ -265,6 +268,7 @@ export function createApp(deps: AppDeps): Hono<SandboxEnv> {
   registerFirebaseRoutes(app, signIn);
   registerCredentialProviderRoutes(app, signIn);
   registerExternalOAuthRoutes(app, signIn);
+  registerAdobeRoutes(app, signIn);
   // The card processor: a separate service in real life (no realm, API key or bearer).
   app.use('/_processor/*', limitBody);
   registerProcessorRoutes(app, { db: deps.db, now });

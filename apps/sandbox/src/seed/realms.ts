@@ -12,6 +12,7 @@
  * Implements identity-and-routes.md §3 "Auth provider", §6 (self-registration).
  */
 import type { AuthProvider, RealmSettings } from '@stream/core/contracts';
+import { ADOBE_AUTH_PROVIDERS } from '../adobe/config.js';
 import { FIREBASE_AUTH_PROVIDERS } from '../firebase/config.js';
 import { OAUTH_AUTH_PROVIDERS } from '../oauth/config.js';
 import { OPENID_CLIENTS } from '../openid/clients.js';
@@ -47,6 +48,7 @@ export const FULL_REALM: SeedRealm = {
       ...OAUTH_AUTH_PROVIDERS,
       ...FIREBASE_AUTH_PROVIDERS,
       ...CREDENTIAL_AUTH_PROVIDERS,
+      ...ADOBE_AUTH_PROVIDERS,
     ],
   },
 };

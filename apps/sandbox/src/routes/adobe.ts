@@ -1,0 +1,305 @@
+/**
+ * TV-operator sign-in, the platform side (identity-and-routes.md §7 `/user/adobe`, v3
+ * `/adobe/token`, `/adobe/{requestorId}/regcode`, `/v3/adobe/regcode`, `/api/v1/entitlement-sync`,
+ * the external licence provider's `token`), the device PIN login of TV_LOGIN, the Adobe Pass
+ * emulation under `/_adobe` (`adobe/host.ts`) and the sandbox controls `/_sandbox/adobe/*`.
+ * docs/sandbox.md "Adobe Pass and TV", docs/api.md "Adobe Pass and TV".
+ *
+ * Platform errors are in the platform shape; 412 (operator sign-in not complete) and 429 (too
+ * many PINs or guesses) are answered directly, the others thrown as `ApiHttpError`.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { and, eq, like } from 'drizzle-orm';
+import type { Context, Hono } from 'hono';
+import * as z from 'zod/mini';
+import { calls } from '@stream/core/contracts';
+import type { SandboxEnv } from '../app.js';
+import { ADOBE_REQUESTOR, OPERATOR_ACCOUNTS, operatorById, type OperatorAccount } from '../adobe/config.js';
+import { registerAdobeHost } from '../adobe/host.js';
+import { AdobeStore, DEVICE_PIN_POLL_S, LICENCE_CODE_TTL_MS, opaqueToken, type Regcode } from '../adobe/store.js';
+import { hashPassword } from '../auth/passwords.js';
+import { hashRefreshToken, issueSession } from '../auth/sessions.js';
+import { accountLicences, licences, openIdIdentities, refreshTokens, users } from '../db/schema.js';
+import { ApiHttpError, badRequest, forbidden, platformError } from '../errors.js';
+import { readJsonBody } from '../http/body.js';
+import { realmSettingsFor } from '../seed/realms.js';
+import { conflict, type RouteContext, type SignInRouteDeps } from './context.js';
+
+/** Operator-granted licences last this long (renewed by the next sync). */
+const ENTITLEMENT_DAYS = 30;
+const DAY = 86_400_000;
+/** A device may ask for this many PINs a minute. */
+const PIN_CREATE_LIMIT = 10;
+/** An account may send this many wrong PINs in {@link GUESS_WINDOW_MS}. */
+const PIN_GUESS_LIMIT = 5;
+const GUESS_WINDOW_MS = 10 * 60 * 1000;
+
+const notFound = (...messages: string[]) => new ApiHttpError(404, 'NOT_FOUND', messages);
+
+/** `POST /_sandbox/adobe/next-regcode` body. */
+export const nextRegcodeSchema = z.object({ status: z.literal(400) });
+/** `POST /_sandbox/adobe/next-tv-sign-in` body. */
+export const nextTvSignInSchema = z.object({ status: z.union([z.literal(400), z.literal(412)]) });
+/** `POST /_sandbox/adobe/licence-code` body. */
+export const licenceCodeSchema = z.object({
+  email: z.string().check(z.minLength(3)),
+  licenceId: z.string().check(z.minLength(1)),
+  redirectTo: z.optional(z.string().check(z.regex(/^\/(?!\/)/))),
+});
+
+/** The identity namespace of an operator's accounts in `openid_identities`. */
+const identityNamespace = (mvpdId: string) => `adobe:${mvpdId}`;
+
+/**
+ * Registers the TV-operator, entitlement, external licence and device PIN calls, the `/_adobe`
+ * emulation and the `/_sandbox/adobe/*` controls on `app`. The state lives in memory, per app.
+ */
+export function registerAdobeRoutes(app: Hono<SandboxEnv>, deps: SignInRouteDeps): void {
+  const { routes, sessions, openid } = deps;
+  const { db } = routes;
+  const store = new AdobeStore(routes.now);
+  registerAdobeHost(app, { routes, store, webUrl: openid?.webUrl });
+
+  /** The realm's TV provider entry kinds for `requestorId`; 404 when the realm has none. */
+  function requireRequestor(c: Context<SandboxEnv>, requestorId: string): void {
+    const known = realmSettingsFor(c.get('realm').name, true).authProviders.some(
+      (entry) => (entry.name === 'ADOBE' || entry.name === 'ADOBE_DCR') && entry.requestorId === requestorId,
+    );
+    if (!known) throw notFound(`No TV provider with requestor ${requestorId} in this realm`);
+  }
+
+  /** Applies the one-shot regcode control of the caller's realm. */
+  function forcedRegcodeFailure(c: Context<SandboxEnv>): void {
+    const realm = c.get('realm').name;
+    if (!store.nextRegcodeStatus.has(realm)) return;
+    store.nextRegcodeStatus.delete(realm);
+    throw badRequest('Adobe refused the registration code request (sandbox control next-regcode)');
+  }
+
+  /** The DCR client of a v3 call; 400 when the sandbox did not register it (or the secret differs). */
+  function requireClient(clientId: string, clientSecret: string): void {
+    const secret = store.clients.get(clientId);
+    if (!secret || secret !== clientSecret) throw badRequest('Unknown or revoked Adobe client; register again');
+  }
+
+  // POST /api/v2/adobe/:requestorId/regcode: a Primetime regcode for this device.
+  app.post(calls.adobe.regcode.path, async (c) => {
+    const requestorId = c.req.param('requestorId') ?? '';
+    requireRequestor(c, requestorId);
+    const user = await routes.optionalUser(c);
+    forcedRegcodeFailure(c);
+    const regcode = store.createRegcode({ realm: c.get('realm').name, requestorId, deviceId: c.get('deviceId'), userId: user?.sub, withAccessToken: false });
+    return c.json({ code: regcode.code });
+  });
+
+  // POST /api/v3/adobe/regcode: a DCR regcode and its access token.
+  app.post(calls.adobe.regcodeV3.path, async (c) => {
+    const body = await readJsonBody(c, calls.adobe.regcodeV3.body);
+    requireRequestor(c, body.requestorId);
+    requireClient(body.clientId, body.clientSecret);
+    const user = await routes.optionalUser(c);
+    forcedRegcodeFailure(c);
+    const regcode = store.createRegcode({
+      realm: c.get('realm').name,
+      requestorId: body.requestorId,
+      deviceId: c.get('deviceId'),
+      userId: user?.sub,
+      clientId: body.clientId,
+      withAccessToken: true,
+    });
+    return c.json({ accessToken: regcode.accessToken!, code: regcode.code });
+  });
+
+  /** The platform's answer for an authenticated regcode: tokens of the mapped account, or an error. */
+  async function signIn(c: Context<SandboxEnv>, regcode: Regcode | undefined, resourceId: string, kind: 'ADOBE' | 'ADOBE_DCR') {
+    const user = await routes.optionalUser(c);
+    const realm = c.get('realm').name;
+    const forced = store.nextSignInStatus.get(realm);
+    if (forced !== undefined) {
+      store.nextSignInStatus.delete(realm);
+      if (forced === 412) return preconditionFailed(c, 'The TV provider sign-in is not complete (sandbox control next-tv-sign-in)');
+      throw badRequest('Adobe refused the sign-in (sandbox control next-tv-sign-in)');
+    }
+    if (!regcode || regcode.realm !== realm) throw badRequest('No Adobe registration code for this device; pick your TV provider again');
+    if (!regcode.authn) return preconditionFailed(c, 'Not signed in at the TV provider yet');
+    const account = OPERATOR_ACCOUNTS.find((candidate) => candidate.email === regcode.authn!.email && candidate.mvpdId === regcode.authn!.mvpdId);
+    const operator = operatorById(regcode.authn.mvpdId);
+    if (!account || !operator) throw new ApiHttpError(401, 'UNAUTHORIZED', ['The TV provider did not recognise the subscriber']);
+    if (resourceId !== ADOBE_REQUESTOR.resourceId || operator.licenceIds.length === 0) {
+      throw forbidden(`The ${operator.displayName} package does not include ${resourceId}`);
+    }
+    const userId = await operatorAccount(routes, account, user?.sub ?? regcode.userId);
+    const tokens = await issueSession(sessions, userId);
+    return c.json({ ...tokens, linkedAccounts: [{ provider: kind }] });
+  }
+
+  // POST /api/v2/user/adobe { requestorId, resourceId }: Primetime sign-in of this device.
+  app.post(calls.adobe.user.path, async (c) => {
+    const body = await readJsonBody(c, calls.adobe.user.body);
+    requireRequestor(c, body.requestorId);
+    return signIn(c, store.deviceRegcode(c.get('realm').name, c.get('deviceId'), body.requestorId), body.resourceId, 'ADOBE');
+  });
+
+  // POST /api/v3/adobe/token { requestorId, clientId, clientSecret, accessToken }: DCR sign-in.
+  app.post(calls.adobe.token.path, async (c) => {
+    const body = await readJsonBody(c, calls.adobe.token.body);
+    requireRequestor(c, body.requestorId);
+    requireClient(body.clientId, body.clientSecret);
+    const regcode = store.regcodeByAccessToken(body.accessToken);
+    if (regcode && (regcode.clientId !== body.clientId || regcode.requestorId !== body.requestorId)) throw badRequest('The access token belongs to another client');
+    return signIn(c, regcode, ADOBE_REQUESTOR.resourceId, 'ADOBE_DCR');
+  });
+
+  // POST /api/v1/entitlement-sync { refreshToken }: grants the linked operators' packages.
+  app.post(calls.adobe.entitlementSync.path, async (c) => {
+    const claims = await routes.requireUser(c);
+    const body = await readJsonBody(c, calls.adobe.entitlementSync.body);
+    const [token] = await db.select({ userId: refreshTokens.userId }).from(refreshTokens).where(eq(refreshTokens.tokenHash, hashRefreshToken(body.refreshToken))).limit(1);
+    if (!token || token.userId !== claims.sub) throw badRequest('Unknown refresh token');
+    const linked = await db
+      .select({ clientName: openIdIdentities.clientName })
+      .from(openIdIdentities)
+      .where(and(eq(openIdIdentities.userId, claims.sub), like(openIdIdentities.clientName, 'adobe:%')));
+    const licenceIds = [...new Set(linked.flatMap((row) => operatorById(row.clientName.slice('adobe:'.length))?.licenceIds ?? []))];
+    const now = await routes.sandboxNow();
+    for (const licenceId of licenceIds) await grantLicence(routes, claims.sub, licenceId, now, ENTITLEMENT_DAYS * DAY);
+    return c.json({ licenceIds });
+  });
+
+  // POST /api/v2/external-licence/token { authorisationCode }: redeems a licence code once.
+  app.post(calls.externalLicence.token.path, async (c) => {
+    const body = await readJsonBody(c, calls.externalLicence.token.body);
+    const entry = store.licenceCodes.get(body.authorisationCode);
+    store.licenceCodes.delete(body.authorisationCode);
+    if (!entry || entry.expiresAt <= routes.now()) throw notFound('Unknown, used or expired licence code');
+    await grantLicence(routes, entry.userId, entry.licenceId, await routes.sandboxNow(), ENTITLEMENT_DAYS * DAY);
+    return c.json(entry.redirectTo ? { licenceIds: [entry.licenceId], redirectTo: entry.redirectTo } : { licenceIds: [entry.licenceId] });
+  });
+
+  // POST /api/v2/device/pin {}: a TV asks for a PIN.
+  app.post(calls.tvDevice.createPin.path, async (c) => {
+    await readJsonBody(c, calls.tvDevice.createPin.body);
+    if (!store.allow(`pin-create\n${c.get('deviceId')}`, PIN_CREATE_LIMIT, 60_000)) return tooMany(c, 'Too many codes asked for; wait a minute');
+    const entry = store.createPin(c.get('realm').name);
+    return c.json({ pin: entry.pin, anchor: entry.anchor, expiresAt: new Date(entry.expiresAt).toISOString(), pollIntervalSeconds: DEVICE_PIN_POLL_S });
+  });
+
+  // GET /api/v2/device/pin/:anchor: the TV polls.
+  app.get(calls.tvDevice.pollPin.path, async (c) => {
+    const entry = store.pinsByAnchor.get(c.req.param('anchor') ?? '');
+    if (!entry || entry.realm !== c.get('realm').name) throw notFound('Unknown device code');
+    if (entry.userId && !entry.delivered) {
+      entry.delivered = true;
+      return c.json({ status: 'confirmed', ...(await issueSession(sessions, entry.userId)) });
+    }
+    if (entry.delivered || entry.expiresAt <= routes.now()) return c.json({ status: 'expired' });
+    return c.json({ status: 'pending', expiresAt: new Date(entry.expiresAt).toISOString() });
+  });
+
+  // POST /api/v2/device/pin/confirm { pin }: a signed-in viewer confirms the TV's PIN.
+  app.post(calls.tvDevice.confirmPin.path, async (c) => {
+    if (await routes.optionalGuest(c)) throw forbidden('tvCodeSignInRequired', 'Sign in with your account to confirm a TV code');
+    const claims = await routes.requireUser(c);
+    const body = await readJsonBody(c, calls.tvDevice.confirmPin.body);
+    const guessKey = `pin-guess\n${claims.sub}`;
+    if (store.exhausted(guessKey, PIN_GUESS_LIMIT, GUESS_WINDOW_MS)) return tooMany(c, 'Too many wrong codes; wait a few minutes');
+    const entry = store.confirmablePin(c.get('realm').name, body.pin);
+    if (!entry) {
+      store.allow(guessKey, PIN_GUESS_LIMIT, GUESS_WINDOW_MS);
+      throw notFound('tvCodeInvalid', 'Unknown, expired or used TV code');
+    }
+    entry.userId = claims.sub;
+    return c.json({});
+  });
+
+  // Sandbox controls (realm headers; one-shot, per realm).
+  app.post('/_sandbox/adobe/next-regcode', async (c) => {
+    const body = await readJsonBody(c, nextRegcodeSchema);
+    store.nextRegcodeStatus.set(c.get('realm').name, body.status);
+    return c.json({});
+  });
+  app.post('/_sandbox/adobe/next-tv-sign-in', async (c) => {
+    const body = await readJsonBody(c, nextTvSignInSchema);
+    store.nextSignInStatus.set(c.get('realm').name, body.status);
+    return c.json({});
+  });
+  app.post('/_sandbox/adobe/licence-code', async (c) => {
+    const body = await readJsonBody(c, licenceCodeSchema);
+    const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, body.email.trim().toLowerCase())).limit(1);
+    if (!user) throw notFound(`No account with email ${body.email}`);
+    const [cat] = await db.select({ id: licences.id }).from(licences).where(eq(licences.id, body.licenceId)).limit(1);
+    if (!cat) throw notFound(`No licence ${body.licenceId} in the catalogue`);
+    const code = opaqueToken();
+    store.licenceCodes.set(code, { userId: user.id, licenceId: cat.id, redirectTo: body.redirectTo, expiresAt: routes.now() + LICENCE_CODE_TTL_MS });
+    return c.json({ code, path: `/licence-redirect?${new URLSearchParams({ code })}` });
+  });
+}
+
+function preconditionFailed(c: Context<SandboxEnv>, message: string) {
+  return c.json(platformError(412, 'PRECONDITION_FAILED', [message], c.get('requestId')), 412);
+}
+
+function tooMany(c: Context<SandboxEnv>, message: string) {
+  return c.json(platformError(429, 'TOO_MANY_REQUESTS', [message], c.get('requestId')), 429);
+}
+
+/**
+ * The platform account of an operator account: the one mapped earlier (409 when `linkTo` is
+ * another account); else `linkTo` (the signed-in caller, or the account the regcode was bound
+ * to); else the account with the operator account's email; else a new account with that email.
+ * The mapping is stored in `openid_identities` under `adobe:<mvpdId>`.
+ */
+async function operatorAccount(routes: RouteContext, account: OperatorAccount, linkTo: string | undefined): Promise<string> {
+  const { db } = routes;
+  const namespace = identityNamespace(account.mvpdId);
+  const mapped = async () =>
+    (
+      await db
+        .select({ userId: openIdIdentities.userId })
+        .from(openIdIdentities)
+        .where(and(eq(openIdIdentities.clientName, namespace), eq(openIdIdentities.subject, account.subject)))
+        .limit(1)
+    )[0]?.userId;
+  const known = await mapped();
+  if (known) {
+    if (linkTo && linkTo !== known) throw conflict('This TV provider account is linked to another account');
+    return known;
+  }
+  const byEmail = async () => (await db.select({ id: users.id }).from(users).where(eq(users.email, account.email)).limit(1))[0]?.id;
+  let userId = linkTo ?? (await byEmail());
+  if (!userId) {
+    const [created] = await db
+      .insert(users)
+      .values({ id: randomUUID(), email: account.email, name: account.name, passwordHash: await hashPassword(randomBytes(32).toString('base64url')), createdAt: new Date(routes.now()) })
+      .onConflictDoNothing({ target: users.email })
+      .returning({ id: users.id });
+    userId = created?.id ?? (await byEmail());
+  }
+  if (!userId) throw new ApiHttpError(500, 'INTERNAL_ERROR', ['Could not create the account']);
+  await db.insert(openIdIdentities).values({ clientName: namespace, subject: account.subject, userId, createdAt: new Date(routes.now()) }).onConflictDoNothing();
+  const final = await mapped();
+  if (final && final !== userId) throw conflict('This TV provider account is linked to another account');
+  return final ?? userId;
+}
+
+/**
+ * Grants `licenceId` to the account ACTIVE for `durationMs` from `now`, not auto-renewing; a
+ * licence the account holds and that is active (ACTIVE and not ended) is left as it is.
+ */
+async function grantLicence(routes: RouteContext, userId: string, licenceId: string, now: Date, durationMs: number): Promise<void> {
+  const { db } = routes;
+  const [cat] = await db.select({ id: licences.id }).from(licences).where(eq(licences.id, licenceId)).limit(1);
+  if (!cat) return;
+  const [held] = await db
+    .select()
+    .from(accountLicences)
+    .where(and(eq(accountLicences.userId, userId), eq(accountLicences.licenceId, licenceId)))
+    .limit(1);
+  if (held && held.status === 'ACTIVE' && (held.expiresAt === null || held.expiresAt.getTime() > now.getTime())) return;
+  await db.transaction(async (tx) => {
+    if (held) await tx.delete(accountLicences).where(eq(accountLicences.id, held.id));
+    // Columns left out take their defaults: no trial, pause, pending action, discount, migration or cancellation.
+    const base = { id: randomUUID(), userId, licenceId, status: 'ACTIVE', autoRenewing: false, paymentEventType: 'CONFIRMED' };
+    await tx.insert(accountLicences).values({ ...base, pauseState: 'NOT_ALLOWED', startedAt: now, expiresAt: new Date(now.getTime() + durationMs), createdAt: now, updatedAt: now });
+  });
+}
