@@ -24,6 +24,9 @@ const EmailConfirmationPage = lazy(() => import('../pages/EmailConfirmationPage'
 const LoginProviderPage = lazy(() => import('../pages/LoginProviderPage'));
 const OAuthPage = lazy(() => import('../pages/OAuthPage'));
 const ImpersonatePage = lazy(() => import('../pages/ImpersonatePage'));
+const ProvidersPage = lazy(() => import('../pages/ProvidersPage'));
+const TvLoginPage = lazy(() => import('../pages/TvLoginPage'));
+const LicenceRedirectPage = lazy(() => import('../pages/LicenceRedirectPage'));
 
 /** Header, the `<main>` landmark with the page of the current route, and the footer. */
 export function Shell() {
@@ -118,6 +121,12 @@ function RouteView() {
       return <OAuthPage key={`${match.params.provider ?? ''}:${match.params.appname ?? ''}`} />;
     case 'IMPERSONATE':
       return <ImpersonatePage />;
+    case 'PROVIDERS':
+      return <ProvidersPage />;
+    case 'TV_LOGIN':
+      return <TvLoginPage />;
+    case 'LICENCE_REDIRECT':
+      return <LicenceRedirectPage />;
     default:
       return <NotFoundPage />;
   }

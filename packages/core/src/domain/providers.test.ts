@@ -76,7 +76,9 @@ describe('provider sub-routes and links (§2)', () => {
       if (path === null) return;
       expect(safeReturnPath(path)).toBe(path);
       const match = matchRoute(path.split('?')[0]!);
-      expect(match?.key).toBe(entry.name === 'GENERIC_OAUTH' ? 'OAUTH' : 'LOGIN_REDIRECT');
+      const tv = entry.name === 'ADOBE' || entry.name === 'ADOBE_DCR';
+      expect(match?.key).toBe(entry.name === 'GENERIC_OAUTH' ? 'OAUTH' : tv ? 'PROVIDERS' : 'LOGIN_REDIRECT');
+      if (tv) expect(new URLSearchParams(path.split('?')[1]).get('provider')).toBe(entry.name);
       if (entry.name === 'GENERIC_OAUTH') expect(match?.params.provider).toBe(entry.clientName);
     }));
   });
@@ -89,6 +91,16 @@ describe('provider sub-routes and links (§2)', () => {
     expect(loginProviderPath({ name: 'GENERIC_OAUTH' }, '?from=%2Faccount')).toBeNull();
     expect(loginProviderPath({ name: 'GENERIC_OAUTH', clientName: '../x' }, '')).toBeNull();
     expect(matchRoute(loginProviderPath(oauth, '', 'es')!, 'es')?.key).toBe('OAUTH');
+  });
+});
+
+describe('TV-operator providers (§2 "Providers page")', () => {
+  it('ADOBE and ADOBE_DCR open the PROVIDERS page naming the provider, keeping from', () => {
+    expect(providerSubRoute({ name: 'ADOBE' })).toBeNull();
+    expect(providerPagePath({ name: 'ADOBE' })).toBe('/providers');
+    expect(loginProviderPath({ name: 'ADOBE' }, '?from=%2Faccount&code=x')).toBe('/providers?provider=ADOBE&from=%2Faccount');
+    expect(loginProviderPath({ name: 'ADOBE_DCR' }, '')).toBe('/providers?provider=ADOBE_DCR');
+    expect(matchRoute(loginProviderPath({ name: 'ADOBE' }, '', 'es')!.split('?')[0]!, 'es')?.key).toBe('PROVIDERS');
   });
 });
 

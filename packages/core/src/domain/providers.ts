@@ -94,12 +94,17 @@ export function providerSubRoute(provider: ProviderEntry): ProviderSubRoute | nu
   return segment ? { authProvider: segment } : null;
 }
 
+/** TV-operator providers (§1, §2 "Providers page"): their button opens the PROVIDERS page. */
+const TV_PROVIDER_NAMES: readonly string[] = ['ADOBE', 'ADOBE_DCR'];
+
 /**
  * The page a provider's button opens, without query: GENERIC_OAUTH with a valid `clientName` →
- * its OAUTH route `/oauth/{clientName}` (§2 route table "OAUTH"); the others → their login
- * sub-route ({@link providerSubRoute}); null when the provider has neither. Never throws.
+ * its OAUTH route `/oauth/{clientName}` (§2 route table "OAUTH"); ADOBE and ADOBE_DCR → the
+ * PROVIDERS page `/providers` (§2 "Providers page"); the others → their login sub-route
+ * ({@link providerSubRoute}); null when the provider has none. Never throws.
  */
 export function providerPagePath(provider: ProviderEntry, locale: RouteLocale = 'en'): string | null {
+  if (provider && TV_PROVIDER_NAMES.includes(provider.name)) return buildPath('PROVIDERS', {}, locale);
   if (provider && provider.name === 'GENERIC_OAUTH') {
     const clientName = provider.clientName;
     return typeof clientName === 'string' && CLIENT_NAME.test(clientName) ? buildPath('OAUTH', { provider: clientName }, locale) : null;
@@ -119,13 +124,15 @@ export const PROVIDER_LINK_PARAMS = ['from', 'entryPage', 'redirectTo', 'type', 
  * provider has no page. The result passes `safeReturnPath`.
  * Example: `{ name: 'OPENID_CONNECT', clientName: 'stream-idp' }`, `?from=%2Faccount` →
  * `/login/openid/stream-idp?from=%2Faccount`; `{ name: 'GENERIC_OAUTH', clientName: 'partner' }`
- * → `/oauth/partner?from=%2Faccount`.
+ * → `/oauth/partner?from=%2Faccount`; `{ name: 'ADOBE' }` → `/providers?provider=ADOBE&from=%2Faccount`.
  */
 export function loginProviderPath(provider: ProviderEntry, search: string, locale: RouteLocale = 'en'): string | null {
   const path = providerPagePath(provider, locale);
   if (!path) return null;
   const current = new URLSearchParams(typeof search === 'string' ? search.replace(/^\?/, '') : '');
   const query = new URLSearchParams();
+  // The PROVIDERS page picks the realm's TV entry by its `provider` query.
+  if (TV_PROVIDER_NAMES.includes(provider.name)) query.set('provider', provider.name);
   const from = carriedFrom(current.get('from'));
   if (from) query.set('from', from);
   const entryPage = current.get('entryPage');

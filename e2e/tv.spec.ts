@@ -1,0 +1,183 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { createViewer, SANDBOX_URL, startSignedIn } from './sandbox';
+import { axeViolations } from './support';
+
+/**
+ * TV-operator sign-in and TV device login (issue 6; identity-and-routes.md §2 "Providers page",
+ * §4 "TV-provider sign-in", "Adobe flows"; commerce-and-account-data.md §8) against the sandbox's
+ * Adobe Pass emulation (`/_adobe`, docs/sandbox.md "Adobe Pass and TV"): the PROVIDERS page's
+ * picker, the operator's login page, the exchange, the entitlement sync that grants the operator's
+ * package, the regcode's single silent retry, the second attempt after a 400/412 and the error
+ * after a second failure; a TV's code (the sandbox's TV page) confirmed on TV_LOGIN; and the
+ * licence redirect page (commerce §2) redeeming a code of the sandbox's external licence provider.
+ * Each test signs in at a different operator, so each gets its own fresh platform account.
+ */
+
+const HEADERS = { Realm: 'stream', 'x-api-key': 'sandbox-api-key', 'content-type': 'application/json' };
+const OPERATOR_PASSWORD = 'tv-password';
+const FLOW_KEYS = ['stream.tvProvider.pending', 'stream.tvProvider.secondIntent'];
+
+/** Arms a one-shot sandbox control (`POST /_sandbox/adobe/…`). */
+async function control(request: APIRequestContext, name: 'next-regcode' | 'next-tv-sign-in', status: number): Promise<void> {
+  const response = await request.post(`${SANDBOX_URL}/_sandbox/adobe/${name}`, { headers: HEADERS, data: { status } });
+  expect(response.ok(), await response.text()).toBe(true);
+}
+
+/** Counts the requests whose path ends with `suffix` (any method but OPTIONS). */
+function countCalls(page: Page, suffix: string | RegExp): { count: () => number } {
+  let count = 0;
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (request.method() !== 'OPTIONS' && (typeof suffix === 'string' ? path.endsWith(suffix) : suffix.test(path))) count += 1;
+  });
+  return { count: () => count };
+}
+
+/** From a guest's `/account`: the login page's TV provider button, then the PROVIDERS page's picker. */
+async function openPicker(page: Page): Promise<void> {
+  await page.goto('/account');
+  await expect(page).toHaveURL(/\/login\?from=%2Faccount$/);
+  const button = page.getByRole('link', { name: 'Continue with TV provider', exact: true });
+  await expect(button).toHaveAttribute('href', '/providers?provider=ADOBE_DCR&from=%2Faccount');
+  await button.click();
+  await expect(page.getByRole('heading', { name: 'Sign in with your TV provider', level: 1 })).toBeVisible();
+}
+
+/** Picks `operator` (its button's name) and signs in on the operator's login page as `email`. */
+async function signInAtOperator(page: Page, operator: string, email: string): Promise<void> {
+  await page.getByRole('button', { name: operator, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`^${SANDBOX_URL}/_adobe/login/`));
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(OPERATOR_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** The account page lists `licence` among the viewer's subscriptions. */
+async function expectLicence(page: Page, licence: string): Promise<void> {
+  await expect(page.getByRole('heading', { name: 'Your account', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: licence, exact: true })).toBeVisible();
+}
+
+async function flowKeys(page: Page): Promise<(string | null)[]> {
+  return page.evaluate((keys) => keys.map((key) => localStorage.getItem(key)), FLOW_KEYS);
+}
+
+test('a guest signs in through a TV operator and lands on the stored from-path with the operator\'s licences active', async ({ page }) => {
+  await openPicker(page);
+  // Featured operators first, then the separator label and the others; logos load lazily.
+  await expect(page.getByRole('button', { name: 'Northwind Cable', exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'More TV providers', level: 2 })).toBeVisible();
+  const more = page.getByRole('region', { name: 'More TV providers' });
+  await expect(more.getByRole('button', { name: 'Harbor Broadband', exact: true })).toBeVisible();
+  await expect(more.getByRole('button', { name: 'Northwind Cable', exact: true })).toHaveCount(0);
+  const logos = page.locator('.tv-providers__operator img');
+  expect(await logos.count()).toBeGreaterThanOrEqual(12);
+  for (const loading of await logos.evaluateAll((images) => images.map((image) => image.getAttribute('loading')))) expect(loading).toBe('lazy');
+  expect(await axeViolations(page)).toEqual([]);
+
+  await signInAtOperator(page, 'Northwind Cable', 'tv.viewer@northwind.test');
+
+  await expect(page).toHaveURL(/\/account$/);
+  await expectLicence(page, 'Sports Premium');
+  expect(await flowKeys(page)).toEqual([null, null]);
+});
+
+test('a forced regcode 400 is retried once silently, with a fresh client registration', async ({ page, request }) => {
+  const registrations = countCalls(page, '/_adobe/o/client/register');
+  const regcodes = countCalls(page, /\/adobe\/(regcode|[^/]+\/regcode)$/);
+  await control(request, 'next-regcode', 400);
+
+  await openPicker(page);
+  await expect(page.getByRole('button', { name: 'BlueWave TV', exact: true })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  expect(regcodes.count()).toBe(2);
+  expect(registrations.count()).toBe(2);
+
+  await signInAtOperator(page, 'BlueWave TV', 'tv.viewer@bluewave.test');
+  await expect(page).toHaveURL(/\/account$/);
+  await expectLicence(page, 'Sports Basic');
+});
+
+test('a forced 412 shows the picker again with the retry message, and the second attempt succeeds', async ({ page, request }) => {
+  await openPicker(page);
+  await control(request, 'next-tv-sign-in', 412);
+  await signInAtOperator(page, 'Skyline Fibre', 'tv.viewer@skyline.test');
+
+  await expect(page.getByText("That didn't work. Please choose your TV provider and sign in again.")).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Sign in with your TV provider', level: 1 })).toBeVisible();
+  await expect(page).toHaveURL(/\/providers\/success\?provider=ADOBE_DCR$/);
+
+  await signInAtOperator(page, 'Skyline Fibre', 'tv.viewer@skyline.test');
+  await expect(page).toHaveURL(/\/account$/);
+  await expectLicence(page, 'Cinema Plus');
+  expect(await flowKeys(page)).toEqual([null, null]);
+});
+
+test('a second failure shows the error and a button back to the home page', async ({ page, request }) => {
+  await openPicker(page);
+  await control(request, 'next-tv-sign-in', 400);
+  await signInAtOperator(page, 'Harbor Broadband', 'tv.viewer@harbor.test');
+  await expect(page.getByText("That didn't work. Please choose your TV provider and sign in again.")).toBeVisible();
+
+  await control(request, 'next-tv-sign-in', 412);
+  await signInAtOperator(page, 'Harbor Broadband', 'tv.viewer@harbor.test');
+
+  await expect(page.getByRole('heading', { name: 'TV provider sign-in failed', level: 1 })).toBeVisible();
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('Something went wrong');
+  await expect(alert).toBeFocused();
+  expect(await flowKeys(page)).toEqual([null, null]);
+  expect(await axeViolations(page)).toEqual([]);
+
+  await page.getByRole('link', { name: 'Go to the home page' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  // Not signed in: the account page still asks for a sign-in.
+  await page.goto('/account');
+  await expect(page).toHaveURL(/\/login\?from=%2Faccount$/);
+});
+
+test("a TV's code confirmed on TV_LOGIN signs the TV page in; a wrong code says what to do", async ({ page, request }) => {
+  // A guest is sent to sign in first.
+  await page.goto('/tv-login');
+  await expect(page).toHaveURL(/\/login\?from=%2Ftv-login$/);
+
+  const viewer = await createViewer(request, 'tv-device');
+  await startSignedIn(page, viewer);
+
+  const tv = await page.context().newPage();
+  await tv.goto(`${SANDBOX_URL}/_sandbox/tv`);
+  await expect(tv.getByRole('status')).toHaveText('Waiting for the code to be confirmed…');
+  const code = (await tv.locator('#code').textContent())?.trim() ?? '';
+  expect(code).toMatch(/^[A-Z0-9]{8}$/);
+
+  await page.goto('/tv-login');
+  await expect(page.getByRole('heading', { name: 'Sign in on your TV', level: 1 })).toBeVisible();
+  const field = page.getByLabel('TV code');
+  await field.fill('ZZZZ2222');
+  await page.getByRole('button', { name: 'Sign in TV' }).click();
+  await expect(page.getByRole('alert')).toContainText('This code is not valid or has expired');
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+
+  await field.fill(code.toLowerCase());
+  await page.getByRole('button', { name: 'Sign in TV' }).click();
+  await expect(page.getByText('Your TV is signed in.')).toBeVisible();
+  await expect(tv.getByRole('status')).toHaveText('Signed in as Licence Viewer');
+  expect(await axeViolations(page)).toEqual([]);
+});
+
+test('the licence redirect page redeems its code and goes on to the redirect target with the licence granted', async ({ page, request }) => {
+  const viewer = await createViewer(request, 'licence-redirect');
+  const response = await request.post(`${SANDBOX_URL}/_sandbox/adobe/licence-code`, {
+    headers: HEADERS,
+    data: { email: viewer.email, licenceId: '201', redirectTo: '/account' },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  const { path } = (await response.json()) as { path: string };
+  expect(path).toMatch(/^\/licence-redirect\?code=/);
+  await startSignedIn(page, viewer);
+
+  await page.goto(path);
+  await expect(page).toHaveURL(/\/account$/);
+  await expectLicence(page, 'Cinema');
+  expect(page.url()).not.toContain('code=');
+});
