@@ -27,7 +27,7 @@ export type SocialAdapterResult = { kind: 'redirecting' } | { kind: 'credential'
 /**
  * A provider's sign-in in the browser (the web app's adapters: the sandbox stand-in, Sign in with
  * Apple JS, Google Identity Services, the Facebook SDK). `start` rejects when the provider cannot
- * be reached or the viewer closed its window.
+ * be reached or the viewer closed the provider's dialog.
  */
 export interface SocialProviderAdapter {
   start(request: SocialAuthRequest): Promise<SocialAdapterResult>;
