@@ -11,6 +11,7 @@ import { axeViolations, uniqueEmail } from './support';
 const REALMS = {
   single: { realm: 'stream-single', apiKey: 'sandbox-api-key-single' },
   closed: { realm: 'stream-closed', apiKey: 'sandbox-api-key-closed' },
+  tv: { realm: 'stream-tv', apiKey: 'sandbox-api-key-tv' },
 } as const;
 
 /** Serves `/config.json` naming `realm`, for every page load of `page`. */
@@ -31,6 +32,15 @@ test('a realm with a single external provider sends a guest straight to it, and 
   await page.getByRole('button', { name: 'Allow' }).click();
   await expect(page).toHaveURL(/\/account$/);
   await expect(page.getByRole('heading', { name: 'Account', level: 1 })).toBeVisible();
+});
+
+test("a realm whose TV provider is mandatory sends a guest from login to the TV provider page, keeping from", async ({ page }) => {
+  await useRealm(page, REALMS.tv);
+  await page.goto('/login?from=%2Faccount');
+  await expect(page).toHaveURL(/\/providers\?provider=ADOBE_DCR&from=%2Faccount$/);
+  await expect(page.getByRole('heading', { name: 'Sign in with your TV provider', level: 1 })).toBeVisible();
+  // The ID form is not shown on the way.
+  await expect(page.getByLabel('Password', { exact: true })).toHaveCount(0);
 });
 
 test('a realm without self-registration shows no sign-up link, offers request access, and its sign-up page refuses', async ({ page }) => {

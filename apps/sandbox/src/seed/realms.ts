@@ -7,6 +7,7 @@
  *   login page sends a guest straight to it (identity-and-routes.md §2).
  * - `stream-closed`: ID only, self-registration off (no sign-up link; `POST /user` answers 403),
  *   with a request-access address instead.
+ * - `stream-tv`: ID and a mandatory TV provider: the login page sends a guest to the TV provider page.
  *
  * Accounts, licences and the catalogue are shared by every realm (a sandbox simplification).
  * Implements identity-and-routes.md §3 "Auth provider", §6 (self-registration).
@@ -74,8 +75,20 @@ export const CLOSED_REALM: SeedRealm = {
   },
 };
 
+/** A realm whose TV provider is mandatory (§6 "A provider's mandatory flag forces Adobe sign-in"). */
+export const MANDATORY_TV_REALM: SeedRealm = {
+  name: 'stream-tv',
+  apiKey: 'sandbox-api-key-tv',
+  defaultLocale: 'en',
+  settings: {
+    selfRegistration: true,
+    magicLink: false,
+    authProviders: [{ name: 'ID' }, ...ADOBE_AUTH_PROVIDERS.filter((provider) => provider.name === 'ADOBE_DCR').map((provider) => ({ ...provider, mandatory: true }))],
+  },
+};
+
 /** Every seeded realm. */
-export const SEED_REALMS: readonly SeedRealm[] = [FULL_REALM, SINGLE_PROVIDER_REALM, CLOSED_REALM];
+export const SEED_REALMS: readonly SeedRealm[] = [FULL_REALM, SINGLE_PROVIDER_REALM, CLOSED_REALM, MANDATORY_TV_REALM];
 
 /**
  * The sign-in settings of realm `name` (`GET /api/v2/realm/settings`); a realm created outside

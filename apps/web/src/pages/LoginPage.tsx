@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, Redirect } from 'wouter';
-import { forgotPasswordPath, singleExternalProviderRedirect } from '@stream/core/domain';
+import { forgotPasswordPath, loginPageRedirect } from '@stream/core/domain';
 import { connectIdSignIn, idSignInMachine } from '@stream/core/machines';
 import { SIGN_IN_PROVIDER } from '../app/config';
 import { useI18n, useServices } from '../app/context';
@@ -14,6 +14,7 @@ import { SubmitButton } from '../components/SubmitButton';
 import type { LoginPrefill } from '../components/EmailFlow';
 import { LoginSubPage } from '../signin/LoginSubPage';
 import { SignInProviderBlock } from '../signin/SignInProviderBlock';
+import { resolveTvProviders } from '../tv/resolveTvProviders';
 
 /** The fields of the ID sign-in form, in display order. */
 export const SIGN_IN_FIELDS = ['email', 'password'] as const;
@@ -112,16 +113,20 @@ export default function LoginPage() {
 const ID_PROVIDER = { name: SIGN_IN_PROVIDER };
 
 /**
- * §2 "When a single external provider is configured and no code is present, a guest is
- * redirected straight to that provider" (core's `singleExternalProviderRedirect`). Renders
- * nothing otherwise, and while the realm settings load or when they fail.
+ * Sends a guest on before the form shows (core's `loginPageRedirect`): §6 "A provider's
+ * mandatory flag forces Adobe sign-in" (to the TV provider page), else §2 "When a single external
+ * provider is configured and no code is present, a guest is redirected straight to that
+ * provider". Renders nothing otherwise, and while the realm settings load or when they fail.
  */
 function SingleProviderRedirect({ search }: { search: string }) {
   const { routeLocale } = useI18n();
+  const { config } = useServices();
   const { isSignedIn } = useSession();
   const settings = useRealmSettings();
   if (settings.status !== 'ready' || !settings.data) return null;
   const { authProviders, magicLink } = settings.data;
-  const direct = singleExternalProviderRedirect({ providers: authProviders, magicLink, isGuest: !isSignedIn, search, locale: routeLocale });
+  // The realm may give the TV provider's host as a path on the platform: make it absolute first.
+  const providers = resolveTvProviders(authProviders, config.apiBaseUrl, window.location.href) as typeof authProviders;
+  const direct = loginPageRedirect({ providers, magicLink, isGuest: !isSignedIn, search, locale: routeLocale });
   return direct ? <Redirect to={direct} replace /> : null;
 }

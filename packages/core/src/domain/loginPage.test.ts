@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   loginBackTarget,
+  loginPageRedirect,
   loginPageTitleKey,
   requestAccessAddress,
   showsLoginBackButton,
@@ -132,4 +133,28 @@ describe('sign-in provider block (§2, §6)', () => {
 
 it('every route key has a title key', () => {
   for (const key of ROUTE_KEYS) expect(typeof loginPageTitleKey(key)).toBe('string');
+});
+
+describe('login page redirect for a guest (§2 single external provider, §6 mandatory flag)', () => {
+  const TV = { name: 'ADOBE_DCR', mandatory: true, baseUri: 'https://adobe.example', softwareStatement: 'statement', requestorId: 'stream', resourceId: 'stream' };
+  it('the mandatory flag sends a guest to the TV provider page, keeping from', () => {
+    expect(loginPageRedirect({ providers: [ID, TV], isGuest: true, search: '?from=%2Faccount' })).toBe(
+      '/providers?provider=ADOBE_DCR&from=%2Faccount',
+    );
+  });
+  it('without the flag, only a single external provider redirects', () => {
+    expect(loginPageRedirect({ providers: [ID, { ...TV, mandatory: false }], isGuest: true, search: '' })).toBeNull();
+    expect(loginPageRedirect({ providers: [OIDC], isGuest: true, search: '?from=%2Faccount' })).toBe('/login/openid/stream-idp?from=%2Faccount');
+  });
+  it('never for a signed-in viewer or a query with a code; always a safe in-app path', () => {
+    expect(loginPageRedirect({ providers: [ID, TV], isGuest: false, search: '' })).toBeNull();
+    expect(loginPageRedirect({ providers: [ID, TV], isGuest: true, search: '?code=abc' })).toBeNull();
+    fc.assert(
+      fc.property(fc.boolean(), fc.string(), fc.boolean(), (mandatory, search, guest) => {
+        const target = loginPageRedirect({ providers: [ID, { ...TV, mandatory }], isGuest: guest, search });
+        if (target !== null) expect(safeReturnPath(target)).toBe(target);
+        if (!guest) expect(target).toBeNull();
+      }),
+    );
+  });
 });

@@ -1,10 +1,11 @@
 /**
  * The login page's frame: its title, its back button and the sign-in provider block's links.
  * Implements identity-and-routes.md §2 "Login page" (title, back button, sub-routes, signup link
- * rule) and §2 "Other screens in this area" (sign-in provider block).
+ * rule, the guest redirects), §6 (the mandatory flag) and §2 "Other screens in this area" (sign-in provider block).
  */
 import { carriedFrom, showsSignUpLink } from './access.js';
-import { isAuthProviderKind, loginProviderPath, offersMagicLink, type ProviderEntry } from './providers.js';
+import { adobeSignInRequirement } from './adobe.js';
+import { isAuthProviderKind, loginProviderPath, offersMagicLink, singleExternalProviderRedirect, type ProviderEntry } from './providers.js';
 import { safeReturnPath } from './redirects.js';
 import { buildPath, type RouteKey, type RouteLocale } from './routes.js';
 
@@ -158,4 +159,35 @@ export function requestAccessAddress(raw: unknown): string | null {
   } catch {
     return null;
   }
+}
+
+/** Facts {@link loginPageRedirect} decides on. */
+export interface LoginRedirectFacts {
+  /** The realm's providers (realm settings `authProviders`). */
+  providers: readonly ProviderEntry[];
+  /** Realm settings `magicLink`. */
+  magicLink?: boolean;
+  /** Whether the viewer is a guest. */
+  isGuest: boolean;
+  /** The login page's query, with or without `?`. */
+  search: string;
+  locale?: RouteLocale;
+}
+
+/**
+ * Where the login page sends a guest before showing its form, or null to show it: §6 "A
+ * provider's mandatory flag forces Adobe sign-in" first (core's `adobeSignInRequirement`: the
+ * realm's TV provider page, keeping `from`), then §2 "a single external provider is configured
+ * and no code is present" (`singleExternalProviderRedirect`). Signed-in viewers and a query with
+ * a `code` are never redirected. The result passes `safeReturnPath`. Never throws.
+ */
+export function loginPageRedirect(facts: LoginRedirectFacts): string | null {
+  if (!facts || facts.isGuest !== true) return null;
+  const search = typeof facts.search === 'string' ? facts.search : '';
+  const query = new URLSearchParams(search.replace(/^\?/, ''));
+  if (query.has('code')) return null;
+  const locale = facts.locale ?? 'en';
+  const requirement = adobeSignInRequirement(facts.providers);
+  if (requirement.kind === 'required') return loginProviderPath({ name: requirement.provider }, search, locale);
+  return singleExternalProviderRedirect({ providers: facts.providers, magicLink: facts.magicLink, isGuest: true, search, locale });
 }
