@@ -9,6 +9,7 @@ import {
   signInProviderBlock,
   type ProviderBlockFacts,
 } from './loginPage.js';
+import type { ProviderEntry } from './providers.js';
 import { AUTH_PROVIDER_KINDS } from './providers.js';
 import { safeReturnPath } from './redirects.js';
 import { matchRoute, ROUTE_KEYS } from './routes.js';
@@ -142,8 +143,10 @@ describe('login page redirect for a guest (§2 single external provider, §6 man
       '/providers?provider=ADOBE_DCR&from=%2Faccount',
     );
   });
+  /** The TV entry with `mandatory` set (realm entries carry more fields than `ProviderEntry` names). */
+  const tvWith = (mandatory: boolean): ProviderEntry => ({ ...TV, mandatory }) as ProviderEntry;
   it('without the flag, only a single external provider redirects', () => {
-    expect(loginPageRedirect({ providers: [ID, { ...TV, mandatory: false }], isGuest: true, search: '' })).toBeNull();
+    expect(loginPageRedirect({ providers: [ID, tvWith(false)], isGuest: true, search: '' })).toBeNull();
     expect(loginPageRedirect({ providers: [OIDC], isGuest: true, search: '?from=%2Faccount' })).toBe('/login/openid/stream-idp?from=%2Faccount');
   });
   it('never for a signed-in viewer or a query with a code; always a safe in-app path', () => {
@@ -151,7 +154,7 @@ describe('login page redirect for a guest (§2 single external provider, §6 man
     expect(loginPageRedirect({ providers: [ID, TV], isGuest: true, search: '?code=abc' })).toBeNull();
     fc.assert(
       fc.property(fc.boolean(), fc.string(), fc.boolean(), (mandatory, search, guest) => {
-        const target = loginPageRedirect({ providers: [ID, { ...TV, mandatory }], isGuest: guest, search });
+        const target = loginPageRedirect({ providers: [ID, tvWith(mandatory)], isGuest: guest, search });
         if (target !== null) expect(safeReturnPath(target)).toBe(target);
         if (!guest) expect(target).toBeNull();
       }),
