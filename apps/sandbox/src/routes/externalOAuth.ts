@@ -17,12 +17,11 @@
  *   family (the session and its rotations); an unknown token answers `{}` too.
  * A provider the realm does not list → 404; every error in the platform shape.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { ensureExternalAccount } from '../auth/externalAccounts.js';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import * as oidc from 'openid-client';
 import { calls } from '@stream/core/contracts';
-import { hashPassword } from '../auth/passwords.js';
 import { hashRefreshToken, issueSession } from '../auth/sessions.js';
 import { openIdIdentities, refreshTokens, users } from '../db/schema.js';
 import { ApiHttpError, badRequest } from '../errors.js';
@@ -200,18 +199,7 @@ async function oauthAccount(routes: RouteContext, namespace: string, user: oidc.
   const byEmail = async () => (await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1))[0]?.id;
   let userId = await byEmail();
   if (!userId) {
-    const [created] = await db
-      .insert(users)
-      .values({
-        id: randomUUID(),
-        email,
-        name: typeof user.name === 'string' ? user.name.slice(0, 200) : '',
-        passwordHash: await hashPassword(randomBytes(32).toString('base64url')),
-        createdAt: new Date(routes.now()),
-      })
-      .onConflictDoNothing({ target: users.email })
-      .returning({ id: users.id });
-    userId = created?.id ?? (await byEmail());
+    userId = await ensureExternalAccount(db, { email, name: typeof user.name === 'string' ? user.name : '', now: routes.now() });
   }
   if (!userId) throw new ApiHttpError(500, 'INTERNAL_ERROR', ['Could not create the account']);
   await db.insert(openIdIdentities).values({ clientName: namespace, subject: user.sub, userId, createdAt: new Date(routes.now()) }).onConflictDoNothing();

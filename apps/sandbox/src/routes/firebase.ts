@@ -15,6 +15,7 @@
  * Both: 404 when the realm has no Firebase provider, 500 `firebaseUnavailable` when the emulator
  * is not running (firebase-tools not installed, or still starting), 400 for a bad body.
  */
+import { ensureExternalAccount } from '../auth/externalAccounts.js';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Context, Hono } from 'hono';
@@ -128,18 +129,7 @@ async function accountFor(routes: RouteContext, projectId: string, user: Verifie
   if (!userId) {
     if (!allowSignUp) throw new ApiHttpError(403, 'FORBIDDEN', ['selfRegistrationDisabled']);
     const address = email || `${user.uid.replace(/[^A-Za-z0-9._-]/g, '_')}@firebase.invalid`;
-    const inserted = await routes.db
-      .insert(users)
-      .values({
-        id: randomUUID(),
-        email: address,
-        name: user.displayName?.slice(0, 200) ?? '',
-        passwordHash: await hashPassword(randomBytes(32).toString('base64url')),
-        createdAt: new Date(routes.now()),
-      })
-      .onConflictDoNothing({ target: users.email })
-      .returning({ id: users.id });
-    userId = inserted[0]?.id ?? (await routes.db.select({ id: users.id }).from(users).where(eq(users.email, address)).limit(1))[0]?.id;
+    userId = await ensureExternalAccount(routes.db, { email: address, name: user.displayName ?? '', now: routes.now() });
   }
   if (!userId) throw new ApiHttpError(500, 'INTERNAL_ERROR', ['Could not create the account']);
   await routes.db.insert(firebaseIdentities).values({ projectId, uid: user.uid, userId, createdAt: new Date(routes.now()) }).onConflictDoNothing();

@@ -13,12 +13,11 @@
  * - `GET /api/v2/realm/settings` → `{ selfRegistration, authProviders, magicLink }`.
  * Unknown client → 404; every error in the platform shape.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { ensureExternalAccount } from '../auth/externalAccounts.js';
 import { and, eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import * as oidc from 'openid-client';
 import { calls, type RealmSettings } from '@stream/core/contracts';
-import { hashPassword } from '../auth/passwords.js';
 import { issueSession, type SessionDeps } from '../auth/sessions.js';
 import { openIdIdentities, users } from '../db/schema.js';
 import { ApiHttpError, badRequest } from '../errors.js';
@@ -182,18 +181,8 @@ export function registerOpenIdRoutes(app: Hono<SandboxEnv>, deps: OpenIdRouteDep
     }
     if (!userId) {
       const address = email && verified ? email : `${subject.replace(/[^A-Za-z0-9._-]/g, '_')}@${clientName}.openid.invalid`;
-      const inserted = await routes.db
-        .insert(users)
-        .values({
-          id: randomUUID(),
-          email: address,
-          name: typeof claims.name === 'string' ? claims.name.slice(0, 200) : '',
-          passwordHash: await hashPassword(randomBytes(32).toString('base64url')),
-          createdAt: new Date(routes.now()),
-        })
-        .onConflictDoNothing({ target: users.email })
-        .returning({ id: users.id });
-      userId = inserted[0]?.id ?? (await routes.db.select({ id: users.id }).from(users).where(eq(users.email, address)).limit(1))[0]?.id;
+      const name = typeof claims.name === 'string' ? claims.name : '';
+      userId = await ensureExternalAccount(routes.db, { email: address, name, now: routes.now() });
     }
     if (!userId) throw new ApiHttpError(500, 'INTERNAL_ERROR', ['Could not create the account']);
     await routes.db.insert(openIdIdentities).values({ clientName, subject, userId, createdAt: new Date(routes.now()) }).onConflictDoNothing();

@@ -23,14 +23,14 @@
  * and unlink. `POST /_sandbox/social/idp-users { email, password, name }` adds a user to the
  * sandbox OpenID provider (tests).
  */
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { insertExternalAccount } from '../auth/externalAccounts.js';
+import { createHash } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Context, Hono } from 'hono';
 import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import * as oidc from 'openid-client';
 import * as z from 'zod/mini';
 import { calls, type LinkedAccountEntry } from '@stream/core/contracts';
-import { hashPassword } from '../auth/passwords.js';
 import { issueSession } from '../auth/sessions.js';
 import { socialIdentities, users } from '../db/schema.js';
 import { ApiHttpError, badRequest } from '../errors.js';
@@ -200,19 +200,7 @@ export function registerSocialRoutes(app: Hono<SandboxEnv>, deps: SignInRouteDep
     // §6: a first sign-in with a provider is a sign-up.
     if (!c.get('realm').allowSignUp) throw new ApiHttpError(403, 'FORBIDDEN', ['selfRegistrationDisabled']);
     const address = identity.email ?? `${identity.subject.replace(/[^A-Za-z0-9._-]/g, '_')}@${identity.provider.toLowerCase()}.social.invalid`;
-    const inserted = await routes.db
-      .insert(users)
-      .values({
-        id: randomUUID(),
-        email: address,
-        name: identity.name.slice(0, 200),
-        // Nobody knows this password: the account signs in with the provider (or resets it by email).
-        passwordHash: await hashPassword(randomBytes(32).toString('base64url')),
-        createdAt: new Date(routes.now()),
-      })
-      .onConflictDoNothing({ target: users.email })
-      .returning({ id: users.id });
-    const userId = inserted[0]?.id;
+    const userId = await insertExternalAccount(routes.db, { email: address, name: identity.name, now: routes.now() });
     if (!userId) throw new ApiHttpError(409, 'CONFLICT', ['socialAccountLinkPrompt'], { provider: identity.provider, email: address });
     await link(identity, userId);
     return userId;
