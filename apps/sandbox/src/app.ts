@@ -35,6 +35,7 @@ import { createOutboxMailer } from './email/outbox.js';
 import { registerOutboxPage } from './email/page.js';
 import { registerEmailFlowRoutes } from './routes/emailFlows.js';
 import { DEFAULTS } from './config.js';
+import { linkedAccountsOf } from './auth/linkedAccounts.js';
 
 /** Everything the HTTP app needs; built by `createSandboxDeps` (or by hand in tests). */
 export interface AppDeps {
@@ -166,7 +167,13 @@ export function createApp(deps: AppDeps): Hono<SandboxEnv> {
     const valid = await verifyPassword(user?.passwordHash ?? deps.dummyPasswordHash, body.secret);
     if (!user || !valid) throw new ApiHttpError(404, 'NOT_FOUND', ['Invalid email or password']);
     const tokens = await issueSession(sessions, user.id);
-    return c.json(user.name.trim() === '' ? { ...tokens, missingInformationStatus: 'MISSING_NAME' } : tokens);
+    // §3 "Login response … linkedAccounts": listed when the account has any (§4: a linked Adobe account found at login).
+    const linkedAccounts = await linkedAccountsOf(deps.db, user.id, c.get('realm').name);
+    return c.json({
+      ...tokens,
+      ...(user.name.trim() === '' ? { missingInformationStatus: 'MISSING_NAME' } : {}),
+      ...(linkedAccounts.length > 0 ? { linkedAccounts } : {}),
+    });
   });
 
   // POST /api/v2/user: ID sign-up; creates the account and signs it in.

@@ -20,10 +20,12 @@
  * login tokens with `linkedAccounts`.
  *
  * `GET /api/v2/user/linked-accounts` and `DELETE /api/v2/user/linked-accounts/{provider}` list
- * and unlink. `POST /_sandbox/social/idp-users { email, password, name }` adds a user to the
+ * and unlink (the list includes the TV-operator link of an Adobe sign-in as `ADOBE_DCR` or
+ * `ADOBE`, and unlinking either kind removes it: `auth/linkedAccounts.ts`). `POST /_sandbox/social/idp-users { email, password, name }` adds a user to the
  * sandbox OpenID provider (tests).
  */
 import { insertExternalAccount } from '../auth/externalAccounts.js';
+import { linkedAccountsOf, TV_PROVIDER_KINDS, unlinkTvProvider } from '../auth/linkedAccounts.js';
 import { createHash } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Context, Hono } from 'hono';
@@ -149,14 +151,9 @@ export function registerSocialRoutes(app: Hono<SandboxEnv>, deps: SignInRouteDep
     }
   }
 
-  /** The links of `userId`, oldest first. */
-  async function linksOf(userId: string): Promise<LinkedAccountEntry[]> {
-    const rows = await routes.db
-      .select({ provider: socialIdentities.provider, email: socialIdentities.email, createdAt: socialIdentities.createdAt })
-      .from(socialIdentities)
-      .where(eq(socialIdentities.userId, userId))
-      .orderBy(asc(socialIdentities.createdAt));
-    return rows.map((row) => ({ provider: row.provider, ...(row.email ? { email: row.email } : {}), linkedAt: row.createdAt.toISOString() }));
+  /** The links of `userId` in the caller's realm, oldest first (social and TV-operator links). */
+  function linksOf(c: Context<SandboxEnv>, userId: string): Promise<LinkedAccountEntry[]> {
+    return linkedAccountsOf(routes.db, userId, c.get('realm').name);
   }
 
   async function link(identity: SocialIdentity, userId: string): Promise<boolean> {
@@ -212,7 +209,7 @@ export function registerSocialRoutes(app: Hono<SandboxEnv>, deps: SignInRouteDep
     const userId = await accountFor(c, identity, linker, key, nonce);
     const [user] = await routes.db.select({ name: users.name }).from(users).where(eq(users.id, userId)).limit(1);
     const tokens = await issueSession(sessions, userId);
-    return c.json({ ...tokens, ...(user && user.name.trim() === '' ? { missingInformationStatus: 'MISSING_NAME' } : {}), linkedAccounts: await linksOf(userId) });
+    return c.json({ ...tokens, ...(user && user.name.trim() === '' ? { missingInformationStatus: 'MISSING_NAME' } : {}), linkedAccounts: await linksOf(c, userId) });
   }
 
   app.post(calls.social.google.path, async (c) => {
@@ -239,20 +236,23 @@ export function registerSocialRoutes(app: Hono<SandboxEnv>, deps: SignInRouteDep
 
   app.get(calls.social.linkedAccounts.path, async (c) => {
     const claims = await routes.requireUser(c);
-    return c.json({ linkedAccounts: await linksOf(claims.sub) });
+    return c.json({ linkedAccounts: await linksOf(c, claims.sub) });
   });
 
   app.delete(calls.social.unlink.path, async (c) => {
     const claims = await routes.requireUser(c);
     const provider = c.req.param('provider') ?? '';
-    const removed = SOCIAL_STAND_INS.some((standIn) => standIn.kind === provider)
-      ? await routes.db
-          .delete(socialIdentities)
-          .where(and(eq(socialIdentities.userId, claims.sub), eq(socialIdentities.provider, provider)))
-          .returning({ provider: socialIdentities.provider })
-      : [];
-    if (removed.length === 0) throw notFound('notLinked', `No ${provider} account is linked to this account`);
-    return c.json({ linkedAccounts: await linksOf(claims.sub) });
+    let removed = 0;
+    if (TV_PROVIDER_KINDS.includes(provider)) removed = await unlinkTvProvider(routes.db, claims.sub);
+    else if (SOCIAL_STAND_INS.some((standIn) => standIn.kind === provider)) {
+      const rows = await routes.db
+        .delete(socialIdentities)
+        .where(and(eq(socialIdentities.userId, claims.sub), eq(socialIdentities.provider, provider)))
+        .returning({ provider: socialIdentities.provider });
+      removed = rows.length;
+    }
+    if (removed === 0) throw notFound('notLinked', `No ${provider} account is linked to this account`);
+    return c.json({ linkedAccounts: await linksOf(c, claims.sub) });
   });
 
   app.post('/_sandbox/social/idp-users', async (c) => {

@@ -1,7 +1,7 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { SessionUser } from '../domain/index.js';
 import type { SessionMachine } from './session.machine.js';
-import type { SessionEvent, SessionNotice } from './session.types.js';
+import type { SessionEvent, SessionLinkedAccount, SessionNotice } from './session.types.js';
 
 /** A running session actor (what `createActor(sessionMachine, { input })` returns). */
 export type SessionActorRef = ActorRefFrom<SessionMachine>;
@@ -38,6 +38,14 @@ export function selectSessionNotice(snapshot: SessionSnapshot): SessionNotice | 
   return snapshot.context.notice;
 }
 
+/**
+ * The providers linked to the signed-in account, as the last sign-in's answer listed them
+ * (§3 "Login response … linkedAccounts"), kept up to date by unlinks; `[]` for a guest.
+ */
+export function selectLinkedAccounts(snapshot: SessionSnapshot): readonly SessionLinkedAccount[] {
+  return selectIsSignedIn(snapshot) ? snapshot.context.linkedAccounts : [];
+}
+
 /** Coarse status of the session; see {@link SessionStatus}. */
 export function selectSessionStatus(snapshot: SessionSnapshot): SessionStatus {
   if (snapshot.matches('expired')) return 'expired';
@@ -55,6 +63,8 @@ export interface SessionApi {
   isGuest: boolean;
   /** `sessionExpired` after an expiry until dismissed, else null. */
   notice: SessionNotice | null;
+  /** Providers linked to the signed-in account at its sign-in ({@link selectLinkedAccounts}). */
+  linkedAccounts: readonly SessionLinkedAccount[];
   /** Logs out (§4 "Session"); a guest session is kept unless `forced`. */
   logout(options?: { forced?: boolean }): void;
   /** Marks the notice as shown. */
@@ -74,6 +84,7 @@ export function connectSession(snapshot: SessionSnapshot, send: (event: SessionE
     isSignedIn: selectIsSignedIn(snapshot),
     isGuest: selectIsGuest(snapshot),
     notice: selectSessionNotice(snapshot),
+    linkedAccounts: selectLinkedAccounts(snapshot),
     logout: (options) => send({ type: 'session.logout', ...(options?.forced ? { forced: true } : {}) }),
     dismissNotice: () => send({ type: 'session.notice.dismiss' }),
     retry: () => send({ type: 'session.retry' }),

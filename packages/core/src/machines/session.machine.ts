@@ -13,6 +13,7 @@ import type {
   SessionContext,
   SessionEvent,
   SessionInput,
+  SessionLinkedAccount,
 } from './session.types.js';
 
 export type {
@@ -22,6 +23,7 @@ export type {
   SessionContext,
   SessionEvent,
   SessionInput,
+  SessionLinkedAccount,
   SessionNotice,
 } from './session.types.js';
 
@@ -56,15 +58,54 @@ function refreshLeadFor(context: { authorisationToken: string | null; env: { ref
 
 /**
  * Storage items a logout clears (§4 "Session": "the stored items are cleared"): both tokens, the
- * sign-up rehydration and the OAuth provider that issued the session. The selected language and
- * the device id are kept.
+ * sign-up rehydration, the OAuth provider that issued the session and the linked providers. The
+ * selected language and the device id are kept.
  */
 const SESSION_STORAGE_KEYS = [
   STORAGE_KEYS.authToken,
   STORAGE_KEYS.refreshToken,
   STORAGE_KEYS.signupRehydration,
   STORAGE_KEYS.oauthProvider,
+  STORAGE_KEYS.linkedAccounts,
 ] as const;
+
+/** At most this many linked providers are kept (a sign-in answer lists a handful). */
+const MAX_LINKED_ACCOUNTS = 20;
+
+/**
+ * The linked providers of `raw` (a login answer's `linkedAccounts`, or the stored JSON parsed):
+ * each entry's `provider` when it is a non-empty string of at most 100 characters, first
+ * occurrence only, at most {@link MAX_LINKED_ACCOUNTS}; anything else gives `[]`. Emails and
+ * other fields are dropped: only the provider is kept. Never throws.
+ */
+function linkedAccountsOf(raw: unknown): SessionLinkedAccount[] {
+  if (!Array.isArray(raw)) return [];
+  const providers: string[] = [];
+  for (const entry of raw) {
+    const provider = typeof entry === 'object' && entry !== null ? (entry as { provider?: unknown }).provider : undefined;
+    if (typeof provider === 'string' && provider.length > 0 && provider.length <= 100 && !providers.includes(provider)) providers.push(provider);
+    if (providers.length === MAX_LINKED_ACCOUNTS) break;
+  }
+  return providers.map((provider) => ({ provider }));
+}
+
+/** The linked providers stored under `STORAGE_KEYS.linkedAccounts` (`[]` when absent or not JSON). */
+function storedLinkedAccounts(storage: KeyValueStorage): SessionLinkedAccount[] {
+  const raw = storage.getItem(STORAGE_KEYS.linkedAccounts);
+  if (!raw) return [];
+  try {
+    return linkedAccountsOf(JSON.parse(raw));
+  } catch {
+    return [];
+  }
+}
+
+/** Stores `linkedAccounts` (removes the key when empty) and answers them. */
+function storeLinkedAccounts(storage: KeyValueStorage, linkedAccounts: SessionLinkedAccount[]): SessionLinkedAccount[] {
+  if (linkedAccounts.length > 0) storage.setItem(STORAGE_KEYS.linkedAccounts, JSON.stringify(linkedAccounts));
+  else storage.removeItem(STORAGE_KEYS.linkedAccounts);
+  return linkedAccounts;
+}
 
 /** The id of the spawned `oauthLogout` actor; its failure arrives as `xstate.error.actor.oauthLogout`. */
 const OAUTH_LOGOUT_ID = 'oauthLogout';
@@ -98,14 +139,14 @@ function userOf(token: unknown, missingInformationStatus?: string): SessionUser 
 function readSession(
   storage: KeyValueStorage,
   previous: SessionUser | null,
-): Pick<SessionContext, 'authorisationToken' | 'refreshToken' | 'user'> {
+): Pick<SessionContext, 'authorisationToken' | 'refreshToken' | 'user' | 'linkedAccounts'> {
   const authorisationToken = storage.getItem(STORAGE_KEYS.authToken);
   const refreshToken = storage.getItem(STORAGE_KEYS.refreshToken);
   const keep = previous?.missingInformationStatus;
   const decoded = userOf(authorisationToken);
-  if (!authorisationToken || !decoded) return { authorisationToken: null, refreshToken: null, user: null };
+  if (!authorisationToken || !decoded) return { authorisationToken: null, refreshToken: null, user: null, linkedAccounts: [] };
   const user = keep !== undefined && previous?.id === decoded.id && !decoded.guest ? userOf(authorisationToken, keep) : decoded;
-  return { authorisationToken, refreshToken, user };
+  return { authorisationToken, refreshToken, user, linkedAccounts: decoded.guest ? [] : storedLinkedAccounts(storage) };
 }
 
 /** True when storage holds a decodable, unexpired session other than the one in `context`. */
@@ -147,7 +188,7 @@ const outputTokens: TokensOf<{ output: SessionTokens }> = ({ event }) => event.o
 function takeTokens<TEvent, const TTarget extends string>(
   kind: 'user' | 'guest',
   tokensOf: TokensOf<TEvent>,
-  to: { target: TTarget; change: SessionChange; reenter?: true; also?: ReadonlyArray<'clearNotice' | 'recordOAuthProvider'> },
+  to: { target: TTarget; change: SessionChange; reenter?: true; also?: ReadonlyArray<'clearNotice' | 'recordOAuthProvider' | 'recordLinkedAccounts'> },
 ) {
   return {
     guard: {
@@ -213,7 +254,9 @@ const afterRefusedRefresh = [
  * - `session.signedIn { tokens, oauthProvider? }` (from any sign-in flow) stores the tokens and
  *   decodes the claims (`missingInformationStatus` is kept on the user); `oauthProvider` (the
  *   generic external OAuth sign-in) is stored as `STORAGE_KEYS.oauthProvider`, and any sign-in
- *   without it removes that key.
+ *   without it removes that key. The answer's `linkedAccounts` (provider names only) are kept
+ *   as `STORAGE_KEYS.linkedAccounts` and in `context.linkedAccounts`; `session.linkedAccounts
+ *   { linkedAccounts }` replaces them (after an unlink); a logout clears them.
  * - Refresh: named delay `refreshBeforeExpiry` (`refreshLeadMs` before `exp`, measured with
  *   `input.clock`) or `session.refresh` → `refreshing` (actor `refresh` = `api.auth.refresh()`);
  *   failure → `expired` for a user, a fresh guest check-in for a guest.
@@ -304,6 +347,19 @@ export const sessionMachine = setup({
       else context.env.storage.removeItem(STORAGE_KEYS.oauthProvider);
     },
     /**
+     * Keeps the providers `session.signedIn { tokens }` lists under `linkedAccounts` (§3 "Login
+     * response"; provider names only) in storage and the context; a sign-in whose answer lists
+     * none, or a guest's, removes them.
+     */
+    recordLinkedAccounts: assign(({ context, event }) => {
+      const listed = event.type === 'session.signedIn' && userOf(event.tokens.authorisationToken)?.guest === false ? event.tokens.linkedAccounts : undefined;
+      return { linkedAccounts: storeLinkedAccounts(context.env.storage, linkedAccountsOf(listed)) };
+    }),
+    /** Replaces the linked providers with those of `session.linkedAccounts` (after an unlink). */
+    replaceLinkedAccounts: assign(({ context, event }) => ({
+      linkedAccounts: storeLinkedAccounts(context.env.storage, linkedAccountsOf(event.type === 'session.linkedAccounts' ? event.linkedAccounts : [])),
+    })),
+    /**
      * Before a user logout clears the session: when it came from a generic OAuth provider (guard
      * `hasOAuthSession`), spawns `oauthLogout` with the provider and the current refresh token.
      * Fire and forget: the logout goes on at once whatever the provider answers.
@@ -330,10 +386,10 @@ export const sessionMachine = setup({
     /** Removes the session's stored items and empties the context's session. */
     clearSession: assign(({ context }) => {
       for (const key of SESSION_STORAGE_KEYS) context.env.storage.removeItem(key);
-      return { authorisationToken: null, refreshToken: null, user: null };
+      return { authorisationToken: null, refreshToken: null, user: null, linkedAccounts: [] };
     }),
     /** Empties the context's session without touching storage (another tab already cleared it). */
-    forgetSession: assign({ authorisationToken: null, refreshToken: null, user: null }),
+    forgetSession: assign({ authorisationToken: null, refreshToken: null, user: null, linkedAccounts: [] }),
     /** Tells the other tabs that the shared session changed. Never carries a token. */
     announce: ({ context }, params: { change: SessionChange }) => {
       context.env.broadcast?.post({ type: 'session.changed', change: params.change });
@@ -400,7 +456,7 @@ export const sessionMachine = setup({
 }).createMachine({
   id: 'session',
   description:
-    'Who the viewer is. On start it reads the tokens from storage: a user token means signedIn, a guest token guest, none a guest check-in. Sign-in flows hand their tokens over with session.signedIn. The access token is refreshed shortly before it expires (named delay refreshBeforeExpiry) and whenever the API client reports a refresh. A logout clears the stored items, except that a guest session is kept unless the logout is forced or its reason is sessionExpired (identity-and-routes.md §4 "Session"); a user logout of a session issued by a generic OAuth provider (sign-in handed over with oauthProvider) also asks the route of that provider to end it (actor oauthLogout, spawned and never waited on; a failure is only logged). An expired user session goes to expired, sets the sessionExpired notice and checks in a fresh guest. Every change is posted to the other tabs (without tokens), which re-read the shared storage.',
+    'Who the viewer is. On start it reads the tokens from storage: a user token means signedIn, a guest token guest, none a guest check-in. Sign-in flows hand their tokens over with session.signedIn; the providers its answer lists as linked are kept (session.linkedAccounts replaces them after an unlink). The access token is refreshed shortly before it expires (named delay refreshBeforeExpiry) and whenever the API client reports a refresh. A logout clears the stored items, except that a guest session is kept unless the logout is forced or its reason is sessionExpired (identity-and-routes.md §4 "Session"); a user logout of a session issued by a generic OAuth provider (sign-in handed over with oauthProvider) also asks the route of that provider to end it (actor oauthLogout, spawned and never waited on; a failure is only logged). An expired user session goes to expired, sets the sessionExpired notice and checks in a fresh guest. Every change is posted to the other tabs (without tokens), which re-read the shared storage.',
   context: ({ input }) => {
     const env = {
       ...input,
@@ -419,11 +475,15 @@ export const sessionMachine = setup({
       takeTokens('user', signedInTokens, {
         target: '.signedIn',
         reenter: true,
-        also: ['recordOAuthProvider', 'clearNotice'],
+        also: ['recordOAuthProvider', 'recordLinkedAccounts', 'clearNotice'],
         change: 'signedIn',
       }),
-      takeTokens('guest', signedInTokens, { target: '.guest', reenter: true, also: ['recordOAuthProvider'], change: 'guest' }),
+      takeTokens('guest', signedInTokens, { target: '.guest', reenter: true, also: ['recordOAuthProvider', 'recordLinkedAccounts'], change: 'guest' }),
     ],
+    'session.linkedAccounts': {
+      guard: 'hasUserSession',
+      actions: ['replaceLinkedAccounts', { type: 'announce', params: { change: 'linkedAccounts' } }],
+    },
     'session.refreshed': [
       takeTokens('user', refreshedTokens, { target: '.signedIn', reenter: true, change: 'refreshed' }),
       takeTokens('guest', refreshedTokens, { target: '.guest', reenter: true, change: 'refreshed' }),

@@ -7,6 +7,7 @@ import { STORAGE_KEYS } from '../platform/types.js';
 import type { Clock } from '../platform/types.js';
 import {
   connectSession,
+  selectLinkedAccounts,
   selectIsGuest,
   selectIsSignedIn,
   selectSessionNotice,
@@ -548,5 +549,75 @@ describe('session: cross-tab sync', () => {
     await Promise.resolve();
     expect(tabB.getSnapshot().value).toBe('signedIn');
     tabB.stop();
+  });
+});
+
+describe('session: the linked accounts of the sign-in (identity-and-routes.md §3 "Login response", §4 "Adobe flows")', () => {
+  it('a sign-in answer listing linked accounts keeps the providers only, in storage and for views; a logout clears them', async () => {
+    const guest = await guestTokens(Date.now());
+    const storage = testStorage(stored(guest));
+    const tabs = twoTabBroadcast<SessionBroadcastMessage>();
+    const actor = start({ api: fakeApi({ guestCheckin: async () => guest }), storage, broadcast: tabs.a });
+    expect(selectLinkedAccounts(actor.getSnapshot())).toEqual([]);
+    const tokens = await userTokens(Date.now(), { sub: 'u-linked' });
+    actor.send({
+      type: 'session.signedIn',
+      tokens: { ...tokens, linkedAccounts: [{ provider: 'ADOBE_DCR' }, { provider: 'GOOGLE', email: 'viewer@example.com' } as { provider: string }, { provider: 'ADOBE_DCR' }] },
+    });
+    expect(connectSession(actor.getSnapshot(), actor.send).linkedAccounts).toEqual([{ provider: 'ADOBE_DCR' }, { provider: 'GOOGLE' }]);
+    expect(storage.getItem(STORAGE_KEYS.linkedAccounts)).toBe('[{"provider":"ADOBE_DCR"},{"provider":"GOOGLE"}]');
+    expect(storage.getItem(STORAGE_KEYS.linkedAccounts)).not.toContain('viewer@example.com');
+
+    // A reload reads them back.
+    const reloaded = start({ api: fakeApi(), storage });
+    expect(selectLinkedAccounts(reloaded.getSnapshot())).toEqual([{ provider: 'ADOBE_DCR' }, { provider: 'GOOGLE' }]);
+    reloaded.stop();
+
+    actor.send({ type: 'session.logout' });
+    expect(storage.getItem(STORAGE_KEYS.linkedAccounts)).toBeNull();
+    expect(selectLinkedAccounts(actor.getSnapshot())).toEqual([]);
+    actor.stop();
+  });
+
+  it('a later sign-in whose answer lists none removes the earlier list', async () => {
+    const user = await userTokens(Date.now());
+    const storage = testStorage({ ...stored(user), [STORAGE_KEYS.linkedAccounts]: '[{"provider":"ADOBE"}]' });
+    const actor = start({ api: fakeApi(), storage });
+    expect(selectLinkedAccounts(actor.getSnapshot())).toEqual([{ provider: 'ADOBE' }]);
+    actor.send({ type: 'session.signedIn', tokens: await userTokens(Date.now(), { sub: 'u-other' }) });
+    expect(storage.getItem(STORAGE_KEYS.linkedAccounts)).toBeNull();
+    expect(selectLinkedAccounts(actor.getSnapshot())).toEqual([]);
+    actor.stop();
+  });
+
+  it('session.linkedAccounts replaces the list (after an unlink) and tells the other tabs; a guest ignores it', async () => {
+    const user = await userTokens(Date.now());
+    const storage = testStorage({ ...stored(user), [STORAGE_KEYS.linkedAccounts]: '[{"provider":"ADOBE_DCR"},{"provider":"APPLE_ID"}]' });
+    const tabs = twoTabBroadcast<SessionBroadcastMessage>();
+    const actor = start({ api: fakeApi(), storage, broadcast: tabs.a });
+    actor.send({ type: 'session.linkedAccounts', linkedAccounts: [{ provider: 'APPLE_ID' }] });
+    expect(selectLinkedAccounts(actor.getSnapshot())).toEqual([{ provider: 'APPLE_ID' }]);
+    expect(storage.getItem(STORAGE_KEYS.linkedAccounts)).toBe('[{"provider":"APPLE_ID"}]');
+    expect(tabs.posted).toEqual([{ type: 'session.changed', change: 'linkedAccounts' }]);
+    actor.send({ type: 'session.linkedAccounts', linkedAccounts: [] });
+    expect(storage.getItem(STORAGE_KEYS.linkedAccounts)).toBeNull();
+    actor.stop();
+
+    const guest = await guestTokens(Date.now());
+    const guestStorage = testStorage(stored(guest));
+    const guestActor = start({ api: fakeApi(), storage: guestStorage });
+    guestActor.send({ type: 'session.linkedAccounts', linkedAccounts: [{ provider: 'ADOBE' }] });
+    expect(guestStorage.getItem(STORAGE_KEYS.linkedAccounts)).toBeNull();
+    expect(selectLinkedAccounts(guestActor.getSnapshot())).toEqual([]);
+    guestActor.stop();
+  });
+
+  it('a stored value that is not a list of providers counts as none', async () => {
+    const user = await userTokens(Date.now());
+    for (const raw of ['not json', '{"provider":"ADOBE"}', '[1,null,{"provider":""},{"provider":7}]']) {
+      const actor = start({ api: fakeApi(), storage: testStorage({ ...stored(user), [STORAGE_KEYS.linkedAccounts]: raw }) });
+      expect(selectLinkedAccounts(actor.getSnapshot())).toEqual([]);
+      actor.stop();
+    }
   });
 });

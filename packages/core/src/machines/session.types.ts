@@ -15,7 +15,12 @@ export interface SessionBroadcastMessage {
 }
 
 /** What a tab did to the shared session (see {@link SessionBroadcastMessage}). */
-export type SessionChange = 'signedIn' | 'refreshed' | 'loggedOut' | 'expired' | 'guest';
+export type SessionChange = 'signedIn' | 'refreshed' | 'loggedOut' | 'expired' | 'guest' | 'linkedAccounts';
+
+/** A provider linked to the signed-in account, as the session keeps it (§3 "Login response … linkedAccounts (each with provider)"). */
+export interface SessionLinkedAccount {
+  provider: string;
+}
 
 /** Input of the session machine: the injected environment. */
 export interface SessionInput {
@@ -51,6 +56,11 @@ export interface SessionContext {
   refreshToken: string | null;
   /** User decoded from the access token's claims (§3 "Session user"), or null. */
   user: SessionUser | null;
+  /**
+   * The providers the last sign-in's answer listed as linked (`STORAGE_KEYS.linkedAccounts`),
+   * kept up to date by `session.linkedAccounts`; empty for a guest or when none.
+   */
+  linkedAccounts: readonly SessionLinkedAccount[];
   /** Notice for the view, or null. */
   notice: SessionNotice | null;
   /** Refreshes in a row that got no answer or a 5xx (the next one backs off); 0 after a success. */
@@ -88,6 +98,11 @@ export type SessionEvent =
    * `sessionExpired`.
    */
   | { type: 'session.logout'; forced?: boolean; reason?: 'sessionExpired' }
+  /**
+   * A flow changed the signed-in account's linked providers (an unlink): the list replaces the
+   * stored one (ignored without a signed-in user).
+   */
+  | { type: 'session.linkedAccounts'; linkedAccounts: readonly { provider: string }[] }
   /** Another tab changed the shared session: re-read storage. */
   | { type: 'session.changed'; change?: SessionChange }
   /** Retry a failed guest check-in now. */

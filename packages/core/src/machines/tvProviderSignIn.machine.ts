@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { AdobeConfig, LoginResponse } from '../contracts/index.js';
+import type { AdobeConfig, LinkedAccounts, LoginResponse } from '../contracts/index.js';
 import {
   adobeAuthenticateUrl,
   adobeClientStorageKey,
@@ -96,8 +96,8 @@ export const tvProviderSignInMachine = setup({
     exchangeTokens: fromPromise<LoginResponse, TvExchangeActorInput>(({ input }) => exchangeTvProviderSignIn(input)),
     /** `api.adobe.entitlementSync(refreshToken)`. */
     syncEntitlements: fromPromise<unknown, { api: TvProviderSignInInput['api']; refreshToken: string }>(({ input }) => input.api.adobe.entitlementSync(input.refreshToken)),
-    /** `api.social.unlink(kind)`: the linked Adobe account is removed. */
-    unlink: fromPromise<unknown, { api: TvProviderSignInInput['api']; provider: string }>(({ input }) => input.api.social.unlink(input.provider)),
+    /** `api.social.unlink(kind)`: the linked Adobe account is removed; answers the links left. */
+    unlink: fromPromise<LinkedAccounts, { api: TvProviderSignInInput['api']; provider: string }>(({ input }) => input.api.social.unlink(input.provider)),
   },
   guards: {
     noProvider: ({ context }) => context.env.provider === null,
@@ -189,6 +189,10 @@ export const tvProviderSignInMachine = setup({
     showUnlinkError: assign({ unlinkError: UNLINK_FAILED_KEY }),
     clearUnlinkError: assign({ unlinkError: null }),
     markUnlinked: assign({ unlinked: true }),
+    /** Tells the session which providers are still linked (`session.linkedAccounts`), so that a later visit does not offer the unlinked account. */
+    reportLinkedAccounts: ({ context }, params: { answer: LinkedAccounts }) => {
+      context.env.session.send({ type: 'session.linkedAccounts', linkedAccounts: params.answer.linkedAccounts });
+    },
   },
 }).createMachine({
   id: 'tvProviderSignIn',
@@ -279,7 +283,10 @@ export const tvProviderSignInMachine = setup({
         id: 'unlink',
         src: 'unlink',
         input: ({ context }) => ({ api: context.env.api, provider: context.env.provider!.kind }),
-        onDone: { target: 'registering', actions: 'markUnlinked' },
+        onDone: {
+          target: 'registering',
+          actions: ['markUnlinked', { type: 'reportLinkedAccounts', params: ({ event }) => ({ answer: event.output }) }],
+        },
         onError: { target: 'linked', actions: 'showUnlinkError' },
       },
     },

@@ -69,7 +69,7 @@ function browser(
       unlink: async (provider) => {
         calls.unlink.push(provider);
         await (options.unlink ?? (async () => ({})))(calls.unlink.length);
-        return { linkedAccounts: [] };
+        return { linkedAccounts: [{ provider: 'GOOGLE', email: 'viewer@example.com' }] };
       },
     },
   });
@@ -333,6 +333,8 @@ describe('tvProviderSignIn: a linked Adobe account', () => {
     await waitFor(page.actor, (s) => s.matches('picking'));
     expect(b.calls.unlink).toEqual(['ADOBE_DCR', 'ADOBE_DCR']);
     expect(page.view().unlinkError).toBeNull();
+    // Only the successful unlink tells the session the links left.
+    expect(b.sessionEvents).toEqual([{ type: 'session.linkedAccounts', linkedAccounts: [{ provider: 'GOOGLE', email: 'viewer@example.com' }] }]);
   });
 });
 

@@ -40,7 +40,10 @@ export interface Broadcast<T = unknown> {
  * refresh token, signup rehydration and selected language. `oauthProvider` (this project's key)
  * names the generic external OAuth provider (`/oauth/{provider}`) that issued the stored session,
  * so that a logout can end it there too (§7 `{ext-oauth-route}/logout`); absent for any other
- * sign-in, and cleared with the tokens on logout.
+ * sign-in, and cleared with the tokens on logout. `linkedAccounts` (this project's key) holds the
+ * providers the last sign-in's answer listed under `linkedAccounts` (§3 "Login response"), as a
+ * JSON array of `{ provider }` (no token, no email), so that the providers page can tell a linked
+ * Adobe account (§4 "Adobe flows"); cleared with the tokens on logout.
  */
 export const STORAGE_KEYS = {
   authToken: 'stream.authorisationToken',
@@ -49,5 +52,6 @@ export const STORAGE_KEYS = {
   selectedLanguage: 'stream.selectedLanguage',
   deviceId: 'stream.deviceId',
   oauthProvider: 'stream.oauthProvider',
+  linkedAccounts: 'stream.linkedAccounts',
 } as const;
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
