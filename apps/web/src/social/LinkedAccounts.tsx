@@ -11,16 +11,17 @@ import '../styles/social.css';
 /**
  * "Linked accounts" on the account page (identity-and-routes.md §3 "Login response … linkedAccounts",
  * §7 the unlink-provider call, §8 "Unlink provider failure shows a generic error"): renders the
- * `linkedAccounts` machine. Each linked provider (Apple, Google, Facebook) with the email it gave
+ * `linkedAccounts` machine, which keeps the session's list of linked providers current. Each
+ * linked provider (Apple, Google, Facebook, the TV provider) with the email it gave
  * and the date it was linked, and an Unlink button named with the provider; a failed unlink
  * shows `anErrorOccured` next to it and keeps the list; a done unlink is announced in a status
  * region and the focus moves to the section heading.
  */
 export default function LinkedAccounts() {
   const { t, language } = useI18n();
-  const { api } = useServices();
+  const { api, session } = useServices();
   const providerName = useProviderName();
-  const [snapshot, send] = useMachine(linkedAccountsMachine, { input: { api } });
+  const [snapshot, send] = useMachine(linkedAccountsMachine, { input: { api, session } });
   const view = connectLinkedAccounts(snapshot, send);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [notice, setNotice] = useState('');

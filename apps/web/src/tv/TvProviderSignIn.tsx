@@ -5,7 +5,7 @@ import type { MvpdEntry, ProvidersRoute, TvProviderSettings } from '@stream/core
 import { DEFAULT_MENU_ROUTE } from '@stream/core/domain';
 import { connectTvProviderSignIn, tvProviderSignInMachine, type TvProviderSignInApi } from '@stream/core/machines';
 import { useI18n, useServices } from '../app/context';
-import { useDocumentTitle } from '../app/hooks';
+import { useDocumentTitle, useSession } from '../app/hooks';
 import { LoadingScreen } from '../components/StatusScreen';
 import { BusyContent } from '../components/SubmitButton';
 import { useLeaveOnNavigation } from './useLeaveOnNavigation';
@@ -39,6 +39,8 @@ const BUSY_LABELS: Partial<Record<TvProviderSignInApi['phase'], string>> = {
 export function TvProviderSignIn({ provider, route }: TvProviderSignInProps) {
   const { t, path, routeLocale } = useI18n();
   const { api, session, navigation, storage, config } = useServices();
+  // The providers the viewer's sign-in answer listed as linked: a linked Adobe account offers continue and unlink (§4).
+  const { linkedAccounts } = useSession();
   const [, navigate] = useLocation();
   const [snapshot, send] = useMachine(tvProviderSignInMachine, {
     input: {
@@ -49,6 +51,7 @@ export function TvProviderSignIn({ provider, route }: TvProviderSignInProps) {
       navigation,
       provider,
       route,
+      linkedAccounts,
       origin: window.location.origin,
       now: () => Date.now(),
       defaultPath: path(DEFAULT_MENU_ROUTE),

@@ -89,6 +89,17 @@ describe('sign-in provider block (§2, §6)', () => {
     expect(block.magicLink).toBe('/login/magic-link?from=%2Faccount');
   });
 
+  it('shows one TV provider button, the realm\'s first TV entry, when the realm lists both kinds', () => {
+    const dcr = { name: 'ADOBE_DCR', displayName: 'TV provider' };
+    const primetime = { name: 'ADOBE', displayName: 'TV provider (Primetime)' };
+    const block = signInProviderBlock(facts({ providers: [ID, dcr, GOOGLE, primetime], search: '?from=%2Faccount' }));
+    expect(block.others.map((link) => [link.provider.name, link.href])).toEqual([
+      ['ADOBE_DCR', '/providers?provider=ADOBE_DCR&from=%2Faccount'],
+      ['GOOGLE', '/login/google?from=%2Faccount'],
+    ]);
+    expect(signInProviderBlock(facts({ providers: [ID, primetime, dcr] })).others.map((link) => link.provider.name)).toEqual(['ADOBE']);
+  });
+
   it('never lists the current provider, and every link is a safe in-app path', () => {
     const entry = fc.record({
       name: fc.oneof(fc.constantFrom(...AUTH_PROVIDER_KINDS), fc.string()),
@@ -103,6 +114,9 @@ describe('sign-in provider block (§2, §6)', () => {
         }
         for (const href of [block.magicLink, block.signUp]) if (href !== null) expect(safeReturnPath(href)).toBe(href);
         expect(block.signUp !== null && block.requestAccess !== null).toBe(false);
+        // One TV provider button at most, and none when the page is the TV provider's own.
+        const tvLinks = block.others.filter((link) => link.provider.name === 'ADOBE' || link.provider.name === 'ADOBE_DCR').length;
+        expect(tvLinks).toBeLessThanOrEqual(current.name === 'ADOBE' || current.name === 'ADOBE_DCR' ? 0 : 1);
       }),
     );
   });

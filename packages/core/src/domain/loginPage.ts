@@ -4,7 +4,7 @@
  * rule, the guest redirects), §6 (the mandatory flag) and §2 "Other screens in this area" (sign-in provider block).
  */
 import { carriedFrom, showsSignUpLink } from './access.js';
-import { adobeSignInRequirement } from './adobe.js';
+import { adobeSignInRequirement, isTvProviderKind } from './adobe.js';
 import { isAuthProviderKind, loginProviderPath, offersMagicLink, singleExternalProviderRedirect, type ProviderEntry } from './providers.js';
 import { safeReturnPath } from './redirects.js';
 import { buildPath, type RouteKey, type RouteLocale } from './routes.js';
@@ -99,7 +99,10 @@ export interface ProviderBlockFacts {
 
 /** What the sign-in provider block shows below the current provider's form. */
 export interface ProviderBlock {
-  /** Small buttons for the other providers, in the realm's order (ID leads to the main login page). */
+  /**
+   * Small buttons for the other providers, in the realm's order (ID leads to the main login page);
+   * at most one TV provider (ADOBE / ADOBE_DCR) button, the realm's first.
+   */
   others: ProviderLink[];
   /** The magic-link button's target, when magic link is offered and is not the current provider. */
   magicLink: string | null;
@@ -113,7 +116,9 @@ export interface ProviderBlock {
  * The sign-in provider block (§2 "Sign-in provider block: shows the provider's sign-in form,
  * small buttons for other providers, and either a sign-up button or a request-access button"):
  * `others` lists every realm provider except `current` that has a page (ID → LOGIN, the others →
- * their {@link loginProviderPath}), keeping the sign-in params of `search`; `signUp` follows
+ * their {@link loginProviderPath}), keeping the sign-in params of `search`, with one TV provider
+ * button however many TV entries the realm lists (the first; the providers page serves either
+ * kind by its `provider` query, and two buttons would offer the viewer the same operators twice); `signUp` follows
  * `showsSignUpLink(selfRegistration, current)`; `requestAccess` is given only when there is no
  * sign-up and `requestAccessUri` is an absolute http(s) address. Never throws.
  */
@@ -123,8 +128,13 @@ export function signInProviderBlock(facts: ProviderBlockFacts): ProviderBlock {
   const providers = Array.isArray(facts.providers) ? facts.providers : [];
   const sameAs = (a: ProviderEntry, b: ProviderEntry) => a.name === b.name && (a.clientName ?? null) === (b.clientName ?? null);
   const others: ProviderLink[] = [];
+  let tvListed = isTvProviderKind(facts.current.name);
   for (const provider of providers) {
     if (!provider || sameAs(provider, facts.current)) continue;
+    if (isTvProviderKind(provider.name)) {
+      if (tvListed) continue;
+      tvListed = true;
+    }
     const href = provider.name === 'ID' ? loginPathKeeping(search, locale) : loginProviderPath(provider, search, locale);
     if (href) others.push({ provider, href });
   }

@@ -2,11 +2,17 @@ import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { ApiClient } from '../api/types.js';
 import type { LinkedAccountEntry, LinkedAccounts } from '../contracts/index.js';
 import { UNLINK_FAILED_KEY } from '../domain/social.js';
+import type { SessionReceiver } from './credentialsForm.types.js';
 
 /** Input of the `linkedAccounts` machine. */
 export interface LinkedAccountsInput {
   /** Platform client: `api.social.linkedAccounts` and `api.social.unlink`. */
   api: ApiClient;
+  /**
+   * The session, told the current links (`session.linkedAccounts`) whenever they load or an
+   * unlink ends, so that the providers page does not offer an unlinked Adobe account. Optional.
+   */
+  session?: SessionReceiver;
 }
 
 /** Context of the `linkedAccounts` machine. */
@@ -34,6 +40,7 @@ export type LinkedAccountsEvent = { type: 'unlink'; provider: string } | { type:
  * - `ready`: `unlink { provider }` for a listed provider → `unlinking` (actor `unlink` =
  *   `api.social.unlink(provider)`) → `ready` with the remaining links; a failure → `ready` with
  *   `anErrorOccured` and `failedProvider`, the list kept.
+ * - Each loaded or remaining list is handed to `input.session` as `session.linkedAccounts`.
  */
 export const linkedAccountsMachine = setup({
   types: {} as { context: LinkedAccountsContext; events: LinkedAccountsEvent; input: LinkedAccountsInput },
@@ -46,6 +53,10 @@ export const linkedAccountsMachine = setup({
   },
   actions: {
     setAccounts: assign((_, params: { answer: LinkedAccounts }) => ({ accounts: params.answer.linkedAccounts, unlinking: null })),
+    /** Tells the session the account's links now (`session.linkedAccounts`). */
+    reportToSession: ({ context }, params: { answer: LinkedAccounts }) => {
+      context.env.session?.send({ type: 'session.linkedAccounts', linkedAccounts: params.answer.linkedAccounts });
+    },
     startUnlink: assign((_, params: { provider: string }) => ({ unlinking: params.provider, error: null, failedProvider: null })),
     showUnlinkFailure: assign(({ context }) => ({ error: UNLINK_FAILED_KEY, failedProvider: context.unlinking, unlinking: null })),
     showLoadFailure: assign({ error: UNLINK_FAILED_KEY }),
@@ -63,7 +74,11 @@ export const linkedAccountsMachine = setup({
       invoke: {
         src: 'loadLinkedAccounts',
         input: ({ context }) => ({ api: context.env.api }),
-        onDone: { target: 'ready', actions: { type: 'setAccounts', params: ({ event }) => ({ answer: event.output }) } },
+        onDone: { target: 'ready', actions: [
+            { type: 'setAccounts', params: ({ event }) => ({ answer: event.output }) },
+            { type: 'reportToSession', params: ({ event }) => ({ answer: event.output }) },
+          ],
+        },
         onError: { target: 'loadFailed', actions: 'showLoadFailure' },
       },
     },
@@ -86,7 +101,11 @@ export const linkedAccountsMachine = setup({
       invoke: {
         src: 'unlink',
         input: ({ context }) => ({ api: context.env.api, provider: context.unlinking ?? '' }),
-        onDone: { target: 'ready', actions: { type: 'setAccounts', params: ({ event }) => ({ answer: event.output }) } },
+        onDone: { target: 'ready', actions: [
+            { type: 'setAccounts', params: ({ event }) => ({ answer: event.output }) },
+            { type: 'reportToSession', params: ({ event }) => ({ answer: event.output }) },
+          ],
+        },
         onError: { target: 'ready', actions: 'showUnlinkFailure' },
       },
     },

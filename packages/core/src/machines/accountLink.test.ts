@@ -136,7 +136,8 @@ describe('linkedAccounts machine (unlink, §8 "Unlink provider failure shows a g
         },
       },
     });
-    const actor = createActor(linkedAccountsMachine, { input: { api } }).start();
+    const told: unknown[] = [];
+    const actor = createActor(linkedAccountsMachine, { input: { api, session: { send: (event) => told.push(event) } } }).start();
     const view = () => connectLinkedAccounts(actor.getSnapshot(), actor.send);
     await waitFor(actor, (s) => s.matches('ready'));
     view().unlink('FACEBOOK'); // not linked: ignored
@@ -146,6 +147,11 @@ describe('linkedAccounts machine (unlink, §8 "Unlink provider failure shows a g
     await waitFor(actor, (s) => s.matches('ready'));
     expect(view().accounts).toEqual([{ provider: 'APPLE_ID' }]);
     expect(unlinked).toEqual(['GOOGLE']);
+    // The session hears the loaded list, then the list left after the unlink.
+    expect(told).toEqual([
+      { type: 'session.linkedAccounts', linkedAccounts: [{ provider: 'GOOGLE' }, { provider: 'APPLE_ID' }] },
+      { type: 'session.linkedAccounts', linkedAccounts: [{ provider: 'APPLE_ID' }] },
+    ]);
   });
 
   it('a failed unlink keeps the list and shows anErrorOccured next to that provider', async () => {
