@@ -17,7 +17,7 @@ export async function submitLogin(page: Page, email: string, password: string): 
 }
 
 /** Opens /login and signs in; resolves once the app has left the login page. */
-export async function signIn(page: Page, email = DEMO.email, password = DEMO.password): Promise<void> {
+export async function signIn(page: Page, email: string = DEMO.email, password: string = DEMO.password): Promise<void> {
   await page.goto('/login');
   await submitLogin(page, email, password);
   await expect(page).not.toHaveURL(/\/login/);

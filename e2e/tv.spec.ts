@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { createViewer, SANDBOX_URL, startSignedIn } from './sandbox';
-import { axeViolations } from './support';
+import { axeViolations, signIn } from './support';
 
 /**
  * TV-operator sign-in and TV device login (issue 6; identity-and-routes.md §2 "Providers page",
@@ -10,12 +10,16 @@ import { axeViolations } from './support';
  * package, the regcode's single silent retry, the second attempt after a 400/412 and the error
  * after a second failure; a TV's code (the sandbox's TV page) confirmed on TV_LOGIN; and the
  * licence redirect page (commerce §2) redeeming a code of the sandbox's external licence provider.
+ * Also: a TV-operator link found at the next ID sign-in (continue, unlink), leaving the flow by
+ * an in-app link (the flow's items are cleared), and the Primetime flavour (`provider=ADOBE`).
  * Each test signs in at a different operator, so each gets its own fresh platform account.
  */
 
 const HEADERS = { Realm: 'stream', 'x-api-key': 'sandbox-api-key', 'content-type': 'application/json' };
 const OPERATOR_PASSWORD = 'tv-password';
 const FLOW_KEYS = ['stream.tvProvider.pending', 'stream.tvProvider.secondIntent'];
+const PICKER_TITLE = 'Sign in with your TV provider';
+const RETRY_MESSAGE = "That didn't work. Please choose your TV provider and sign in again.";
 
 /** Arms a one-shot sandbox control (`POST /_sandbox/adobe/…`). */
 async function control(request: APIRequestContext, name: 'next-regcode' | 'next-tv-sign-in', status: number): Promise<void> {
@@ -40,7 +44,7 @@ async function openPicker(page: Page): Promise<void> {
   const button = page.getByRole('link', { name: 'Continue with TV provider', exact: true });
   await expect(button).toHaveAttribute('href', '/providers?provider=ADOBE_DCR&from=%2Faccount');
   await button.click();
-  await expect(page.getByRole('heading', { name: 'Sign in with your TV provider', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: PICKER_TITLE, level: 1 })).toBeVisible();
 }
 
 /** Picks `operator` (its button's name) and signs in on the operator's login page as `email`. */
@@ -103,8 +107,8 @@ test('a forced 412 shows the picker again with the retry message, and the second
   await control(request, 'next-tv-sign-in', 412);
   await signInAtOperator(page, 'Skyline Fibre', 'tv.viewer@skyline.test');
 
-  await expect(page.getByText("That didn't work. Please choose your TV provider and sign in again.")).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Sign in with your TV provider', level: 1 })).toBeVisible();
+  await expect(page.getByText(RETRY_MESSAGE)).toBeVisible();
+  await expect(page.getByRole('heading', { name: PICKER_TITLE, level: 1 })).toBeVisible();
   await expect(page).toHaveURL(/\/providers\/success\?provider=ADOBE_DCR$/);
 
   await signInAtOperator(page, 'Skyline Fibre', 'tv.viewer@skyline.test');
@@ -117,7 +121,7 @@ test('a second failure shows the error and a button back to the home page', asyn
   await openPicker(page);
   await control(request, 'next-tv-sign-in', 400);
   await signInAtOperator(page, 'Harbor Broadband', 'tv.viewer@harbor.test');
-  await expect(page.getByText("That didn't work. Please choose your TV provider and sign in again.")).toBeVisible();
+  await expect(page.getByText(RETRY_MESSAGE)).toBeVisible();
 
   await control(request, 'next-tv-sign-in', 412);
   await signInAtOperator(page, 'Harbor Broadband', 'tv.viewer@harbor.test');
@@ -180,4 +184,71 @@ test('the licence redirect page redeems its code and goes on to the redirect tar
   await expect(page).toHaveURL(/\/account$/);
   await expectLicence(page, 'Cinema');
   expect(page.url()).not.toContain('code=');
+});
+
+test('a TV-operator link found at the next sign-in: PROVIDERS offers continue and unlink, and an unlink shows the picker', async ({ page, request }) => {
+  // A signed-in viewer links MetroVision to the account by signing in there.
+  const viewer = await createViewer(request, 'tv-linked');
+  await startSignedIn(page, viewer);
+  await page.goto('/providers?provider=ADOBE_DCR&from=%2Faccount');
+  await expect(page.getByRole('heading', { name: PICKER_TITLE, level: 1 })).toBeVisible();
+  await signInAtOperator(page, 'MetroVision', 'tv.viewer@metrovision.test');
+  await expect(page).toHaveURL(/\/account$/);
+  await expectLicence(page, 'Sports Premium');
+  const linkedAccounts = page.getByRole('region', { name: 'Linked accounts' });
+  await expect(linkedAccounts.getByRole('button', { name: 'Unlink TV provider' })).toBeVisible();
+
+  // Signed out and in again with email and password: the login answer lists the TV provider.
+  await page.getByRole('link', { name: 'Sign out' }).click();
+  await expect(page.getByRole('link', { name: 'Sign in', exact: true })).toBeVisible();
+  await signIn(page, viewer.email, viewer.password);
+  await page.goto('/providers?from=%2Faccount');
+  await expect(page.getByRole('heading', { name: 'Your account is linked to your TV provider', level: 1 })).toBeFocused();
+  expect(await axeViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  await expect(page).toHaveURL(/\/account$/);
+
+  await page.goto('/providers?from=%2Faccount');
+  await page.getByRole('button', { name: 'Unlink TV provider' }).click();
+  await expect(page.getByRole('heading', { name: PICKER_TITLE, level: 1 })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'MetroVision', exact: true })).toBeVisible();
+  // The session forgot the link: a later visit shows the picker, and the account page lists none.
+  await page.goto('/providers?from=%2Faccount');
+  await expect(page.getByRole('heading', { name: PICKER_TITLE, level: 1 })).toBeVisible();
+  await page.goto('/account');
+  await expect(linkedAccounts.getByText(/No other accounts are linked/)).toBeVisible();
+});
+
+test('leaving the flow by an in-app link clears its items: the next visit is a first attempt again', async ({ page, request }) => {
+  await openPicker(page);
+  await control(request, 'next-tv-sign-in', 412);
+  await signInAtOperator(page, 'Riverside Cable', 'tv.viewer@riverside.test');
+  await expect(page.getByText(RETRY_MESSAGE)).toBeVisible();
+  expect((await flowKeys(page))[1]).not.toBeNull();
+
+  // The site header's home link, on the picker of the second attempt.
+  await page.getByRole('banner').getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/home$/);
+  expect(await flowKeys(page)).toEqual([null, null]);
+
+  // Back on the picker: no retry message, and a failure now is a first attempt (the picker again).
+  await openPicker(page);
+  await expect(page.getByText(RETRY_MESSAGE)).toHaveCount(0);
+  await control(request, 'next-tv-sign-in', 400);
+  await signInAtOperator(page, 'Riverside Cable', 'tv.viewer@riverside.test');
+  await expect(page.getByText(RETRY_MESSAGE)).toBeVisible();
+});
+
+test('Primetime (provider=ADOBE): the device regcode, the operator sign-in and the licence', async ({ page }) => {
+  const regcodes = countCalls(page, /\/adobe\/[^/]+\/regcode$/);
+  const registrations = countCalls(page, '/_adobe/o/client/register');
+  await page.goto('/providers?provider=ADOBE&from=%2Faccount');
+  await expect(page.getByRole('heading', { name: PICKER_TITLE, level: 1 })).toBeVisible();
+  expect(regcodes.count()).toBe(1);
+  // Primetime registers no DCR client.
+  expect(registrations.count()).toBe(0);
+  await signInAtOperator(page, 'Summit Satellite', 'tv.viewer@summit.test');
+  await expect(page).toHaveURL(/\/account$/);
+  await expectLicence(page, 'Cinema');
+  expect(await flowKeys(page)).toEqual([null, null]);
 });

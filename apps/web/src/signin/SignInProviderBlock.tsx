@@ -27,6 +27,8 @@ const PROVIDER_NAME_KEYS: Record<string, string> = {
   GIGYA: 'providerNameGigya',
   GENERIC_OAUTH: 'providerNameOauth',
   OPENID_CONNECT: 'providerNameOpenId',
+  ADOBE: 'providerNameTv',
+  ADOBE_DCR: 'providerNameTv',
 };
 
 /** The button text of `provider`: the realm's display name, else the kind's label. */
