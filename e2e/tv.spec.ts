@@ -190,7 +190,10 @@ test('a TV-operator link found at the next sign-in: PROVIDERS offers continue an
   // A signed-in viewer links MetroVision to the account by signing in there.
   const viewer = await createViewer(request, 'tv-linked');
   await startSignedIn(page, viewer);
-  await page.goto('/providers?provider=ADOBE_DCR&from=%2Faccount');
+  await page.goto('/account');
+  const tvCard = page.getByRole('region', { name: 'TV provider' });
+  await tvCard.getByRole('link', { name: 'Connect your TV provider' }).click();
+  await expect(page).toHaveURL(/\/providers\?provider=ADOBE_DCR&from=%2Faccount$/);
   await expect(page.getByRole('heading', { name: PICKER_TITLE, level: 1 })).toBeVisible();
   await signInAtOperator(page, 'MetroVision', 'tv.viewer@metrovision.test');
   await expect(page).toHaveURL(/\/account$/);
@@ -202,7 +205,9 @@ test('a TV-operator link found at the next sign-in: PROVIDERS offers continue an
   await page.getByRole('link', { name: 'Sign out' }).click();
   await expect(page.getByRole('link', { name: 'Sign in', exact: true })).toBeVisible();
   await signIn(page, viewer.email, viewer.password);
-  await page.goto('/providers?from=%2Faccount');
+  await page.goto('/account');
+  await expect(tvCard).toContainText('Your account is linked to your TV provider.');
+  await tvCard.getByRole('link', { name: 'Manage your TV provider' }).click();
   await expect(page.getByRole('heading', { name: 'Your account is linked to your TV provider', level: 1 })).toBeFocused();
   expect(await axeViolations(page)).toEqual([]);
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
@@ -217,6 +222,7 @@ test('a TV-operator link found at the next sign-in: PROVIDERS offers continue an
   await expect(page.getByRole('heading', { name: PICKER_TITLE, level: 1 })).toBeVisible();
   await page.goto('/account');
   await expect(linkedAccounts.getByText(/No other accounts are linked/)).toBeVisible();
+  await expect(tvCard.getByRole('link', { name: 'Connect your TV provider' })).toBeVisible();
 });
 
 test('leaving the flow by an in-app link clears its items: the next visit is a first attempt again', async ({ page, request }) => {

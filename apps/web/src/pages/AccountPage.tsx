@@ -10,10 +10,12 @@ import Subscriptions from '../components/Subscriptions';
 import Cards from '../payments/Cards';
 import PaymentHistory from '../payments/PaymentHistory';
 import LinkedAccounts from '../social/LinkedAccounts';
+import { TvProviderCard } from '../tv/TvProviderCard';
 
 /**
- * ACCOUNT: the signed-in user's details, subscriptions, payment methods (stored cards) and payment history
- * (commerce-and-account-data.md §3 "Account state"). A guest is sent to LOGIN with `from` set to this page,
+ * ACCOUNT: the signed-in user's details, subscriptions, payment methods (stored cards), payment history,
+ * linked accounts and, in a realm with a TV provider, the way to the providers page
+ * (commerce-and-account-data.md §3 "Account state"; identity-and-routes.md §2 "Providers page"). A guest is sent to LOGIN with `from` set to this page,
  * and comes back here after signing in (§2 "After sign-in completion").
  */
 export default function AccountPage() {
@@ -72,6 +74,7 @@ function AccountDetails({ onRetry }: { onRetry(): void }) {
       <Cards />
       <PaymentHistory />
       <LinkedAccounts />
+      <TvProviderCard />
     </div>
   );
 }
