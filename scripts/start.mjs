@@ -59,6 +59,8 @@ ${useSandbox ? `  Demo account:     demo@stream.test / demo-password
   PBR / SPTV:       pbr.demo / pbr-password, sptv.demo / sptv-password
   OPIN / GIGYA:     opin.demo@opin.test / opin-password, gigya.demo@gigya.test / gigya-password
   Firebase:         sign up on /login/firebase (the Firebase Auth emulator starts with the sandbox; it can take a minute)
-  Other realms:     stream-single, stream-closed (docs/sandbox.md "Seed")
+  TV provider:      tv.viewer@northwind.test / tv-password (any operator: tv.viewer@<operator>.test, docs/sandbox.md "Adobe Pass and TV")
+  TV device login:  ${apiBaseUrl}/_sandbox/tv shows a code; confirm it on /tv-login when signed in
+  Other realms:     stream-single, stream-closed, stream-tv (docs/sandbox.md "Seed")
 ` : ''}  Press Ctrl-C to stop.
 `);
