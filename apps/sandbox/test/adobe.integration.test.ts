@@ -3,19 +3,27 @@
  * DCR → config → regcode → operator login → token → entitlement sync grants the package; the
  * one-shot controls (regcode 400, sign-in 412) and the second attempt with the same regcode;
  * Primetime by device id; device PIN create → confirm → poll once; wrong, expired and guessed
- * PINs; the external licence code; malformed bodies; the TV page.
+ * PINs; the external licence code; malformed bodies; the TV page; device-scoped controls; the
+ * state kept in the database across a restart, with its secrets hashed.
  */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls } from '@stream/core/contracts';
 import { adobeAuthenticateUrl, tvProviderReturnUrl } from '@stream/core/domain';
 import { ADOBE_SOFTWARE_STATEMENT, issueSoftwareStatement } from '../src/adobe/config.js';
-import { createApp } from '../src/index.js';
+import type { SandboxDb } from '../src/db/open.js';
+import { adobeClients, adobeDevicePins, adobeLicenceCodes, adobeRegcodes } from '../src/db/schema.js';
+import { createApp, createSandboxDeps } from '../src/index.js';
 import { call, expectError, fakeClock, memoryDeps, REALM_HEADERS, type Clock } from './helpers.js';
 
 const WEB = 'http://127.0.0.1:5173';
 const HOST = 'http://sandbox.test';
 
-let app: ReturnType<typeof createApp>;
+type App = ReturnType<typeof createApp>;
+let app: App;
+let db: SandboxDb;
 let clock: Clock;
 let close: () => Promise<void>;
 
@@ -23,6 +31,7 @@ beforeAll(async () => {
   const opened = await memoryDeps();
   clock = fakeClock();
   app = createApp({ ...opened.deps, now: clock.now, publicUrl: HOST });
+  db = opened.deps.db;
   close = opened.close;
 });
 afterAll(async () => {
@@ -31,41 +40,46 @@ afterAll(async () => {
 
 let emailCounter = 0;
 /** A fresh ID account; its tokens. */
-async function signUp(): Promise<{ authorisationToken: string; refreshToken: string; email: string }> {
+async function signUp(on: App = app): Promise<{ authorisationToken: string; refreshToken: string; email: string }> {
   emailCounter += 1;
   const email = `adobe.${emailCounter}.${Date.now()}@example.test`;
-  const res = await call(app, 'POST', '/api/v2/user', { body: { id: email, secret: 'long-password', name: 'Adobe Tester' } });
+  const res = await call(on, 'POST', '/api/v2/user', { body: { id: email, secret: 'long-password', name: 'Adobe Tester' } });
   expect(res.status).toBe(201);
   return { ...(res.json as { authorisationToken: string; refreshToken: string }), email };
 }
 
-/** A person at the operator: follows authenticate to the login page, signs in (or cancels); the address it is sent back to. */
-async function operatorLogin(code: string, mvpdId: string, email: string, password = 'tv-password', action = 'signin'): Promise<{ status: number; location: string | null; html: string }> {
+/** A person at the operator: follows authenticate to the login page (of app `on`), signs in (or cancels); the address it is sent back to. */
+async function operatorLogin(code: string, mvpdId: string, email: string, password = 'tv-password', action = 'signin', on: App = app): Promise<{ status: number; location: string | null; html: string }> {
   const back = tvProviderReturnUrl(WEB, { provider: 'ADOBE_DCR' })!;
   const url = adobeAuthenticateUrl({ baseUri: `${HOST}/_adobe`, requestorId: 'stream', regcode: code, mvpdId, redirectUrl: back })!;
-  const start = await app.request(url.replace(HOST, ''));
+  const start = await on.request(url.replace(HOST, ''));
   expect(start.status).toBe(302);
   const loginPath = start.headers.get('location')!;
   expect(loginPath).toMatch(new RegExp(`^/_adobe/login/${mvpdId}\\?`));
-  const page = await app.request(loginPath);
+  const page = await on.request(loginPath);
   const html = await page.text();
   expect(html).toContain('<label for="email">Email</label>');
   expect(html).toContain('<label for="password">Password</label>');
   const form = new URLSearchParams({ reg_code: code, redirect_url: back, email, password, action });
-  const res = await app.request(`/_adobe/login/${mvpdId}`, { method: 'POST', body: form.toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+  const res = await on.request(`/_adobe/login/${mvpdId}`, { method: 'POST', body: form.toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
   return { status: res.status, location: res.headers.get('location'), html: await res.text() };
 }
 
-/** Registers a DCR client. */
-async function registerClient(): Promise<{ clientId: string; clientSecret: string }> {
-  const res = await app.request('/_adobe/o/client/register', { method: 'POST', body: JSON.stringify({ software_statement: ADOBE_SOFTWARE_STATEMENT }), headers: { 'content-type': 'application/json' } });
+/** Registers a DCR client (at app `on`). */
+async function registerClient(on: App = app): Promise<{ clientId: string; clientSecret: string }> {
+  const res = await on.request('/_adobe/o/client/register', { method: 'POST', body: JSON.stringify({ software_statement: ADOBE_SOFTWARE_STATEMENT }), headers: { 'content-type': 'application/json' } });
   expect(res.status).toBe(201);
   const body = calls.adobeHost.register.response.parse(await res.json());
   return { clientId: body.client_id, clientSecret: body.client_secret };
 }
 
-async function regcodeV3(client: { clientId: string; clientSecret: string }) {
-  return call(app, 'POST', '/api/v3/adobe/regcode', { body: { requestorId: 'stream', ...client } });
+async function regcodeV3(client: { clientId: string; clientSecret: string }, headers: Record<string, string> = {}, on: App = app) {
+  return call(on, 'POST', '/api/v3/adobe/regcode', { headers, body: { requestorId: 'stream', ...client } });
+}
+
+/** The DCR token exchange of `client` with `accessToken` (from device `headers`, at app `on`). */
+async function tokenV3(client: { clientId: string; clientSecret: string }, accessToken: string, headers: Record<string, string> = {}, on: App = app) {
+  return call(on, 'POST', '/api/v3/adobe/token', { headers, body: { requestorId: 'stream', ...client, accessToken } });
 }
 
 describe('Adobe DCR sign-in', () => {
@@ -112,7 +126,7 @@ describe('Adobe DCR sign-in', () => {
     const tokens = await exchange();
     expect(tokens.status).toBe(200);
     calls.adobe.token.response.parse(tokens.json);
-    expect(tokens.json.linkedAccounts).toEqual([{ provider: 'ADOBE_DCR' }]);
+    expect(tokens.json.linkedAccounts).toEqual([{ provider: 'ADOBE_DCR', linkedAt: expect.any(String) }]);
     const sync = await call(app, 'POST', '/api/v1/entitlement-sync', { token: tokens.json.authorisationToken, body: { refreshToken: tokens.json.refreshToken } });
     expect(sync.status).toBe(200);
     calls.adobe.entitlementSync.response.parse(sync.json);
@@ -270,6 +284,153 @@ describe('external licence code and the TV page', () => {
     expect(html).toContain('/api/v2/device/pin');
     expect(REALM_HEADERS.realm).toBe('stream');
   });
+});
+
+describe('device-scoped one-shot controls', () => {
+  const tvA = { 'x-device-id': `tv-a-${Date.now()}` };
+  const tvB = { 'x-device-id': `tv-b-${Date.now()}` };
+  const arm = (path: string, body: Record<string, unknown>) => call(app, 'POST', `/_sandbox/adobe/${path}`, { body });
+
+  it('a device-scoped regcode 400 fires only for its device; a realm-wide one for any device', async () => {
+    const client = await registerClient();
+    expect((await arm('next-regcode', { status: 400, deviceId: tvA['x-device-id'] })).status).toBe(200);
+    expect((await regcodeV3(client, tvB)).status).toBe(200);
+    expectError(await regcodeV3(client, tvA), 400, 'BAD_REQUEST');
+    expect((await regcodeV3(client, tvA)).status).toBe(200);
+    expect((await arm('next-regcode', { status: 400 })).status).toBe(200);
+    expectError(await regcodeV3(client, tvB), 400, 'BAD_REQUEST');
+    expect((await regcodeV3(client, tvA)).status).toBe(200);
+  });
+
+  it('a device-scoped sign-in control fires only for its device and takes precedence over the realm-wide one', async () => {
+    const client = await registerClient();
+    const { accessToken, code } = (await regcodeV3(client, tvA)).json as { accessToken: string; code: string };
+    expect((await operatorLogin(code, 'bluewave', 'tv.viewer@bluewave.test')).status).toBe(303);
+
+    await arm('next-tv-sign-in', { status: 412, deviceId: tvA['x-device-id'] });
+    expect((await tokenV3(client, accessToken, tvB)).status).toBe(200);
+    expectError(await tokenV3(client, accessToken, tvA), 412, 'PRECONDITION_FAILED');
+    expect((await tokenV3(client, accessToken, tvA)).status).toBe(200);
+
+    await arm('next-tv-sign-in', { status: 400 });
+    await arm('next-tv-sign-in', { status: 412, deviceId: tvA['x-device-id'] });
+    expectError(await tokenV3(client, accessToken, tvA), 412, 'PRECONDITION_FAILED');
+    expectError(await tokenV3(client, accessToken, tvA), 400, 'BAD_REQUEST');
+    expect((await tokenV3(client, accessToken, tvB)).status).toBe(200);
+
+    await arm('next-tv-sign-in', { status: 412 });
+    expectError(await tokenV3(client, accessToken, tvB), 412, 'PRECONDITION_FAILED');
+    expect((await tokenV3(client, accessToken, tvA)).status).toBe(200);
+  });
+
+  it('answers 400 for a malformed deviceId', async () => {
+    expectError(await arm('next-regcode', { status: 400, deviceId: '' }), 400, 'BAD_REQUEST');
+    expectError(await arm('next-regcode', { status: 400, deviceId: 'x'.repeat(129) }), 400, 'BAD_REQUEST');
+    expectError(await arm('next-tv-sign-in', { status: 412, deviceId: 7 }), 400, 'BAD_REQUEST');
+    expectError(await call(app, 'POST', '/_sandbox/adobe/next-tv-sign-in', { rawBody: '{' }), 400, 'BAD_REQUEST');
+    // Nothing was armed by the refused calls.
+    expect((await regcodeV3(await registerClient())).status).toBe(200);
+  });
+});
+
+describe('Adobe state in the database', () => {
+  it('keeps only hashes of the DCR client secret, access token, PIN anchor and licence code', async () => {
+    const viewer = await signUp();
+    const client = await registerClient();
+    const { accessToken, code } = (await regcodeV3(client)).json as { accessToken: string; code: string };
+    const { anchor } = (await call(app, 'POST', '/api/v2/device/pin', { body: {} })).json as { anchor: string };
+    const licenceCode = (await call(app, 'POST', '/_sandbox/adobe/licence-code', { body: { email: viewer.email, licenceId: '201' } })).json.code as string;
+
+    const dump = JSON.stringify([
+      await db.select().from(adobeClients),
+      await db.select().from(adobeRegcodes),
+      await db.select().from(adobeDevicePins),
+      await db.select().from(adobeLicenceCodes),
+    ]);
+    expect(dump).toContain(client.clientId);
+    expect(dump).toContain(code);
+    for (const secret of [client.clientSecret, accessToken, anchor, licenceCode]) expect(dump).not.toContain(secret);
+    // The hashed values still work.
+    expect((await tokenV3(client, accessToken)).status).toBe(412);
+    expect((await call(app, 'GET', `/api/v2/device/pin/${anchor}`)).json.status).toBe('pending');
+    expect((await call(app, 'POST', '/api/v2/external-licence/token', { body: { authorisationCode: licenceCode } })).status).toBe(200);
+    expectError(await tokenV3({ ...client, clientSecret: `${client.clientSecret}x` }, accessToken), 400, 'BAD_REQUEST');
+  });
+
+  it('of two concurrent redemptions of a licence code, one wins', async () => {
+    const viewer = await signUp();
+    const licenceCode = (await call(app, 'POST', '/_sandbox/adobe/licence-code', { body: { email: viewer.email, licenceId: '101' } })).json.code as string;
+    const redeem = () => call(app, 'POST', '/api/v2/external-licence/token', { body: { authorisationCode: licenceCode } });
+    const statuses = (await Promise.all([redeem(), redeem(), redeem()])).map((res) => res.status).sort();
+    expect(statuses).toEqual([200, 404, 404]);
+  });
+
+  it(
+    'keeps DCR clients, authenticated regcodes, open logins, device PINs and licence codes across a restart',
+    async () => {
+      const dataDir = await mkdtemp(path.join(tmpdir(), 'stream-sandbox-adobe-'));
+      const restartClock = fakeClock();
+      const open = async () => {
+        const opened = await createSandboxDeps({ dataDir, databaseUrl: '', log: false });
+        return { app: createApp({ ...opened.deps, now: restartClock.now, publicUrl: HOST }), close: opened.close };
+      };
+      const tv = { 'x-device-id': `tv-restart-${Date.now()}` };
+      try {
+        const first = await open();
+        let before;
+        try {
+          const viewer = await signUp(first.app);
+          const client = await registerClient(first.app);
+          const authenticated = (await regcodeV3(client, {}, first.app)).json as { accessToken: string; code: string };
+          expect((await operatorLogin(authenticated.code, 'northwind', 'tv.viewer@northwind.test', 'tv-password', 'signin', first.app)).status).toBe(303);
+          // A second viewer is at the operator's login page when the sandbox restarts.
+          const pending = (await regcodeV3(client, {}, first.app)).json as { accessToken: string; code: string };
+          const url = adobeAuthenticateUrl({ baseUri: `${HOST}/_adobe`, requestorId: 'stream', regcode: pending.code, mvpdId: 'skyline', redirectUrl: tvProviderReturnUrl(WEB, { provider: 'ADOBE_DCR' })! })!;
+          const loginPage = await first.app.request((await first.app.request(url.replace(HOST, ''))).headers.get('location')!);
+          expect(loginPage.status).toBe(200);
+          // Primetime: the device's regcode, authenticated.
+          const primetime = (await call(first.app, 'POST', '/api/v2/adobe/stream/regcode', { headers: tv })).json as { code: string };
+          await operatorLogin(primetime.code, 'harbor', 'tv.viewer@harbor.test', 'tv-password', 'signin', first.app);
+          const pin = (await call(first.app, 'POST', '/api/v2/device/pin', { body: {} })).json as { pin: string; anchor: string };
+          const licenceCode = (await call(first.app, 'POST', '/_sandbox/adobe/licence-code', { body: { email: viewer.email, licenceId: '202' } })).json.code as string;
+          before = { viewer, client, authenticated, pending, pin, licenceCode };
+        } finally {
+          await first.close();
+        }
+
+        restartClock.advance(60);
+        const second = await open();
+        try {
+          const { viewer, client, authenticated, pending, pin, licenceCode } = before;
+          const tokens = await tokenV3(client, authenticated.accessToken, {}, second.app);
+          expect(tokens.status, JSON.stringify(tokens.json)).toBe(200);
+          calls.adobe.token.response.parse(tokens.json);
+          expectError(await tokenV3({ ...client, clientSecret: 'not-the-secret' }, authenticated.accessToken, {}, second.app), 400, 'BAD_REQUEST');
+
+          expectError(await tokenV3(client, pending.accessToken, {}, second.app), 412, 'PRECONDITION_FAILED');
+          expect((await operatorLogin(pending.code, 'skyline', 'tv.viewer@skyline.test', 'tv-password', 'signin', second.app)).status).toBe(303);
+          expect((await tokenV3(client, pending.accessToken, {}, second.app)).status).toBe(200);
+
+          expect((await call(second.app, 'POST', '/api/v2/user/adobe', { headers: tv, body: { requestorId: 'stream', resourceId: 'stream' } })).status).toBe(200);
+
+          expect((await call(second.app, 'GET', `/api/v2/device/pin/${pin.anchor}`)).json.status).toBe('pending');
+          expect((await call(second.app, 'POST', '/api/v2/device/pin/confirm', { token: viewer.authorisationToken, body: { pin: pin.pin } })).status).toBe(200);
+          const polled = await call(second.app, 'GET', `/api/v2/device/pin/${pin.anchor}`);
+          expect(polled.json.status).toBe('confirmed');
+          expect(decodeSub(polled.json.authorisationToken)).toBe(decodeSub(viewer.authorisationToken));
+          expect((await call(second.app, 'GET', `/api/v2/device/pin/${pin.anchor}`)).json.status).toBe('expired');
+
+          const redeemed = await call(second.app, 'POST', '/api/v2/external-licence/token', { body: { authorisationCode: licenceCode } });
+          expect(redeemed.json).toEqual({ licenceIds: ['202'] });
+        } finally {
+          await second.close();
+        }
+      } finally {
+        await rm(dataDir, { recursive: true, force: true });
+      }
+    },
+    90_000,
+  );
 });
 
 function decodeSub(jwt: string): string {

@@ -75,7 +75,7 @@ export function registerAdobeHost(app: Hono<SandboxEnv>, deps: AdobeHostDeps): v
     if (!softwareId) return adobeError(c, 400, 'invalid_software_statement', 'The software statement was not issued by this Adobe Pass');
     const clientId = `${softwareId}-${opaqueToken().slice(0, 12)}`;
     const clientSecret = opaqueToken();
-    store.clients.set(clientId, clientSecret);
+    await store.addClient(clientId, clientSecret);
     return c.json(
       { client_id: clientId, client_secret: clientSecret, client_id_issued_at: Math.floor(routes.now() / 1000), client_secret_expires_at: 0, grant_types: ['client_credentials'], software_id: softwareId },
       201,
@@ -105,8 +105,8 @@ export function registerAdobeHost(app: Hono<SandboxEnv>, deps: AdobeHostDeps): v
   });
 
   /** The regcode, operator and return address of an authenticate or login request; an error page otherwise. */
-  function startFacts(query: Record<string, string | undefined>): { regcode: Regcode; operator: Operator; back: URL } | string {
-    const regcode = store.regcode(query.reg_code ?? '');
+  async function startFacts(query: Record<string, string | undefined>): Promise<{ regcode: Regcode; operator: Operator; back: URL } | string> {
+    const regcode = await store.regcode(query.reg_code ?? '');
     if (!regcode || (query.requestor_id !== undefined && query.requestor_id !== regcode.requestorId)) {
       return 'This sign-in code is unknown or has expired. Go back to the app and pick your TV provider again.';
     }
@@ -119,17 +119,17 @@ export function registerAdobeHost(app: Hono<SandboxEnv>, deps: AdobeHostDeps): v
   }
 
   // GET /_adobe/api/v1/authenticate?reg_code&requestor_id&mso_id&redirect_url&domain_name…: to the operator's login page.
-  app.get(`${ADOBE_PATH}/api/v1/authenticate`, (c) => {
+  app.get(`${ADOBE_PATH}/api/v1/authenticate`, async (c) => {
     const query = c.req.query();
-    const facts = startFacts(query);
+    const facts = await startFacts(query);
     if (typeof facts === 'string') return c.html(problemPage(facts), 400);
     const login = new URLSearchParams({ reg_code: facts.regcode.code, requestor_id: facts.regcode.requestorId, redirect_url: facts.back.href });
     return c.redirect(`${ADOBE_PATH}/login/${facts.operator.id}?${login}`, 302);
   });
 
   // GET /_adobe/login/:mvpdId: the operator's login page.
-  app.get(`${ADOBE_PATH}/login/:mvpdId`, (c) => {
-    const facts = startFacts({ ...c.req.query(), mso_id: c.req.param('mvpdId') });
+  app.get(`${ADOBE_PATH}/login/:mvpdId`, async (c) => {
+    const facts = await startFacts({ ...c.req.query(), mso_id: c.req.param('mvpdId') });
     if (typeof facts === 'string') return c.html(problemPage(facts), 400);
     return c.html(loginPage(facts.operator, facts.regcode.code, facts.back.href));
   });
@@ -138,7 +138,7 @@ export function registerAdobeHost(app: Hono<SandboxEnv>, deps: AdobeHostDeps): v
   app.post(`${ADOBE_PATH}/login/:mvpdId`, async (c) => {
     const form = await c.req.parseBody();
     const text = (name: string) => (typeof form[name] === 'string' ? (form[name] as string) : undefined);
-    const facts = startFacts({ reg_code: text('reg_code'), redirect_url: text('redirect_url'), mso_id: c.req.param('mvpdId') });
+    const facts = await startFacts({ reg_code: text('reg_code'), redirect_url: text('redirect_url'), mso_id: c.req.param('mvpdId') });
     if (typeof facts === 'string') return c.html(problemPage(facts), 400);
     if (text('action') === 'cancel') return c.redirect(facts.back.href, 303);
     const email = (text('email') ?? '').trim().toLowerCase();
@@ -146,13 +146,13 @@ export function registerAdobeHost(app: Hono<SandboxEnv>, deps: AdobeHostDeps): v
     if (!account) {
       return c.html(loginPage(facts.operator, facts.regcode.code, facts.back.href, 'Wrong email or password for this TV provider. Check them and try again.', email), 200);
     }
-    facts.regcode.authn = { mvpdId: facts.operator.id, email: account.email, at: routes.now() };
+    await store.authenticate(facts.regcode.code, { mvpdId: facts.operator.id, email: account.email, at: routes.now() });
     return c.redirect(facts.back.href, 303);
   });
 
   // GET /_adobe/api/v1/checkauthn/:regcode: the authentication status of a regcode.
-  app.get(`${ADOBE_PATH}/api/v1/checkauthn/:regcode`, (c) => {
-    const regcode = store.regcode(c.req.param('regcode'));
+  app.get(`${ADOBE_PATH}/api/v1/checkauthn/:regcode`, async (c) => {
+    const regcode = await store.regcode(c.req.param('regcode'));
     if (!regcode) return adobeError(c, 404, 'unknown_regcode', 'Unknown or expired regcode');
     if (!regcode.authn) return c.json({ status: 'not_authenticated' }, 403);
     return c.json({ status: 'authenticated', mvpd: regcode.authn.mvpdId, expires: new Date(regcode.expiresAt).toISOString() });

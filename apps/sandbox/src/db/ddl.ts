@@ -241,4 +241,41 @@ export const DDL_STATEMENTS: readonly string[] = [
   )`,
   `CREATE UNIQUE INDEX IF NOT EXISTS social_identities_subject_idx ON social_identities (provider, subject)`,
   `CREATE UNIQUE INDEX IF NOT EXISTS social_identities_user_idx ON social_identities (user_id, provider)`,
+  `CREATE TABLE IF NOT EXISTS adobe_clients (
+    client_id text PRIMARY KEY,
+    secret_hash text NOT NULL,
+    created_at timestamptz NOT NULL
+  )`,
+  `CREATE TABLE IF NOT EXISTS adobe_regcodes (
+    code text PRIMARY KEY,
+    seq serial NOT NULL,
+    realm text NOT NULL,
+    requestor_id text NOT NULL,
+    device_id text NOT NULL,
+    user_id uuid,
+    client_id text,
+    access_token_hash text,
+    created_at timestamptz NOT NULL,
+    expires_at timestamptz NOT NULL,
+    authn_mvpd_id text,
+    authn_email text,
+    authn_at timestamptz
+  )`,
+  `CREATE UNIQUE INDEX IF NOT EXISTS adobe_regcodes_access_token_idx ON adobe_regcodes (access_token_hash)`,
+  `CREATE INDEX IF NOT EXISTS adobe_regcodes_device_idx ON adobe_regcodes (realm, device_id, requestor_id, created_at)`,
+  `CREATE TABLE IF NOT EXISTS adobe_device_pins (
+    anchor_hash text PRIMARY KEY,
+    pin text NOT NULL CONSTRAINT adobe_device_pins_pin_key UNIQUE,
+    realm text NOT NULL,
+    expires_at timestamptz NOT NULL,
+    user_id uuid,
+    delivered boolean NOT NULL DEFAULT false
+  )`,
+  `CREATE TABLE IF NOT EXISTS adobe_licence_codes (
+    code_hash text PRIMARY KEY,
+    user_id uuid NOT NULL,
+    licence_id text NOT NULL,
+    redirect_to text,
+    expires_at timestamptz NOT NULL
+  )`,
 ];

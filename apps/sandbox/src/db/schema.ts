@@ -425,6 +425,55 @@ export const firebaseIdentities = pgTable(
   (t) => [uniqueIndex('firebase_identities_uid_idx').on(t.projectId, t.uid)],
 );
 
+/**
+ * Adobe Pass emulation (docs/sandbox.md "Adobe Pass and TV", `src/adobe/store.ts`): DCR clients
+ * (SHA-256 of the secret), regcodes with their operator authentication (SHA-256 of the DCR access
+ * token), device PINs (SHA-256 of the TV's polling anchor) and external licence codes (SHA-256 of
+ * the code). Expired rows are swept on writes.
+ */
+export const adobeClients = pgTable('adobe_clients', {
+  clientId: text('client_id').primaryKey(),
+  secretHash: text('secret_hash').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+});
+export const adobeRegcodes = pgTable(
+  'adobe_regcodes',
+  {
+    code: text('code').primaryKey(),
+    seq: serial('seq').notNull(),
+    realm: text('realm').notNull(),
+    requestorId: text('requestor_id').notNull(),
+    deviceId: text('device_id').notNull(),
+    userId: uuid('user_id'),
+    clientId: text('client_id'),
+    accessTokenHash: text('access_token_hash'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    authnMvpdId: text('authn_mvpd_id'),
+    authnEmail: text('authn_email'),
+    authnAt: timestamp('authn_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('adobe_regcodes_access_token_idx').on(t.accessTokenHash),
+    index('adobe_regcodes_device_idx').on(t.realm, t.deviceId, t.requestorId, t.createdAt),
+  ],
+);
+export const adobeDevicePins = pgTable('adobe_device_pins', {
+  anchorHash: text('anchor_hash').primaryKey(),
+  pin: text('pin').notNull().unique('adobe_device_pins_pin_key'),
+  realm: text('realm').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  userId: uuid('user_id'),
+  delivered: boolean('delivered').notNull().default(false),
+});
+export const adobeLicenceCodes = pgTable('adobe_licence_codes', {
+  codeHash: text('code_hash').primaryKey(),
+  userId: uuid('user_id').notNull(),
+  licenceId: text('licence_id').notNull(),
+  redirectTo: text('redirect_to'),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
 export const schema = {
   realms,
   settings,
@@ -447,5 +496,9 @@ export const schema = {
   providerAccounts,
   providerTokens,
   socialIdentities,
+  adobeClients,
+  adobeRegcodes,
+  adobeDevicePins,
+  adobeLicenceCodes,
 };
 export type Schema = typeof schema;

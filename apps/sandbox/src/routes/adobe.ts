@@ -16,7 +16,8 @@ import { calls } from '@stream/core/contracts';
 import type { SandboxEnv } from '../app.js';
 import { ADOBE_REQUESTOR, OPERATOR_ACCOUNTS, operatorById, type OperatorAccount } from '../adobe/config.js';
 import { registerAdobeHost } from '../adobe/host.js';
-import { AdobeStore, DEVICE_PIN_POLL_S, LICENCE_CODE_TTL_MS, opaqueToken, type Regcode } from '../adobe/store.js';
+import { AdobeStore, DEVICE_PIN_POLL_S, type Regcode } from '../adobe/store.js';
+import { linkedAccountsOf, TV_LINK_PREFIX } from '../auth/linkedAccounts.js';
 import { hashPassword } from '../auth/passwords.js';
 import { hashRefreshToken, issueSession } from '../auth/sessions.js';
 import { accountLicences, licences, openIdIdentities, refreshTokens, users } from '../db/schema.js';
@@ -36,10 +37,15 @@ const GUESS_WINDOW_MS = 10 * 60 * 1000;
 
 const notFound = (...messages: string[]) => new ApiHttpError(404, 'NOT_FOUND', messages);
 
+/**
+ * The optional device a one-shot control is scoped to (its `x-device-id`, which the app accepts
+ * up to 128 characters); without it the control is realm-wide.
+ */
+const controlDeviceId = z.optional(z.string().check(z.minLength(1), z.maxLength(128)));
 /** `POST /_sandbox/adobe/next-regcode` body. */
-export const nextRegcodeSchema = z.object({ status: z.literal(400) });
+export const nextRegcodeSchema = z.object({ status: z.literal(400), deviceId: controlDeviceId });
 /** `POST /_sandbox/adobe/next-tv-sign-in` body. */
-export const nextTvSignInSchema = z.object({ status: z.union([z.literal(400), z.literal(412)]) });
+export const nextTvSignInSchema = z.object({ status: z.union([z.literal(400), z.literal(412)]), deviceId: controlDeviceId });
 /** `POST /_sandbox/adobe/licence-code` body. */
 export const licenceCodeSchema = z.object({
   email: z.string().check(z.minLength(3)),
@@ -48,16 +54,17 @@ export const licenceCodeSchema = z.object({
 });
 
 /** The identity namespace of an operator's accounts in `openid_identities`. */
-const identityNamespace = (mvpdId: string) => `adobe:${mvpdId}`;
+const identityNamespace = (mvpdId: string) => `${TV_LINK_PREFIX}${mvpdId}`;
 
 /**
  * Registers the TV-operator, entitlement, external licence and device PIN calls, the `/_adobe`
- * emulation and the `/_sandbox/adobe/*` controls on `app`. The state lives in memory, per app.
+ * emulation and the `/_sandbox/adobe/*` controls on `app`. The state lives in the database
+ * (`AdobeStore`); rate limits and the one-shot controls in memory, per app.
  */
 export function registerAdobeRoutes(app: Hono<SandboxEnv>, deps: SignInRouteDeps): void {
   const { routes, sessions, openid } = deps;
   const { db } = routes;
-  const store = new AdobeStore(routes.now);
+  const store = new AdobeStore(db, routes.now);
   registerAdobeHost(app, { routes, store, webUrl: openid?.webUrl });
 
   /** The realm's TV provider entry kinds for `requestorId`; 404 when the realm has none. */
@@ -68,18 +75,15 @@ export function registerAdobeRoutes(app: Hono<SandboxEnv>, deps: SignInRouteDeps
     if (!known) throw notFound(`No TV provider with requestor ${requestorId} in this realm`);
   }
 
-  /** Applies the one-shot regcode control of the caller's realm. */
+  /** Applies the one-shot regcode control of the caller's device, else of its realm. */
   function forcedRegcodeFailure(c: Context<SandboxEnv>): void {
-    const realm = c.get('realm').name;
-    if (!store.nextRegcodeStatus.has(realm)) return;
-    store.nextRegcodeStatus.delete(realm);
+    if (store.takeControl('regcode', c.get('realm').name, c.get('deviceId')) === undefined) return;
     throw badRequest('Adobe refused the registration code request (sandbox control next-regcode)');
   }
 
   /** The DCR client of a v3 call; 400 when the sandbox did not register it (or the secret differs). */
-  function requireClient(clientId: string, clientSecret: string): void {
-    const secret = store.clients.get(clientId);
-    if (!secret || secret !== clientSecret) throw badRequest('Unknown or revoked Adobe client; register again');
+  async function requireClient(clientId: string, clientSecret: string): Promise<void> {
+    if (!(await store.clientMatches(clientId, clientSecret))) throw badRequest('Unknown or revoked Adobe client; register again');
   }
 
   // POST /api/v2/adobe/:requestorId/regcode: a Primetime regcode for this device.
@@ -88,7 +92,7 @@ export function registerAdobeRoutes(app: Hono<SandboxEnv>, deps: SignInRouteDeps
     requireRequestor(c, requestorId);
     const user = await routes.optionalUser(c);
     forcedRegcodeFailure(c);
-    const regcode = store.createRegcode({ realm: c.get('realm').name, requestorId, deviceId: c.get('deviceId'), userId: user?.sub, withAccessToken: false });
+    const regcode = await store.createRegcode({ realm: c.get('realm').name, requestorId, deviceId: c.get('deviceId'), userId: user?.sub, withAccessToken: false });
     return c.json({ code: regcode.code });
   });
 
@@ -96,10 +100,10 @@ export function registerAdobeRoutes(app: Hono<SandboxEnv>, deps: SignInRouteDeps
   app.post(calls.adobe.regcodeV3.path, async (c) => {
     const body = await readJsonBody(c, calls.adobe.regcodeV3.body);
     requireRequestor(c, body.requestorId);
-    requireClient(body.clientId, body.clientSecret);
+    await requireClient(body.clientId, body.clientSecret);
     const user = await routes.optionalUser(c);
     forcedRegcodeFailure(c);
-    const regcode = store.createRegcode({
+    const regcode = await store.createRegcode({
       realm: c.get('realm').name,
       requestorId: body.requestorId,
       deviceId: c.get('deviceId'),
@@ -111,12 +115,11 @@ export function registerAdobeRoutes(app: Hono<SandboxEnv>, deps: SignInRouteDeps
   });
 
   /** The platform's answer for an authenticated regcode: tokens of the mapped account, or an error. */
-  async function signIn(c: Context<SandboxEnv>, regcode: Regcode | undefined, resourceId: string, kind: 'ADOBE' | 'ADOBE_DCR') {
+  async function signIn(c: Context<SandboxEnv>, regcode: Regcode | undefined, resourceId: string) {
     const user = await routes.optionalUser(c);
     const realm = c.get('realm').name;
-    const forced = store.nextSignInStatus.get(realm);
+    const forced = store.takeControl('signIn', realm, c.get('deviceId'));
     if (forced !== undefined) {
-      store.nextSignInStatus.delete(realm);
       if (forced === 412) return preconditionFailed(c, 'The TV provider sign-in is not complete (sandbox control next-tv-sign-in)');
       throw badRequest('Adobe refused the sign-in (sandbox control next-tv-sign-in)');
     }
@@ -130,24 +133,25 @@ export function registerAdobeRoutes(app: Hono<SandboxEnv>, deps: SignInRouteDeps
     }
     const userId = await operatorAccount(routes, account, user?.sub ?? regcode.userId);
     const tokens = await issueSession(sessions, userId);
-    return c.json({ ...tokens, linkedAccounts: [{ provider: kind }] });
+    // Every link of the account (social ones too), the TV-operator link just made among them.
+    return c.json({ ...tokens, linkedAccounts: await linkedAccountsOf(db, userId, realm) });
   }
 
   // POST /api/v2/user/adobe { requestorId, resourceId }: Primetime sign-in of this device.
   app.post(calls.adobe.user.path, async (c) => {
     const body = await readJsonBody(c, calls.adobe.user.body);
     requireRequestor(c, body.requestorId);
-    return signIn(c, store.deviceRegcode(c.get('realm').name, c.get('deviceId'), body.requestorId), body.resourceId, 'ADOBE');
+    return signIn(c, await store.deviceRegcode(c.get('realm').name, c.get('deviceId'), body.requestorId), body.resourceId);
   });
 
   // POST /api/v3/adobe/token { requestorId, clientId, clientSecret, accessToken }: DCR sign-in.
   app.post(calls.adobe.token.path, async (c) => {
     const body = await readJsonBody(c, calls.adobe.token.body);
     requireRequestor(c, body.requestorId);
-    requireClient(body.clientId, body.clientSecret);
-    const regcode = store.regcodeByAccessToken(body.accessToken);
+    await requireClient(body.clientId, body.clientSecret);
+    const regcode = await store.regcodeByAccessToken(body.accessToken);
     if (regcode && (regcode.clientId !== body.clientId || regcode.requestorId !== body.requestorId)) throw badRequest('The access token belongs to another client');
-    return signIn(c, regcode, ADOBE_REQUESTOR.resourceId, 'ADOBE_DCR');
+    return signIn(c, regcode, ADOBE_REQUESTOR.resourceId);
   });
 
   // POST /api/v1/entitlement-sync { refreshToken }: grants the linked operators' packages.
@@ -159,8 +163,8 @@ export function registerAdobeRoutes(app: Hono<SandboxEnv>, deps: SignInRouteDeps
     const linked = await db
       .select({ clientName: openIdIdentities.clientName })
       .from(openIdIdentities)
-      .where(and(eq(openIdIdentities.userId, claims.sub), like(openIdIdentities.clientName, 'adobe:%')));
-    const licenceIds = [...new Set(linked.flatMap((row) => operatorById(row.clientName.slice('adobe:'.length))?.licenceIds ?? []))];
+      .where(and(eq(openIdIdentities.userId, claims.sub), like(openIdIdentities.clientName, `${TV_LINK_PREFIX}%`)));
+    const licenceIds = [...new Set(linked.flatMap((row) => operatorById(row.clientName.slice(TV_LINK_PREFIX.length))?.licenceIds ?? []))];
     const now = await routes.sandboxNow();
     for (const licenceId of licenceIds) await grantLicence(routes, claims.sub, licenceId, now, ENTITLEMENT_DAYS * DAY);
     return c.json({ licenceIds });
@@ -169,9 +173,8 @@ export function registerAdobeRoutes(app: Hono<SandboxEnv>, deps: SignInRouteDeps
   // POST /api/v2/external-licence/token { authorisationCode }: redeems a licence code once.
   app.post(calls.externalLicence.token.path, async (c) => {
     const body = await readJsonBody(c, calls.externalLicence.token.body);
-    const entry = store.licenceCodes.get(body.authorisationCode);
-    store.licenceCodes.delete(body.authorisationCode);
-    if (!entry || entry.expiresAt <= routes.now()) throw notFound('Unknown, used or expired licence code');
+    const entry = await store.redeemLicenceCode(body.authorisationCode);
+    if (!entry) throw notFound('Unknown, used or expired licence code');
     await grantLicence(routes, entry.userId, entry.licenceId, await routes.sandboxNow(), ENTITLEMENT_DAYS * DAY);
     return c.json(entry.redirectTo ? { licenceIds: [entry.licenceId], redirectTo: entry.redirectTo } : { licenceIds: [entry.licenceId] });
   });
@@ -180,18 +183,16 @@ export function registerAdobeRoutes(app: Hono<SandboxEnv>, deps: SignInRouteDeps
   app.post(calls.tvDevice.createPin.path, async (c) => {
     await readJsonBody(c, calls.tvDevice.createPin.body);
     if (!store.allow(`pin-create\n${c.get('deviceId')}`, PIN_CREATE_LIMIT, 60_000)) return tooMany(c, 'Too many codes asked for; wait a minute');
-    const entry = store.createPin(c.get('realm').name);
+    const entry = await store.createPin(c.get('realm').name);
     return c.json({ pin: entry.pin, anchor: entry.anchor, expiresAt: new Date(entry.expiresAt).toISOString(), pollIntervalSeconds: DEVICE_PIN_POLL_S });
   });
 
   // GET /api/v2/device/pin/:anchor: the TV polls.
   app.get(calls.tvDevice.pollPin.path, async (c) => {
-    const entry = store.pinsByAnchor.get(c.req.param('anchor') ?? '');
-    if (!entry || entry.realm !== c.get('realm').name) throw notFound('Unknown device code');
-    if (entry.userId && !entry.delivered) {
-      entry.delivered = true;
-      return c.json({ status: 'confirmed', ...(await issueSession(sessions, entry.userId)) });
-    }
+    const poll = await store.pollPin(c.get('realm').name, c.req.param('anchor') ?? '');
+    if (poll.kind === 'unknown') throw notFound('Unknown device code');
+    if (poll.kind === 'deliver') return c.json({ status: 'confirmed', ...(await issueSession(sessions, poll.userId)) });
+    const { entry } = poll;
     if (entry.delivered || entry.expiresAt <= routes.now()) return c.json({ status: 'expired' });
     return c.json({ status: 'pending', expiresAt: new Date(entry.expiresAt).toISOString() });
   });
@@ -203,24 +204,22 @@ export function registerAdobeRoutes(app: Hono<SandboxEnv>, deps: SignInRouteDeps
     const body = await readJsonBody(c, calls.tvDevice.confirmPin.body);
     const guessKey = `pin-guess\n${claims.sub}`;
     if (store.exhausted(guessKey, PIN_GUESS_LIMIT, GUESS_WINDOW_MS)) return tooMany(c, 'Too many wrong codes; wait a few minutes');
-    const entry = store.confirmablePin(c.get('realm').name, body.pin);
-    if (!entry) {
+    if (!(await store.confirmPin(c.get('realm').name, body.pin, claims.sub))) {
       store.allow(guessKey, PIN_GUESS_LIMIT, GUESS_WINDOW_MS);
       throw notFound('tvCodeInvalid', 'Unknown, expired or used TV code');
     }
-    entry.userId = claims.sub;
     return c.json({});
   });
 
-  // Sandbox controls (realm headers; one-shot, per realm).
+  // Sandbox controls (realm headers; one-shot, per realm or, with `deviceId`, per device of the realm).
   app.post('/_sandbox/adobe/next-regcode', async (c) => {
     const body = await readJsonBody(c, nextRegcodeSchema);
-    store.nextRegcodeStatus.set(c.get('realm').name, body.status);
+    store.armControl('regcode', c.get('realm').name, body.deviceId, body.status);
     return c.json({});
   });
   app.post('/_sandbox/adobe/next-tv-sign-in', async (c) => {
     const body = await readJsonBody(c, nextTvSignInSchema);
-    store.nextSignInStatus.set(c.get('realm').name, body.status);
+    store.armControl('signIn', c.get('realm').name, body.deviceId, body.status);
     return c.json({});
   });
   app.post('/_sandbox/adobe/licence-code', async (c) => {
@@ -229,8 +228,7 @@ export function registerAdobeRoutes(app: Hono<SandboxEnv>, deps: SignInRouteDeps
     if (!user) throw notFound(`No account with email ${body.email}`);
     const [cat] = await db.select({ id: licences.id }).from(licences).where(eq(licences.id, body.licenceId)).limit(1);
     if (!cat) throw notFound(`No licence ${body.licenceId} in the catalogue`);
-    const code = opaqueToken();
-    store.licenceCodes.set(code, { userId: user.id, licenceId: cat.id, redirectTo: body.redirectTo, expiresAt: routes.now() + LICENCE_CODE_TTL_MS });
+    const code = await store.createLicenceCode(body.redirectTo ? { userId: user.id, licenceId: cat.id, redirectTo: body.redirectTo } : { userId: user.id, licenceId: cat.id });
     return c.json({ code, path: `/licence-redirect?${new URLSearchParams({ code })}` });
   });
 }
