@@ -62,6 +62,37 @@ async function expectLicence(page: Page, licence: string): Promise<void> {
   await expect(page.getByRole('heading', { name: licence, exact: true })).toBeVisible();
 }
 
+/** A phone's viewport (§9 breakpoints: the narrowest layout). */
+const PHONE = { width: 375, height: 800 };
+
+/** Nothing is wider than the viewport, and the operator tiles of one row share its height. */
+async function expectFitsPhone(page: Page): Promise<void> {
+  const layout = await page.evaluate(() => {
+    const rows = new Map<number, number[]>();
+    for (const tile of document.querySelectorAll('.tv-providers__operator')) {
+      const box = tile.getBoundingClientRect();
+      rows.set(Math.round(box.top), [...(rows.get(Math.round(box.top)) ?? []), Math.round(box.height)]);
+    }
+    return {
+      overflow: document.documentElement.scrollWidth - window.innerWidth,
+      unevenRows: [...rows.values()].filter((heights) => new Set(heights).size > 1).length,
+    };
+  });
+  expect(layout).toEqual({ overflow: 0, unevenRows: 0 });
+}
+
+/** A fresh viewer signed in on `page`, and the sandbox's TV page in a second tab showing its code (8 letters and digits). */
+async function signedInWithTv(page: Page, request: APIRequestContext, prefix: string): Promise<{ tv: Page; code: string }> {
+  const viewer = await createViewer(request, prefix);
+  await startSignedIn(page, viewer);
+  const tv = await page.context().newPage();
+  await tv.goto(`${SANDBOX_URL}/_sandbox/tv`);
+  await expect(tv.getByRole('status')).toHaveText('Waiting for the code to be confirmed…');
+  const code = (await tv.locator('#code').textContent())?.trim() ?? '';
+  expect(code).toMatch(/^[A-Z0-9]{8}$/);
+  return { tv, code };
+}
+
 async function flowKeys(page: Page): Promise<(string | null)[]> {
   return page.evaluate((keys) => keys.map((key) => localStorage.getItem(key)), FLOW_KEYS);
 }
@@ -117,11 +148,14 @@ test('a forced 412 shows the picker again with the retry message, and the second
   expect(await flowKeys(page)).toEqual([null, null]);
 });
 
-test('a second failure shows the error and a button back to the home page', async ({ page, request }) => {
+test('a second failure shows the error and a button back to the home page (on a phone)', async ({ page, request }) => {
+  await page.setViewportSize(PHONE);
   await openPicker(page);
+  await expectFitsPhone(page);
   await control(request, 'next-tv-sign-in', 400);
   await signInAtOperator(page, 'Harbor Broadband', 'tv.viewer@harbor.test');
   await expect(page.getByText(RETRY_MESSAGE)).toBeVisible();
+  await expectFitsPhone(page);
 
   await control(request, 'next-tv-sign-in', 412);
   await signInAtOperator(page, 'Harbor Broadband', 'tv.viewer@harbor.test');
@@ -130,11 +164,24 @@ test('a second failure shows the error and a button back to the home page', asyn
   const alert = page.getByRole('alert');
   await expect(alert).toContainText('Something went wrong');
   await expect(alert).toBeFocused();
+  // §8: the request id and the first server message, for support.
+  await expect(alert).toContainText('Message from the service: The TV provider sign-in is not complete');
+  await expect(alert).toContainText(/Reference for support: \S+/);
+  await expectFitsPhone(page);
   expect(await flowKeys(page)).toEqual([null, null]);
   expect(await axeViolations(page)).toEqual([]);
 
+  await expect(page.getByRole('link', { name: 'Try again' })).toHaveAttribute('href', '/providers?provider=ADOBE_DCR&from=%2Faccount');
+
   await page.getByRole('link', { name: 'Go to the home page' }).click();
   await expect(page).toHaveURL(/\/home$/);
+  // Back to the failed return address: nothing of the flow is left, so it fails again; Try again starts a new flow.
+  await page.goBack();
+  await expect(page.getByRole('heading', { name: 'TV provider sign-in failed', level: 1 })).toBeVisible();
+  await page.getByRole('link', { name: 'Try again' }).click();
+  await expect(page).toHaveURL(/\/providers\?provider=ADOBE_DCR$/);
+  await expect(page.getByRole('heading', { name: PICKER_TITLE, level: 1 })).toBeVisible();
+  await expect(page.getByText(RETRY_MESSAGE)).toHaveCount(0);
   // Not signed in: the account page still asks for a sign-in.
   await page.goto('/account');
   await expect(page).toHaveURL(/\/login\?from=%2Faccount$/);
@@ -145,14 +192,7 @@ test("a TV's code confirmed on TV_LOGIN signs the TV page in; a wrong code says 
   await page.goto('/tv-login');
   await expect(page).toHaveURL(/\/login\?from=%2Ftv-login$/);
 
-  const viewer = await createViewer(request, 'tv-device');
-  await startSignedIn(page, viewer);
-
-  const tv = await page.context().newPage();
-  await tv.goto(`${SANDBOX_URL}/_sandbox/tv`);
-  await expect(tv.getByRole('status')).toHaveText('Waiting for the code to be confirmed…');
-  const code = (await tv.locator('#code').textContent())?.trim() ?? '';
-  expect(code).toMatch(/^[A-Z0-9]{8}$/);
+  const { tv, code } = await signedInWithTv(page, request, 'tv-device');
 
   await page.goto('/tv-login');
   await expect(page.getByRole('heading', { name: 'Sign in on your TV', level: 1 })).toBeVisible();
@@ -167,6 +207,24 @@ test("a TV's code confirmed on TV_LOGIN signs the TV page in; a wrong code says 
   await expect(page.getByText('Your TV is signed in.')).toBeVisible();
   await expect(tv.getByRole('status')).toHaveText('Signed in as Licence Viewer');
   expect(await axeViolations(page)).toEqual([]);
+
+  // Another TV: the empty field takes the focus.
+  await page.getByRole('button', { name: 'Sign in another TV' }).click();
+  await expect(field).toBeFocused();
+  await expect(field).toHaveValue('');
+});
+
+test('a TV that links to TV_LOGIN with its code: the field is filled and the code leaves the address', async ({ page, request }) => {
+  const { tv, code } = await signedInWithTv(page, request, 'tv-device-link');
+
+  await page.goto(`/tv-login?code=${code}`);
+  await expect(page.getByLabel('TV code')).toHaveValue(code);
+  await expect(page).toHaveURL(/\/tv-login$/);
+  await page.getByRole('button', { name: 'Sign in TV' }).click();
+  await expect(page.getByText('Your TV is signed in.')).toBeVisible();
+  await expect(tv.getByRole('status')).toHaveText('Signed in as Licence Viewer');
+  // The address was replaced (not pushed): the code stays in neither it nor the history.
+  expect(page.url()).not.toContain(code);
 });
 
 test('the licence redirect page redeems its code and goes on to the redirect target with the licence granted', async ({ page, request }) => {
@@ -184,6 +242,31 @@ test('the licence redirect page redeems its code and goes on to the redirect tar
   await expect(page).toHaveURL(/\/account$/);
   await expectLicence(page, 'Cinema');
   expect(page.url()).not.toContain('code=');
+});
+
+test('the licence redirect page shows nothing and never follows an address outside the app', async ({ page }) => {
+  const outside = new URLSearchParams({ redirectTo: 'https://evil.test/x', from: '//evil.test' }).toString();
+  const requests: string[] = [];
+  page.on('request', (request) => requests.push(new URL(request.url()).host));
+  // An unknown code: the redemption fails (404) and the page goes to the default page instead.
+  await page.goto(`/licence-redirect?${new URLSearchParams({ code: 'unknown-code', extraParams: outside })}`);
+  await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/home$/);
+  expect(requests).not.toContain('evil.test');
+
+  // While the code is redeemed there is no visible content: only a status for screen readers.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/external-licence/token', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/licence-redirect?code=held-code');
+  const status = page.getByRole('status').filter({ hasText: 'Activating your licence' });
+  await expect(status).toHaveCount(1);
+  const box = await status.boundingBox();
+  expect(box === null || (box.width <= 1 && box.height <= 1)).toBe(true);
+  release();
+  await expect(page).toHaveURL(/\/home$/);
 });
 
 test('a TV-operator link found at the next sign-in: PROVIDERS offers continue and unlink, and an unlink shows the picker', async ({ page, request }) => {

@@ -5,13 +5,14 @@ import { DEFAULT_MENU_ROUTE } from '@stream/core/domain';
 import { connectLicenceRedirect, licenceRedirectMachine } from '@stream/core/machines';
 import { useI18n, useServices } from '../app/context';
 import { useDocumentTitle } from '../app/hooks';
-import { LoadingScreen } from '../components/StatusScreen';
 
 /**
  * LICENCE_REDIRECT (`/licence-redirect?code=…&extraParams=…`, commerce-and-account-data.md §2
  * "Licence redirect page", identity-and-routes.md §7 external licence provider `token`): renders
- * core's `licenceRedirect` machine. No visible content but a progress indicator; once the code is
- * redeemed (or not) the machine's in-app target replaces the address. A failure is logged with its
+ * core's `licenceRedirect` machine. No visible content (a progress status for screen readers
+ * only); once the code is redeemed (or not) the machine's in-app target (core's
+ * `licenceRedirectTarget`: never an absolute address or a sign-in page) replaces the address, so
+ * the code does not stay in the history. A failure is logged with its
  * message key and request id only (never the code).
  */
 export default function LicenceRedirectPage() {
@@ -32,5 +33,10 @@ export default function LicenceRedirectPage() {
     if (view.target) navigate(view.target, { replace: true });
   }, [view.target, navigate]);
 
-  return <LoadingScreen label={t('licenceRedirecting')} />;
+  // §2 "no visible content": the progress is for screen readers only.
+  return (
+    <div role="status" aria-live="polite" className="visually-hidden">
+      <h1>{t('licenceRedirecting')}</h1>
+    </div>
+  );
 }

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { matchRouteAnyLocale, readProvidersRoute, tvProviderEntry } from '@stream/core/domain';
 import { useI18n, useServices } from '../app/context';
@@ -20,6 +21,8 @@ export default function ProvidersPage() {
   const [location] = useLocation();
   const search = useSearch();
   const settings = useRealmSettings();
+  // Bumped by the error's "Try again": a new flow (a new machine) even at the same address.
+  const [attempt, setAttempt] = useState(0);
   useDocumentTitle(t('tvProvidersTitle'), t('appName'));
 
   if (settings.status === 'failed') {
@@ -32,5 +35,12 @@ export default function ProvidersPage() {
   if (!settings.data) return <LoadingScreen label={t('tvProvidersLoading')} />;
   const route = readProvidersRoute(matchRouteAnyLocale(location, routeLocale)?.params ?? {}, search);
   const provider = tvProviderEntry(resolveTvProviders(settings.data.authProviders, config.apiBaseUrl, window.location.href), route.provider);
-  return <TvProviderSignIn key={`${route.result ?? ''}:${route.device ?? ''}`} provider={provider} route={route} />;
+  return (
+    <TvProviderSignIn
+      key={`${route.result ?? ''}:${route.device ?? ''}:${attempt}`}
+      provider={provider}
+      route={route}
+      onRestart={() => setAttempt((n) => n + 1)}
+    />
+  );
 }

@@ -15,7 +15,7 @@ import '../styles/tv.css';
  * TV_LOGIN (`/tv-login/:tvAuthType?`, identity-and-routes.md §2 route table, §4 device login): a
  * signed-in viewer enters the code a TV shows and the TV's session is signed in (the platform's
  * device PIN login). A guest goes to LOGIN with `from` set to this page (core's `routeAccess`).
- * The query's `code` pre-fills the field.
+ * The query's `code` pre-fills the field and is then removed from the address (replace).
  */
 export default function TvLoginPage() {
   const { t, routeLocale } = useI18n();
@@ -28,22 +28,45 @@ export default function TvLoginPage() {
   const access = routeAccess('TV_LOGIN', status === 'signedIn' && user ? 'signedIn' : 'guest', pathname + (search ? `?${search}` : ''), routeLocale);
   if (access.kind === 'redirect') return <Redirect to={access.path} replace />;
   const params = matchRouteAnyLocale(pathname, routeLocale)?.params ?? {};
-  const initialPin = new URLSearchParams(search).get('code');
-  return <TvCodeForm tvAuthType={params.tvAuthType ?? null} initialPin={initialPin} />;
+  const query = new URLSearchParams(search);
+  const initialPin = query.get('code');
+  query.delete('code');
+  const rest = query.toString();
+  return (
+    <TvCodeForm
+      tvAuthType={params.tvAuthType ?? null}
+      initialPin={initialPin}
+      addressWithoutCode={initialPin !== null ? pathname + (rest ? `?${rest}` : '') : null}
+    />
+  );
 }
 
-/** The code form: renders core's `tvDeviceLogin` machine (code input, submit with progress, error, success). */
-function TvCodeForm({ tvAuthType, initialPin }: { tvAuthType: string | null; initialPin: string | null }) {
+/**
+ * The code form: renders core's `tvDeviceLogin` machine (code input, submit with progress, error,
+ * success). `initialPin` pre-fills the field once; the address then loses its `code`
+ * (`addressWithoutCode`, replace) so that the TV's code does not stay in the address or history.
+ */
+function TvCodeForm({ tvAuthType, initialPin, addressWithoutCode }: { tvAuthType: string | null; initialPin: string | null; addressWithoutCode: string | null }) {
   const { t } = useI18n();
   const { api } = useServices();
+  const [, navigate] = useLocation();
   const [snapshot, send] = useMachine(tvDeviceLoginMachine, { input: { api, tvAuthType, initialPin } });
   const view = connectTvDeviceLogin(snapshot, send);
   const alertRef = useRef<HTMLDivElement>(null);
   const doneRef = useRef<HTMLParagraphElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const previousPhase = useRef(view.phase);
+
+  useEffect(() => {
+    if (addressWithoutCode !== null) navigate(addressWithoutCode, { replace: true });
+  }, [addressWithoutCode, navigate]);
 
   useEffect(() => {
     if (view.phase === 'confirmed') doneRef.current?.focus();
     else if (view.phase === 'editing' && view.error) alertRef.current?.focus();
+    // "Sign in another TV" removed the focused button: focus goes to the empty code field.
+    else if (view.phase === 'editing' && previousPhase.current === 'confirmed') inputRef.current?.focus();
+    previousPhase.current = view.phase;
   }, [view.phase, view.error]);
 
   const onSubmit = (event: FormEvent) => {
@@ -68,6 +91,7 @@ function TvCodeForm({ tvAuthType, initialPin }: { tvAuthType: string | null; ini
           <p>{t('tvLoginIntro')}</p>
           <FormAlert id="tv-login-error" alertRef={alertRef} message={view.error ? t(view.error) : null} />
           <Field
+            ref={inputRef}
             id="tv-code"
             label={t('tvCodeLabel')}
             hint={t('tvCodeHint')}

@@ -17,6 +17,11 @@ export interface TvProviderSignInProps {
   provider: TvProviderSettings | null;
   /** The PROVIDERS route's params and query (core's `readProvidersRoute`). */
   route: ProvidersRoute;
+  /**
+   * Called by the error's "Try again" link (to core's `restartPath`) before it navigates: the
+   * page starts a new flow (a new machine) even when the address does not change.
+   */
+  onRestart?: () => void;
 }
 
 /** Progress text of each busy phase. */
@@ -31,12 +36,14 @@ const BUSY_LABELS: Partial<Record<TvProviderSignInApi['phase'], string>> = {
  * sign-in"; commerce-and-account-data.md §8): renders core's `tvProviderSignIn` machine. While it
  * works: progress. Picking: the featured operators, the separator label and the other operators
  * (logos load lazily; each is a button named by the operator), with the retry message on the
- * second attempt. A linked Adobe account: continue and unlink. Failed: the mapped message
- * (focused, `role="alert"`) with the request id for support and a button back to the default menu
- * page (which ends the flow: `leave`). Once signed in the machine's target replaces the address.
+ * second attempt. A linked Adobe account: continue and unlink. Failed (§8 "a mapped message by
+ * error code or generic, showing requestId and the first message"): the mapped message (focused,
+ * `role="alert"`) with the server's first message and the request id for support, a button back
+ * to the default menu page (which ends the flow: `leave`) and, when a TV provider is configured,
+ * "Try again" (a new flow at the same provider, keeping `from`). Once signed in the machine's target replaces the address.
  * Navigating elsewhere in the app sends `leave` from the click or popstate event itself.
  */
-export function TvProviderSignIn({ provider, route }: TvProviderSignInProps) {
+export function TvProviderSignIn({ provider, route, onRestart }: TvProviderSignInProps) {
   const { t, path, routeLocale } = useI18n();
   const { api, session, navigation, storage, config } = useServices();
   // The providers the viewer's sign-in answer listed as linked: a linked Adobe account offers continue and unlink (§4).
@@ -85,12 +92,18 @@ export function TvProviderSignIn({ provider, route }: TvProviderSignInProps) {
         <div className="card">
           <div ref={alertRef} role="alert" tabIndex={-1} className="alert">
             <p>{t(view.error.key)}</p>
+            {view.error.firstMessage ? <p className="tv-providers__reference">{t('tvProviderErrorDetails', { message: view.error.firstMessage })}</p> : null}
             {view.error.requestId ? <p className="tv-providers__reference">{t('tvProviderRequestId', { requestId: view.error.requestId })}</p> : null}
           </div>
           <div className="form">
             <Link href={view.homePath} className="button" onClick={view.leave}>
               {t('backToHome')}
             </Link>
+            {view.restartPath && onRestart ? (
+              <Link href={view.restartPath} className="button button--secondary" onClick={onRestart}>
+                {t('tryAgain')}
+              </Link>
+            ) : null}
           </div>
         </div>
       </ProvidersFrame>

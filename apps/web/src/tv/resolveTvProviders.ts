@@ -1,3 +1,5 @@
+import { isTvProviderKind } from '@stream/core/domain';
+
 /**
  * The realm's auth provider entries with every ADOBE / ADOBE_DCR `baseUri` made absolute against
  * the API base URL (the sandbox lists `/_adobe`; core's `tvProviderSettings` needs http(s)).
@@ -8,7 +10,7 @@ export function resolveTvProviders(providers: readonly unknown[], apiBaseUrl: st
   return providers.map((entry) => {
     if (!entry || typeof entry !== 'object') return entry;
     const { name, baseUri } = entry as { name?: unknown; baseUri?: unknown };
-    if ((name !== 'ADOBE' && name !== 'ADOBE_DCR') || typeof baseUri !== 'string' || baseUri === '') return entry;
+    if (!isTvProviderKind(name) || typeof baseUri !== 'string' || baseUri === '') return entry;
     try {
       return { ...entry, baseUri: new URL(baseUri, new URL(apiBaseUrl, pageUrl)).toString() };
     } catch {

@@ -287,6 +287,17 @@ describe('licence redirect', () => {
     expect(licenceRedirectTarget({ answerRedirect: '/account', extraParams: 'from=/video/1' })).toBe('/account');
     expect(licenceRedirectTarget({ answerRedirect: 'https://evil.test', extraParams: 'from=/video/1' })).toBe('/video/1');
     expect(licenceRedirectTarget({ extraParams: 'from=/login' })).toBe('/home');
+    // Absolute, protocol-relative, backslashed or encoded addresses are never followed, wherever they come from.
+    for (const hostile of ['https://evil.test/x', '//evil.test', '/\\evil.test', '/%2F%2Fevil.test', '/%5Cevil.test', 'javascript:alert(1)', ' /account']) {
+      expect(licenceRedirectTarget({ answerRedirect: hostile })).toBe('/home');
+      expect(licenceRedirectTarget({ extraParams: new URLSearchParams({ redirectTo: hostile }).toString() })).toBe('/home');
+      expect(licenceRedirectTarget({ extraParams: new URLSearchParams({ from: hostile }).toString(), defaultPath: hostile })).toBe('/home');
+    }
+    // A sign-in page is not a target, even when the platform's answer names it (it would sign the viewer out).
+    expect(licenceRedirectTarget({ answerRedirect: '/logout', extraParams: 'redirectTo=%2Faccount' })).toBe('/account');
+    expect(licenceRedirectTarget({ answerRedirect: '/login?from=%2Faccount' })).toBe('/home');
+    expect(licenceRedirectTarget({ extraParams: 'redirectTo=%2Fvideo%2F7&from=%2Faccount', defaultPath: '/browse' })).toBe('/video/7');
+    expect(licenceRedirectTarget({ extraParams: 'x=1', defaultPath: '/browse' })).toBe('/browse');
     fc.assert(
       fc.property(fc.anything(), fc.option(fc.string(), { nil: null }), (answerRedirect, extraParams) => {
         const target = licenceRedirectTarget({ answerRedirect, extraParams });

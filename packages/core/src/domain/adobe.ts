@@ -561,14 +561,16 @@ export function readLicenceRedirect(search: string): { code: string | null; extr
 }
 
 /**
- * Where the LICENCE_REDIRECT page goes: the token answer's `redirectTo` when it is a safe in-app
- * path, else `redirectTo` or `from` of `extraParams` (a `name=value&…` string) when safe and not a
- * sign-in page, else `defaultPath` (when safe) or the default menu page. Always an in-app path. Never throws.
+ * Where the LICENCE_REDIRECT page goes (commerce-and-account-data.md §2): the token answer's
+ * `redirectTo`, else `redirectTo` or `from` of `extraParams` (a `name=value&…` string), each only
+ * when it is a safe in-app path (core's `safeReturnPath`: an absolute or protocol-relative address,
+ * a backslash or an encoded `//` is refused) that is not a sign-in page (login, signup, logout);
+ * else `defaultPath` (when safe) or the default menu page. Always an in-app path. Never throws.
  */
 export function licenceRedirectTarget(facts: { answerRedirect?: unknown; extraParams?: string | null; defaultPath?: string; locale?: RouteLocale }): string {
   const extra = new URLSearchParams(typeof facts?.extraParams === 'string' ? facts.extraParams : '');
   return (
-    safeReturnPath(facts?.answerRedirect) ??
+    carriedFrom(facts?.answerRedirect) ??
     carriedFrom(extra.get('redirectTo')) ??
     carriedFrom(extra.get('from')) ??
     safeReturnPath(facts?.defaultPath) ??

@@ -82,7 +82,34 @@ describe('adobeRegistration', () => {
     ]);
     // The stale client was cleared before the retry registered the new one.
     expect(world.host.calls).toEqual(['register:statement.jwt', 'config:stream']);
+    expect(seenClients).toEqual([JSON.stringify({ clientId: 'stale', clientSecret: 'stale-secret' }), JSON.stringify({ clientId: 'client-1', clientSecret: 'secret-1' })]);
     expect(JSON.parse(storage.getItem(adobeClientStorageKey('stream'))!)).toEqual({ clientId: 'client-1', clientSecret: 'secret-1' });
+  });
+
+  it('the stored client is gone from storage when the retry starts: a failing re-registration leaves none behind', async () => {
+    const key = adobeClientStorageKey('stream');
+    const storage = testStorage({ [key]: JSON.stringify({ clientId: 'stale', clientSecret: 'stale-secret' }), [adobeClientStorageKey('other')]: '{"clientId":"o","clientSecret":"os"}' });
+    const storedAtRegistration: (string | null)[] = [];
+    const host = fakeHost({
+      register: async () => {
+        storedAtRegistration.push(storage.getItem(key));
+        throw apiError(400);
+      },
+    });
+    const world = run({ storage, regcode: async () => Promise.reject(apiError(400)) }, host);
+    expect(await world.done).toMatchObject({ status: 'failed', error: { status: 400 } });
+    expect(storedAtRegistration).toEqual([null]);
+    expect(storage.getItem(key)).toBeNull();
+    // Only this realm's client is cleared.
+    expect(storage.getItem(adobeClientStorageKey('other'))).not.toBeNull();
+    expect(world.regcodeCalls).toHaveLength(1);
+  });
+
+  it('Primetime: a first 400 is retried once and the retry succeeds silently', async () => {
+    const world = run({ provider: PRIMETIME, regcode: async (n) => (n === 1 ? Promise.reject(apiError(400)) : { code: 'REG2' }) });
+    expect(await world.done).toMatchObject({ status: 'ready', data: { kind: 'ADOBE', regcode: 'REG2', accessToken: null } });
+    expect(world.regcodeCalls).toEqual(['stream', 'stream']);
+    expect(world.host.calls).toEqual(['config:stream']);
   });
 
   it('a second 400 fails: the regcode call is made exactly twice', async () => {

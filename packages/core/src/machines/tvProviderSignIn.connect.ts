@@ -1,5 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import { TV_PROVIDER_RETRY_KEY, type MvpdEntry, type TvProviderError } from '../domain/adobe.js';
+import { loginProviderPath } from '../domain/providers.js';
 import { buildPath, DEFAULT_MENU_ROUTE } from '../domain/routes.js';
 import type { TvProviderSignInMachine } from './tvProviderSignIn.machine.js';
 import type { TvProviderSignInEvent } from './tvProviderSignIn.types.js';
@@ -35,6 +36,12 @@ export interface TvProviderSignInApi {
   target: string | null;
   /** The default menu page, for the error's button (§2 "a button back to the default menu page"). */
   homePath: string;
+  /**
+   * Once failed with a TV provider configured: the PROVIDERS page of the same provider, keeping
+   * `from` (`/providers?provider=ADOBE_DCR&from=%2Faccount`), for a "Try again" that starts a new
+   * flow (a first attempt again); else null.
+   */
+  restartPath: string | null;
   /** Picks an operator of the lists: the page leaves for it. */
   pick(mvpdId: string): void;
   /** A linked account: go on. */
@@ -61,6 +68,12 @@ export function connectTvProviderSignIn(snapshot: TvProviderSignInSnapshot, send
   const { context } = snapshot;
   const phase: TvProviderSignInPhase = PHASES.find(([state]) => snapshot.matches(state))?.[1] ?? 'loading';
   const picking = phase === 'picking';
+  const locale = context.env.locale ?? 'en';
+  const provider = context.env.provider;
+  const restartPath =
+    phase === 'failed' && provider
+      ? loginProviderPath({ name: provider.kind }, context.from ? `?${new URLSearchParams({ from: context.from }).toString()}` : '', locale)
+      : null;
   return {
     phase,
     busy: phase === 'loading' || phase === 'unlinking' || phase === 'leaving',
@@ -71,7 +84,8 @@ export function connectTvProviderSignIn(snapshot: TvProviderSignInSnapshot, send
     unlinkError: context.unlinkError,
     error: phase === 'failed' ? context.error : null,
     target: context.target,
-    homePath: context.env.defaultPath ?? buildPath(DEFAULT_MENU_ROUTE, undefined, context.env.locale ?? 'en'),
+    homePath: context.env.defaultPath ?? buildPath(DEFAULT_MENU_ROUTE, undefined, locale),
+    restartPath,
     pick: (mvpdId) => send({ type: 'pick', mvpdId }),
     continue: () => send({ type: 'continue' }),
     unlink: () => send({ type: 'unlink' }),

@@ -80,8 +80,10 @@ const readPending = (input: TvProviderSignInInput): TvProviderPending | null =>
  *   `signedIn` with `target` = the stored from-path or the default page. A 400 or 412 on the first
  *   attempt sets the second-intent flag and restarts the picker (`reloading`: actor `loadConfig`,
  *   the same regcode); otherwise → `failed` with the domain's `tvProviderError`.
- * - `leave` (any waiting state) → `closed`. `signedIn`, `continued`, `failed` and `closed` clear
- *   the flow's items on entry: whatever the outcome, nothing of the flow stays in storage.
+ * - `leave` (in any state before the end: registering, picking, linked, unlinking, exchanging,
+ *   reloading, syncing) → `closed`; what was running is stopped. `signedIn`, `continued`, `failed`
+ *   and `closed` clear the flow's items on entry: whatever the outcome, nothing of the flow stays
+ *   in storage (`leaving`, the trip to the operator, keeps them for the return).
  *
  * The picker is shown at most twice per flow and the regcode call is made at most twice.
  */
@@ -217,6 +219,8 @@ export const tvProviderSignInMachine = setup({
     };
   },
   initial: 'start',
+  // The viewer goes elsewhere in the app, whatever the page is doing (picking, registering, exchanging…).
+  on: { leave: { target: '.closed' } },
   states: {
     start: {
       description: 'Back from the operator with a stored pick: exchange; otherwise a new flow.',
@@ -265,7 +269,6 @@ export const tvProviderSignInMachine = setup({
           },
           { guard: { type: 'listed', params: ({ event }) => ({ mvpdId: event.mvpdId }) }, target: 'failed', actions: 'failConfig' },
         ],
-        leave: { target: 'closed' },
       },
     },
     leaving: { type: 'final', description: 'On the way to the operator; the stored items wait for the return.', entry: 'leave' },
@@ -274,7 +277,6 @@ export const tvProviderSignInMachine = setup({
       on: {
         continue: { target: 'continued', actions: 'setTarget' },
         unlink: { target: 'unlinking', actions: 'clearUnlinkError' },
-        leave: { target: 'closed' },
       },
     },
     unlinking: {

@@ -202,7 +202,8 @@ describe('tvProviderSignIn: picking and leaving', () => {
     const b = browser({ provider: null });
     const page = b.open('/providers');
     await settle(page.actor);
-    expect(page.view()).toMatchObject({ phase: 'failed', error: { key: 'providerNotAvailable' }, homePath: '/home' });
+    // Nothing to try again with: no restart path.
+    expect(page.view()).toMatchObject({ phase: 'failed', error: { key: 'providerNotAvailable' }, homePath: '/home', restartPath: null });
   });
 
   it('a failed registration shows its error and the way home', async () => {
@@ -210,7 +211,7 @@ describe('tvProviderSignIn: picking and leaving', () => {
     const page = b.open('/providers');
     await settle(page.actor);
     expect(b.calls.regcode).toBe(2);
-    expect(page.view()).toMatchObject({ phase: 'failed', error: { requestId: 'req-400', firstMessage: 'm400' }, homePath: '/home' });
+    expect(page.view()).toMatchObject({ phase: 'failed', error: { requestId: 'req-400', firstMessage: 'm400' }, homePath: '/home', restartPath: '/providers?provider=ADOBE_DCR' });
   });
 });
 
@@ -261,7 +262,13 @@ describe('tvProviderSignIn: back from the operator', () => {
       expect(JSON.parse(b.storage.getItem(TV_PROVIDER_STORAGE_KEYS.pending)!)).toMatchObject({ mvpdId: 'bolt', regcode: 'REG1', from: '/account' });
       const again = b.open('/providers/success');
       await settle(again.actor);
-      expect(again.view()).toMatchObject({ phase: 'failed', error: { status, requestId: `req-${status}`, firstMessage: `m${status}` }, homePath: '/home' });
+      // Try again starts a new flow at the same provider, keeping the from-path of the round trip.
+      expect(again.view()).toMatchObject({
+        phase: 'failed',
+        error: { status, requestId: `req-${status}`, firstMessage: `m${status}` },
+        homePath: '/home',
+        restartPath: '/providers?provider=ADOBE_DCR&from=%2Faccount',
+      });
       expect(flowItems(b.storage)).toEqual([]);
       expect(b.calls.exchange).toHaveLength(2);
     });
@@ -295,6 +302,39 @@ describe('tvProviderSignIn: back from the operator', () => {
     await settle(back.actor);
     expect(back.view()).toMatchObject({ phase: 'failed', error: { key: 'anErrorOccured' } });
     expect(b.calls.exchange).toEqual([]);
+    expect(flowItems(b.storage)).toEqual([]);
+  });
+
+  it('leaving while the exchange or the second attempt\'s configuration is under way clears the flow and signs nothing in', async () => {
+    const never = () => new Promise<never>(() => {});
+    // Leaving during the exchange.
+    const b = browser({ exchange: never });
+    await pickAndLeave(b.open('/providers'));
+    const back = b.open('/providers/success');
+    expect(back.view()).toMatchObject({ phase: 'loading', busy: true });
+    expect(flowItems(b.storage)).toEqual([TV_PROVIDER_STORAGE_KEYS.pending]);
+    back.view().leave();
+    expect(back.view().phase).toBe('closed');
+    expect(flowItems(b.storage)).toEqual([]);
+    expect(b.sessionEvents).toEqual([]);
+    // Leaving while the picker of the second attempt loads (pending gone, second-intent set).
+    const c = browser({ exchange: () => Promise.reject(apiError(412, 'PRECONDITION_FAILED')), config: (n) => (n === 1 ? Promise.resolve(CONFIG) : never()) });
+    await pickAndLeave(c.open('/providers'));
+    const again = c.open('/providers/success');
+    await waitFor(again.actor, (s) => s.matches('reloading'));
+    expect(flowItems(c.storage)).toEqual([TV_PROVIDER_STORAGE_KEYS.secondIntent]);
+    again.view().leave();
+    expect(again.view().phase).toBe('closed');
+    expect(flowItems(c.storage)).toEqual([]);
+  });
+
+  it('leaving while the registration runs ends the flow (nothing stored)', async () => {
+    const b = browser({ regcode: () => new Promise<never>(() => {}) });
+    const page = b.open('/providers');
+    expect(page.view().phase).toBe('loading');
+    page.view().leave();
+    expect(page.view().phase).toBe('closed');
+    expect(page.actor.getSnapshot().status).toBe('done');
     expect(flowItems(b.storage)).toEqual([]);
   });
 
