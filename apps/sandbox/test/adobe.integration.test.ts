@@ -227,7 +227,7 @@ describe('device PIN login', () => {
     const { pin, anchor } = created.json as { pin: string; anchor: string };
     calls.tvDevice.createPin.response.parse(created.json);
     expect(pin).toMatch(/^[A-Z0-9]{8}$/);
-    expect((await call(app, 'GET', `/api/v2/device/pin/${anchor}`)).json.status).toBe('pending');
+    expect((await call(app, 'POST', '/api/v2/device/pin/poll', { body: { anchor } })).json.status).toBe('pending');
 
     expectError(await call(app, 'POST', '/api/v2/device/pin/confirm', { body: { pin } }), 401, 'UNAUTHORIZED');
     const guest = await call(app, 'POST', '/api/v2/login/guest/checkin');
@@ -235,12 +235,15 @@ describe('device PIN login', () => {
     expect((await call(app, 'POST', '/api/v2/device/pin/confirm', { token: viewer.authorisationToken, body: { pin } })).status).toBe(200);
     expectError(await call(app, 'POST', '/api/v2/device/pin/confirm', { token: viewer.authorisationToken, body: { pin } }), 404, 'NOT_FOUND');
 
-    const confirmed = await call(app, 'GET', `/api/v2/device/pin/${anchor}`);
+    const confirmed = await call(app, 'POST', '/api/v2/device/pin/poll', { body: { anchor } });
     calls.tvDevice.pollPin.response.parse(confirmed.json);
     expect(confirmed.json.status).toBe('confirmed');
     expect(decodeSub(confirmed.json.authorisationToken)).toBe(decodeSub(viewer.authorisationToken));
-    expect((await call(app, 'GET', `/api/v2/device/pin/${anchor}`)).json.status).toBe('expired');
-    expectError(await call(app, 'GET', '/api/v2/device/pin/unknown-anchor-0000000'), 404, 'NOT_FOUND');
+    expect((await call(app, 'POST', '/api/v2/device/pin/poll', { body: { anchor } })).json.status).toBe('expired');
+    expectError(await call(app, 'POST', '/api/v2/device/pin/poll', { body: { anchor: 'unknown-anchor-0000000' } }), 404, 'NOT_FOUND');
+    // A malformed anchor is a 400; the old path shape (the anchor in the path) does not exist.
+    expectError(await call(app, 'POST', '/api/v2/device/pin/poll', { body: { anchor: 'short' } }), 400, 'BAD_REQUEST');
+    expect((await call(app, 'GET', `/api/v2/device/pin/${anchor}`)).status).toBe(404);
   });
 
   it('an expired PIN cannot be confirmed and polls as expired; malformed PINs are 400', async () => {
@@ -248,7 +251,7 @@ describe('device PIN login', () => {
     clock.advance(11 * 60);
     const viewer = await signUp();
     expectError(await call(app, 'POST', '/api/v2/device/pin/confirm', { token: viewer.authorisationToken, body: { pin } }), 404, 'NOT_FOUND');
-    expect((await call(app, 'GET', `/api/v2/device/pin/${anchor}`)).json.status).toBe('expired');
+    expect((await call(app, 'POST', '/api/v2/device/pin/poll', { body: { anchor } })).json.status).toBe('expired');
     expectError(await call(app, 'POST', '/api/v2/device/pin/confirm', { token: viewer.authorisationToken, body: { pin: 'ab' } }), 400, 'BAD_REQUEST');
     expectError(await call(app, 'POST', '/api/v2/device/pin', { rawBody: 'nope' }), 400, 'BAD_REQUEST');
   });
@@ -352,7 +355,7 @@ describe('Adobe state in the database', () => {
     for (const secret of [client.clientSecret, accessToken, anchor, licenceCode]) expect(dump).not.toContain(secret);
     // The hashed values still work.
     expect((await tokenV3(client, accessToken)).status).toBe(412);
-    expect((await call(app, 'GET', `/api/v2/device/pin/${anchor}`)).json.status).toBe('pending');
+    expect((await call(app, 'POST', '/api/v2/device/pin/poll', { body: { anchor } })).json.status).toBe('pending');
     expect((await call(app, 'POST', '/api/v2/external-licence/token', { body: { authorisationCode: licenceCode } })).status).toBe(200);
     expectError(await tokenV3({ ...client, clientSecret: `${client.clientSecret}x` }, accessToken), 400, 'BAD_REQUEST');
   });
@@ -413,12 +416,12 @@ describe('Adobe state in the database', () => {
 
           expect((await call(second.app, 'POST', '/api/v2/user/adobe', { headers: tv, body: { requestorId: 'stream', resourceId: 'stream' } })).status).toBe(200);
 
-          expect((await call(second.app, 'GET', `/api/v2/device/pin/${pin.anchor}`)).json.status).toBe('pending');
+          expect((await call(second.app, 'POST', '/api/v2/device/pin/poll', { body: { anchor: pin.anchor } })).json.status).toBe('pending');
           expect((await call(second.app, 'POST', '/api/v2/device/pin/confirm', { token: viewer.authorisationToken, body: { pin: pin.pin } })).status).toBe(200);
-          const polled = await call(second.app, 'GET', `/api/v2/device/pin/${pin.anchor}`);
+          const polled = await call(second.app, 'POST', '/api/v2/device/pin/poll', { body: { anchor: pin.anchor } });
           expect(polled.json.status).toBe('confirmed');
           expect(decodeSub(polled.json.authorisationToken)).toBe(decodeSub(viewer.authorisationToken));
-          expect((await call(second.app, 'GET', `/api/v2/device/pin/${pin.anchor}`)).json.status).toBe('expired');
+          expect((await call(second.app, 'POST', '/api/v2/device/pin/poll', { body: { anchor: pin.anchor } })).json.status).toBe('expired');
 
           const redeemed = await call(second.app, 'POST', '/api/v2/external-licence/token', { body: { authorisationCode: licenceCode } });
           expect(redeemed.json).toEqual({ licenceIds: ['202'] });

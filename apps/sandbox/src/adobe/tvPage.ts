@@ -60,7 +60,7 @@ async function start() {
 function poll(anchor, every) {
   timer = setTimeout(async () => {
     try {
-      const res = await fetch('/api/v2/device/pin/' + encodeURIComponent(anchor), { headers });
+      const res = await fetch('/api/v2/device/pin/poll', { method: 'POST', headers, body: JSON.stringify({ anchor }) });
       const answer = await res.json();
       if (answer.status === 'confirmed') return signedIn(answer.authorisationToken);
       if (answer.status === 'expired' || res.status === 404) { el('code').textContent = ''; return show('expired', 'This code has expired.'); }

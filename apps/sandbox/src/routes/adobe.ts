@@ -187,9 +187,10 @@ export function registerAdobeRoutes(app: Hono<SandboxEnv>, deps: SignInRouteDeps
     return c.json({ pin: entry.pin, anchor: entry.anchor, expiresAt: new Date(entry.expiresAt).toISOString(), pollIntervalSeconds: DEVICE_PIN_POLL_S });
   });
 
-  // GET /api/v2/device/pin/:anchor: the TV polls.
-  app.get(calls.tvDevice.pollPin.path, async (c) => {
-    const poll = await store.pollPin(c.get('realm').name, c.req.param('anchor') ?? '');
+  // POST /api/v2/device/pin/poll { anchor }: the TV polls (the anchor in the body, never in the logged path).
+  app.post(calls.tvDevice.pollPin.path, async (c) => {
+    const body = await readJsonBody(c, calls.tvDevice.pollPin.body);
+    const poll = await store.pollPin(c.get('realm').name, body.anchor);
     if (poll.kind === 'unknown') throw notFound('Unknown device code');
     if (poll.kind === 'deliver') return c.json({ status: 'confirmed', ...(await issueSession(sessions, poll.userId)) });
     const { entry } = poll;

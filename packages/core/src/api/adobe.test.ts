@@ -71,16 +71,20 @@ describe('tvDevice endpoints', () => {
   it('pollPin: the three statuses; a confirmed answer must carry the tokens', async () => {
     let answer: unknown = { status: 'pending' };
     const { client, last } = fakePlatformClient(() => json(200, answer));
-    await expect(client.tvDevice.pollPin('anchor-1')).resolves.toEqual({ status: 'pending' });
-    expect([last().method, last().url.pathname]).toEqual(['GET', '/api/v2/device/pin/anchor-1']);
+    await expect(client.tvDevice.pollPin('anchor-1-secret-to-the-tv')).resolves.toEqual({ status: 'pending' });
+    expect([last().method, last().url.pathname, last().body]).toEqual(['POST', '/api/v2/device/pin/poll', { anchor: 'anchor-1-secret-to-the-tv' }]);
     answer = { status: 'confirmed', ...TOKENS };
-    await expect(client.tvDevice.pollPin('anchor-1')).resolves.toEqual({ status: 'confirmed', ...TOKENS });
+    await expect(client.tvDevice.pollPin('anchor-1-secret-to-the-tv')).resolves.toEqual({ status: 'confirmed', ...TOKENS });
     answer = { status: 'expired' };
-    await expect(client.tvDevice.pollPin('anchor-1')).resolves.toEqual({ status: 'expired' });
+    await expect(client.tvDevice.pollPin('anchor-1-secret-to-the-tv')).resolves.toEqual({ status: 'expired' });
     answer = { status: 'confirmed' };
-    await expect(client.tvDevice.pollPin('anchor-1')).rejects.toBeInstanceOf(ContractError);
+    await expect(client.tvDevice.pollPin('anchor-1-secret-to-the-tv')).rejects.toBeInstanceOf(ContractError);
     answer = { status: 'other' };
-    await expect(client.tvDevice.pollPin('anchor-1')).rejects.toBeInstanceOf(ContractError);
+    await expect(client.tvDevice.pollPin('anchor-1-secret-to-the-tv')).rejects.toBeInstanceOf(ContractError);
+    // A malformed anchor is not sent.
+    const sent = last();
+    await expect(client.tvDevice.pollPin('short')).rejects.toBeInstanceOf(ContractError);
+    expect(last()).toBe(sent);
   });
 
   it('confirmPin: POST { pin } with the bearer; a malformed PIN sends nothing', async () => {

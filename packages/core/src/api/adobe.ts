@@ -40,15 +40,15 @@ export function adobeEndpoints(request: HttpApiClient['request']): ApiClient['ad
 
 /**
  * The device PIN login of TV_LOGIN (this project's calls, docs/api.md "Adobe Pass and TV"):
- * `createPin` (`POST /api/v2/device/pin {}`, the TV), `pollPin(anchor)` (`GET
- * /api/v2/device/pin/{anchor}`, the TV) and `confirmPin(pin)` (`POST /api/v2/device/pin/confirm
+ * `createPin` (`POST /api/v2/device/pin {}`, the TV), `pollPin(anchor)` (`POST
+ * /api/v2/device/pin/poll { anchor }`, the TV; the anchor never goes in a path) and `confirmPin(pin)` (`POST /api/v2/device/pin/confirm
  * { pin }`, the signed-in viewer's bearer). Errors: `ApiError` (404 unknown PIN or anchor, 401/403
  * on confirm without a signed-in session), `ContractError` (a malformed PIN is not sent), `NetworkError`.
  */
 export function tvDeviceEndpoints(request: HttpApiClient['request']): ApiClient['tvDevice'] {
   return {
     createPin: () => request(createDevicePin, { body: {} }),
-    pollPin: (anchor) => request(pollDevicePin, { params: { anchor } }),
+    pollPin: (anchor) => request(pollDevicePin, { body: { anchor } }),
     confirmPin: (pin) => request(confirmDevicePin, { body: { pin } }),
   };
 }

@@ -311,13 +311,21 @@ export const devicePinStatusSchema = z.discriminatedUnion('status', [
 export type DevicePinStatus = z.infer<typeof devicePinStatusSchema>;
 
 /**
- * The TV polls its PIN by `anchor` (no bearer). A confirmed PIN answers the tokens once; later
- * polls answer `expired`. This project's call. Errors: 404 `NOT_FOUND` for an unknown anchor.
+ * Body of the TV's poll: the `anchor` of its PIN (secret to the TV, so it travels in the body,
+ * never in the path where request logs would keep it).
+ */
+export const pollDevicePinRequestSchema = z.object({ anchor: z.string().check(z.minLength(16), z.maxLength(200)) });
+
+/**
+ * The TV polls its PIN by `anchor` (`POST /api/v2/device/pin/poll { anchor }`, no bearer). A
+ * confirmed PIN answers the tokens once; later polls answer `expired`. This project's call.
+ * Errors: 400 `BAD_REQUEST` for a malformed anchor; 404 `NOT_FOUND` for an unknown one.
  */
 export const pollDevicePin = defineCall({
   name: 'tvDevice.pollPin',
-  method: 'GET',
-  path: '/api/v2/device/pin/:anchor',
+  method: 'POST',
+  path: '/api/v2/device/pin/poll',
+  body: pollDevicePinRequestSchema,
   response: devicePinStatusSchema,
   auth: 'none',
 });

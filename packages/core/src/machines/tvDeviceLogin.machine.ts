@@ -138,7 +138,7 @@ export const tvDevicePinMachine = setup({
 }).createMachine({
   id: 'tvDevicePin',
   description:
-    'The TV side of the device PIN login: ask the platform for a code (POST /api/v2/device/pin), show it, and poll (GET /api/v2/device/pin/{anchor}) until a signed-in viewer confirms it on TV_LOGIN (the TV gets its own session) or it expires (a new code on renew).',
+    'The TV side of the device PIN login: ask the platform for a code (POST /api/v2/device/pin), show it, and poll (POST /api/v2/device/pin/poll { anchor }) until a signed-in viewer confirms it on TV_LOGIN (the TV gets its own session) or it expires (a new code on renew).',
   context: ({ input }) => ({
     pin: null,
     anchor: null,
