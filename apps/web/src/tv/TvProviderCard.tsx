@@ -8,19 +8,20 @@ import { resolveTvProviders } from './resolveTvProviders';
 /**
  * The account page's TV provider card (identity-and-routes.md §2 "Providers page", §4 "Adobe
  * flows"): in a realm with a TV provider (core's `tvProviderEntry`, the `baseUri` resolved as the
- * PROVIDERS page does), a link to the PROVIDERS page
- * that comes back to the account page — to sign in with a TV operator and add its package, or,
+ * PROVIDERS page does), a link to the PROVIDERS page that comes back to the account page: to
+ * sign in with a TV operator and add its package, or,
  * when the sign-in found a linked Adobe account (core's `hasLinkedTvProvider` on the session's
  * linked accounts), to continue with it or unlink it there. Nothing while the realm settings
  * load, when they fail, or when the realm has no TV provider.
  */
 export function TvProviderCard() {
-  const { t, routeLocale } = useI18n();
+  const { t, path, routeLocale } = useI18n();
   const { config } = useServices();
   const { linkedAccounts } = useSession();
   const settings = useRealmSettings();
   const provider = settings.data ? tvProviderEntry(resolveTvProviders(settings.data.authProviders, config.apiBaseUrl, window.location.href)) : null;
-  const href = provider ? loginProviderPath({ name: provider.kind }, '?from=%2Faccount', routeLocale) : null;
+  // Back to this page (in the viewer's locale) once done.
+  const href = provider ? loginProviderPath({ name: provider.kind }, `?${new URLSearchParams({ from: path('ACCOUNT') }).toString()}`, routeLocale) : null;
   if (!href) return null;
   const linked = hasLinkedTvProvider(linkedAccounts);
   return (

@@ -40,8 +40,9 @@ const BUSY_LABELS: Partial<Record<TvProviderSignInApi['phase'], string>> = {
  * error code or generic, showing requestId and the first message"): the mapped message (focused,
  * `role="alert"`) with the server's first message and the request id for support, a button back
  * to the default menu page (which ends the flow: `leave`) and, when a TV provider is configured,
- * "Try again" (a new flow at the same provider, keeping `from`). Once signed in the machine's target replaces the address.
- * Navigating elsewhere in the app sends `leave` from the click or popstate event itself.
+ * "Try again" (a new flow at the same provider, keeping `from`). Once signed in the machine's
+ * target replaces the address. Navigating elsewhere in the app sends `leave` from the click or
+ * popstate event itself.
  */
 export function TvProviderSignIn({ provider, route, onRestart }: TvProviderSignInProps) {
   const { t, path, routeLocale } = useI18n();
