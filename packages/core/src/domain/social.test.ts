@@ -4,6 +4,8 @@ import { ApiError, NetworkError } from '../api/errors.js';
 import { safeReturnPath } from './redirects.js';
 import {
   accountLinkFailure,
+  MAX_SESSION_LINKED_ACCOUNTS,
+  sessionLinkedAccounts,
   checkSocialReturn,
   isSocialProviderKey,
   readSocialReturn,
@@ -158,6 +160,37 @@ describe('409 and link failures (§4, §8 "Social login 409")', () => {
       fc.property(fc.integer({ min: 400, max: 599 }), (status) => {
         const error = new ApiError({ call: 'x', status, code: status === 409 ? 'CONFLICT' : 'OTHER', messages: [], requestId: 'r' });
         expect(accountLinkFailure(error)).toBe(status === 409 ? 'cannotLink' : 'retry');
+      }),
+    );
+  });
+});
+
+describe('sessionLinkedAccounts (§3 "Login response … linkedAccounts")', () => {
+  it('keeps the providers only, first occurrence, in order', () => {
+    expect(
+      sessionLinkedAccounts([{ provider: 'ADOBE_DCR', linkedAt: '2026-01-01T00:00:00Z' }, { provider: 'GOOGLE', email: 'a@b.test' }, { provider: 'ADOBE_DCR' }, { provider: '' }, 7, null]),
+    ).toEqual([{ provider: 'ADOBE_DCR' }, { provider: 'GOOGLE' }]);
+    expect(sessionLinkedAccounts(undefined)).toEqual([]);
+    expect(sessionLinkedAccounts({ provider: 'ADOBE' })).toEqual([]);
+  });
+
+  it('whatever it is given: a short list of distinct providers taken from the input, with nothing else, and idempotent', () => {
+    const entry = fc.oneof(
+      fc.record({ provider: fc.oneof(fc.string({ maxLength: 120 }), fc.constantFrom('ADOBE', 'ADOBE_DCR', 'GOOGLE')), email: fc.option(fc.emailAddress(), { nil: undefined }) }),
+      fc.anything(),
+    );
+    fc.assert(
+      fc.property(fc.oneof(fc.array(entry, { maxLength: 40 }), fc.anything()), (raw) => {
+        const kept = sessionLinkedAccounts(raw);
+        expect(kept.length).toBeLessThanOrEqual(MAX_SESSION_LINKED_ACCOUNTS);
+        const providers = kept.map((account) => account.provider);
+        expect(new Set(providers).size).toBe(providers.length);
+        for (const account of kept) {
+          expect(Object.keys(account)).toEqual(['provider']);
+          expect(account.provider.length).toBeGreaterThan(0);
+          expect((raw as { provider?: unknown }[]).some((item) => typeof item === 'object' && item !== null && item.provider === account.provider)).toBe(true);
+        }
+        expect(sessionLinkedAccounts(kept)).toEqual(kept);
       }),
     );
   });

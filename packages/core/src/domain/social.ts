@@ -237,3 +237,24 @@ export function socialSignInFailureMessage(error: unknown, isKnownKey: (key: str
 export function accountLinkFailure(error: unknown): 'cannotLink' | 'retry' {
   return isConflict(error) ? 'cannotLink' : 'retry';
 }
+
+/** At most this many linked providers are kept by the session (a sign-in answer lists a handful). */
+export const MAX_SESSION_LINKED_ACCOUNTS = 20;
+
+/**
+ * The linked providers the session keeps of `raw` (a login answer's `linkedAccounts`, §3 "Login
+ * response … linkedAccounts (each with provider)", or the stored list parsed): each entry's
+ * `provider` when it is a non-empty string of at most 100 characters, first occurrence only, in
+ * order, at most {@link MAX_SESSION_LINKED_ACCOUNTS}; anything else gives `[]`. Emails, dates and
+ * other fields are dropped: only `{ provider }` is kept. Idempotent. Never throws.
+ */
+export function sessionLinkedAccounts(raw: unknown): { provider: string }[] {
+  if (!Array.isArray(raw)) return [];
+  const providers: string[] = [];
+  for (const entry of raw) {
+    const provider = readField(entry, 'provider');
+    if (typeof provider === 'string' && provider.length > 0 && provider.length <= 100 && !providers.includes(provider)) providers.push(provider);
+    if (providers.length === MAX_SESSION_LINKED_ACCOUNTS) break;
+  }
+  return providers.map((provider) => ({ provider }));
+}

@@ -2,7 +2,7 @@ import { and, assign, enqueueActions, fromCallback, fromPromise, setup } from 'x
 import { ApiError, isRefreshRefusal } from '../api/errors.js';
 import type { ApiClient, ApiClientEvent } from '../api/types.js';
 import type { LoginResponse } from '../contracts/index.js';
-import { decodeSessionClaims, toSessionUser } from '../domain/index.js';
+import { decodeSessionClaims, sessionLinkedAccounts, toSessionUser } from '../domain/index.js';
 import type { SessionUser } from '../domain/index.js';
 import { STORAGE_KEYS } from '../platform/types.js';
 import type { Broadcast, KeyValueStorage } from '../platform/types.js';
@@ -69,32 +69,12 @@ const SESSION_STORAGE_KEYS = [
   STORAGE_KEYS.linkedAccounts,
 ] as const;
 
-/** At most this many linked providers are kept (a sign-in answer lists a handful). */
-const MAX_LINKED_ACCOUNTS = 20;
-
-/**
- * The linked providers of `raw` (a login answer's `linkedAccounts`, or the stored JSON parsed):
- * each entry's `provider` when it is a non-empty string of at most 100 characters, first
- * occurrence only, at most {@link MAX_LINKED_ACCOUNTS}; anything else gives `[]`. Emails and
- * other fields are dropped: only the provider is kept. Never throws.
- */
-function linkedAccountsOf(raw: unknown): SessionLinkedAccount[] {
-  if (!Array.isArray(raw)) return [];
-  const providers: string[] = [];
-  for (const entry of raw) {
-    const provider = typeof entry === 'object' && entry !== null ? (entry as { provider?: unknown }).provider : undefined;
-    if (typeof provider === 'string' && provider.length > 0 && provider.length <= 100 && !providers.includes(provider)) providers.push(provider);
-    if (providers.length === MAX_LINKED_ACCOUNTS) break;
-  }
-  return providers.map((provider) => ({ provider }));
-}
-
 /** The linked providers stored under `STORAGE_KEYS.linkedAccounts` (`[]` when absent or not JSON). */
 function storedLinkedAccounts(storage: KeyValueStorage): SessionLinkedAccount[] {
   const raw = storage.getItem(STORAGE_KEYS.linkedAccounts);
   if (!raw) return [];
   try {
-    return linkedAccountsOf(JSON.parse(raw));
+    return sessionLinkedAccounts(JSON.parse(raw));
   } catch {
     return [];
   }
@@ -353,11 +333,11 @@ export const sessionMachine = setup({
      */
     recordLinkedAccounts: assign(({ context, event }) => {
       const listed = event.type === 'session.signedIn' && userOf(event.tokens.authorisationToken)?.guest === false ? event.tokens.linkedAccounts : undefined;
-      return { linkedAccounts: storeLinkedAccounts(context.env.storage, linkedAccountsOf(listed)) };
+      return { linkedAccounts: storeLinkedAccounts(context.env.storage, sessionLinkedAccounts(listed)) };
     }),
     /** Replaces the linked providers with those of `session.linkedAccounts` (after an unlink). */
     replaceLinkedAccounts: assign(({ context, event }) => ({
-      linkedAccounts: storeLinkedAccounts(context.env.storage, linkedAccountsOf(event.type === 'session.linkedAccounts' ? event.linkedAccounts : [])),
+      linkedAccounts: storeLinkedAccounts(context.env.storage, sessionLinkedAccounts(event.type === 'session.linkedAccounts' ? event.linkedAccounts : [])),
     })),
     /**
      * Before a user logout clears the session: when it came from a generic OAuth provider (guard
