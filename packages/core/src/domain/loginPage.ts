@@ -118,8 +118,8 @@ export interface ProviderBlock {
  * `others` lists every realm provider except `current` that has a page (ID → LOGIN, the others →
  * their {@link loginProviderPath}), keeping the sign-in params of `search`, with one TV provider
  * button however many TV entries the realm lists (the first; the providers page serves either
- * kind by its `provider` query, and two buttons would offer the viewer the same operators twice); `signUp` follows
- * `showsSignUpLink(selfRegistration, current)`; `requestAccess` is given only when there is no
+ * kind by its `provider` query, and two buttons would offer the viewer the same operators
+ * twice); `signUp` follows `showsSignUpLink(selfRegistration, current)`; `requestAccess` is given only when there is no
  * sign-up and `requestAccessUri` is an absolute http(s) address. Never throws.
  */
 export function signInProviderBlock(facts: ProviderBlockFacts): ProviderBlock {
