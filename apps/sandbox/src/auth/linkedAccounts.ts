@@ -7,6 +7,7 @@
  */
 import { and, asc, eq, like } from 'drizzle-orm';
 import type { LinkedAccountEntry } from '@stream/core/contracts';
+import { isTvProviderKind } from '@stream/core/domain';
 import type { SandboxDb } from '../db/open.js';
 import { openIdIdentities, socialIdentities } from '../db/schema.js';
 import { realmSettingsFor } from '../seed/realms.js';
@@ -14,15 +15,12 @@ import { realmSettingsFor } from '../seed/realms.js';
 /** The `openid_identities` client-name prefix of a TV-operator link (`adobe:<mvpdId>`). */
 export const TV_LINK_PREFIX = 'adobe:';
 
-/** The TV provider kinds whose links {@link unlinkTvProvider} removes. */
-export const TV_PROVIDER_KINDS: readonly string[] = ['ADOBE', 'ADOBE_DCR'];
-
 /**
  * The kind a TV-operator link is listed under in `realm`: the realm's TV provider entry
  * (`ADOBE_DCR` or `ADOBE`, the first one in its settings), else `ADOBE`.
  */
 export function tvProviderKindOf(realm: string): string {
-  return realmSettingsFor(realm, true).authProviders.find((entry) => TV_PROVIDER_KINDS.includes(entry.name))?.name ?? 'ADOBE';
+  return realmSettingsFor(realm, true).authProviders.find((entry) => isTvProviderKind(entry.name))?.name ?? 'ADOBE';
 }
 
 /**
@@ -48,7 +46,7 @@ export async function linkedAccountsOf(db: SandboxDb, userId: string, realm: str
   return entries;
 }
 
-/** Removes every TV-operator link of account `userId`; answers how many there were. */
+/** Removes every TV-operator link of account `userId` (an unlink of ADOBE or ADOBE_DCR); answers how many there were. */
 export async function unlinkTvProvider(db: SandboxDb, userId: string): Promise<number> {
   const removed = await db
     .delete(openIdIdentities)

@@ -13,6 +13,7 @@ import { and, eq, like } from 'drizzle-orm';
 import type { Context, Hono } from 'hono';
 import * as z from 'zod/mini';
 import { calls } from '@stream/core/contracts';
+import { isTvProviderKind } from '@stream/core/domain';
 import type { SandboxEnv } from '../app.js';
 import { ADOBE_REQUESTOR, OPERATOR_ACCOUNTS, operatorById, type OperatorAccount } from '../adobe/config.js';
 import { registerAdobeHost } from '../adobe/host.js';
@@ -70,7 +71,7 @@ export function registerAdobeRoutes(app: Hono<SandboxEnv>, deps: SignInRouteDeps
   /** The realm's TV provider entry kinds for `requestorId`; 404 when the realm has none. */
   function requireRequestor(c: Context<SandboxEnv>, requestorId: string): void {
     const known = realmSettingsFor(c.get('realm').name, true).authProviders.some(
-      (entry) => (entry.name === 'ADOBE' || entry.name === 'ADOBE_DCR') && entry.requestorId === requestorId,
+      (entry) => isTvProviderKind(entry.name) && entry.requestorId === requestorId,
     );
     if (!known) throw notFound(`No TV provider with requestor ${requestorId} in this realm`);
   }

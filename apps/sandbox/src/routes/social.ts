@@ -25,7 +25,7 @@
  * sandbox OpenID provider (tests).
  */
 import { insertExternalAccount } from '../auth/externalAccounts.js';
-import { linkedAccountsOf, TV_PROVIDER_KINDS, unlinkTvProvider } from '../auth/linkedAccounts.js';
+import { linkedAccountsOf, unlinkTvProvider } from '../auth/linkedAccounts.js';
 import { createHash } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Context, Hono } from 'hono';
@@ -33,6 +33,7 @@ import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import * as oidc from 'openid-client';
 import * as z from 'zod/mini';
 import { calls, type LinkedAccountEntry } from '@stream/core/contracts';
+import { isTvProviderKind } from '@stream/core/domain';
 import { issueSession } from '../auth/sessions.js';
 import { socialIdentities, users } from '../db/schema.js';
 import { ApiHttpError, badRequest } from '../errors.js';
@@ -243,7 +244,7 @@ export function registerSocialRoutes(app: Hono<SandboxEnv>, deps: SignInRouteDep
     const claims = await routes.requireUser(c);
     const provider = c.req.param('provider') ?? '';
     let removed = 0;
-    if (TV_PROVIDER_KINDS.includes(provider)) removed = await unlinkTvProvider(routes.db, claims.sub);
+    if (isTvProviderKind(provider)) removed = await unlinkTvProvider(routes.db, claims.sub);
     else if (SOCIAL_STAND_INS.some((standIn) => standIn.kind === provider)) {
       const rows = await routes.db
         .delete(socialIdentities)
