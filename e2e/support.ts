@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect, type Page } from '@playwright/test';
 
@@ -24,11 +25,15 @@ export async function signIn(page: Page, email: string = DEMO.email, password: s
 }
 
 const require = createRequire(import.meta.url);
-const axePath = require.resolve('axe-core/axe.min.js');
+const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
-/** Runs axe-core on the current page; returns the violations (id, impact, targets). */
+/**
+ * Runs axe-core on the current page; returns the violations (id, impact, targets). axe is
+ * evaluated through the DevTools protocol, not added as a `<script>`: the app's
+ * Content-Security-Policy refuses inline scripts, as it should.
+ */
 export async function axeViolations(page: Page): Promise<{ id: string; impact: string | null; nodes: string[] }[]> {
-  await page.addScriptTag({ path: axePath });
+  await page.evaluate(`(() => { ${axeSource}\n})()`);
   return page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] }> } }).axe;
     const result = await axe.run(document, { resultTypes: ['violations'] });

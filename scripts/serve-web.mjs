@@ -2,10 +2,15 @@
 // /config.json from the environment, so one build serves any platform:
 //   API_BASE_URL (default http://127.0.0.1:$SANDBOX_PORT), REALM (stream), API_KEY (sandbox-api-key).
 // Env WEB_PORT (default 5173), WEB_HOST (default 127.0.0.1).
+// Every answer carries the security headers of scripts/web-headers.mjs (CSP without inline
+// scripts, frame-ancestors 'none', Referrer-Policy); text is served compressed (brotli, else gzip)
+// and hashed assets are cached as immutable. Env CSP_EXTRA_SOURCES adds script/connect sources.
 import { createReadStream, existsSync, statSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 import { root } from './lib.mjs';
+import { chooseEncoding, contentSecurityPolicy, createCompressionCache, isCompressible, securityHeaders } from './web-headers.mjs';
 
 // WEB_DIST: another build directory (parallel runs build into their own).
 const dist = process.env.WEB_DIST ?? join(root, 'apps', 'web', 'dist');
@@ -33,6 +38,9 @@ const types = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
+const headers = securityHeaders(contentSecurityPolicy(config.apiBaseUrl, process.env.CSP_EXTRA_SOURCES ?? ''));
+const compressed = createCompressionCache();
+
 if (!existsSync(join(dist, 'index.html'))) {
   console.error(`No build in ${dist}: run \`pnpm run build\` first.`);
   process.exit(1);
@@ -43,11 +51,11 @@ const server = createServer((request, response) => {
   try {
     pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
   } catch {
-    response.writeHead(400, { 'content-type': 'text/plain' }).end('Bad request');
+    response.writeHead(400, { ...headers, 'content-type': 'text/plain' }).end('Bad request');
     return;
   }
   if (pathname === '/config.json') {
-    response.writeHead(200, { 'content-type': types['.json'], 'cache-control': 'no-store' });
+    response.writeHead(200, { ...headers, 'content-type': types['.json'], 'cache-control': 'no-store' });
     response.end(JSON.stringify(config));
     return;
   }
@@ -56,19 +64,49 @@ const server = createServer((request, response) => {
   const isFile = inside && existsSync(file) && statSync(file).isFile();
   // Unknown paths without an extension are app routes: answer index.html.
   if (!isFile && extname(pathname) !== '') {
-    response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
+    response.writeHead(404, { ...headers, 'content-type': 'text/plain' }).end('Not found');
     return;
   }
   const target = isFile ? file : join(dist, 'index.html');
   const immutable = target.includes(`${sep}assets${sep}`);
-  response.writeHead(200, {
-    'content-type': types[extname(target)] ?? 'application/octet-stream',
+  const contentType = types[extname(target)] ?? 'application/octet-stream';
+  const base = {
+    ...headers,
+    'content-type': contentType,
     'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-  });
-  createReadStream(target).pipe(response);
+  };
+  const encoding = isCompressible(contentType) ? chooseEncoding(request.headers['accept-encoding']) : undefined;
+  if (!encoding) {
+    response.writeHead(200, base);
+    if (request.method === 'HEAD') response.end();
+    else createReadStream(target).pipe(response);
+    return;
+  }
+  compressed
+    .get(target, statSync(target).mtimeMs, encoding, () => readFile(target))
+    .then((body) => {
+      response.writeHead(200, { ...base, 'content-encoding': encoding, vary: 'Accept-Encoding', 'content-length': body.length });
+      response.end(request.method === 'HEAD' ? undefined : body);
+    })
+    .catch(() => {
+      if (!response.headersSent) response.writeHead(500, { ...headers, 'content-type': 'text/plain' });
+      response.end('Internal error');
+    });
 });
 
 server.listen(port, host, () => {
   console.log(`web app on http://${host}:${port} (platform ${config.apiBaseUrl}, realm ${config.realm})`);
+  // Compress the build once in the background (brotli), so first visits get it from memory.
+  void warm(dist);
 });
+
+/** Brotli-compresses every compressible file of the build into the cache, one at a time. */
+async function warm(dir) {
+  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true }).catch(() => [])) {
+    const path = join(entry.parentPath ?? entry.path, entry.name);
+    const type = types[extname(path)];
+    if (!entry.isFile() || !type || !isCompressible(type) || path.endsWith('.map')) continue;
+    await compressed.get(path, statSync(path).mtimeMs, 'br', () => readFile(path)).catch(() => undefined);
+  }
+}
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.close(() => process.exit(0)));
