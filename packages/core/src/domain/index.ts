@@ -12,6 +12,7 @@ export * from './periods.js';
 export * from './dates.js';
 export * from './discounts.js';
 export * from './licences.js';
+export * from './planChanges.js';
 export * from './renewal.js';
 /** `isExpired` is the token-claims rule; the licence one is exported as `isLicenceExpired`. */
 export { isExpired } from './claims.js';
@@ -39,3 +40,4 @@ export * from './social.js';
 export * from './firebaseErrors.js';
 export * from './impersonation.js';
 export * from './adobe.js';
+export * from './throttle.js';

@@ -301,6 +301,8 @@ describe('accountSubscriptions', () => {
       actions: { pause: true, resume: false, cancel: true, reactivate: false },
       isIap: false,
       needsPaymentConfirmation: false,
+      includedWith: null,
+      scheduledDowngrade: null,
     });
     expect(accountSubscriptions([monthly, null as never], { nowMs: NOW, locale: 'en-gb' })).toHaveLength(1);
     expect(accountSubscriptions(undefined as never, { nowMs: NOW, locale: 'en' })).toEqual([]);

@@ -9,6 +9,7 @@ import type { Licence, LicenceStatusValue, Money } from '../contracts/licences.j
 import { parseIsoTimestamp } from './dates.js';
 import { currentDiscount, discountLabel, type DiscountLabel } from './discounts.js';
 import { choosePrice, formatMoney } from './money.js';
+import { externalProviderOf, isExternallyProvided, scheduledDowngrade, type ScheduledDowngrade } from './planChanges.js';
 import { renewalLabel, type RenewalLabel } from './renewal.js';
 
 /** One entry of a licence's `subscriptionPendingActions`: `{ action, requestedAt?, actionDueBy? }`. */
@@ -302,14 +303,24 @@ export interface SubscriptionView {
   actions: SubscriptionActions;
   isIap: boolean;
   needsPaymentConfirmation: boolean;
+  /**
+   * The external provider (TV operator) the licence is included with ({@link externalProviderOf}):
+   * its name, `''` when unnamed, or `null` for a licence the account pays for. When not null the
+   * page shows "Included with {operator}" instead of a price and renewal.
+   */
+  includedWith: string | null;
+  /** A downgrade scheduled for the end of the period (a pending change, cancellable), or null. */
+  scheduledDowngrade: ScheduledDowngrade | null;
 }
 
 /**
- * The actions of one licence; each rule is documented on {@link SubscriptionActions}.
+ * The actions of one licence; each rule is documented on {@link SubscriptionActions}. A licence
+ * an external provider grants (a TV operator, {@link isExternallyProvided}) offers none: the
+ * operator manages it.
  * Implements commerce-and-account-data.md §6 "Pause, resume and cancel are per-licence actions".
  */
 export function subscriptionActions(l: Licence): SubscriptionActions {
-  if (!isRecord(l)) return { pause: false, resume: false, cancel: false, reactivate: false };
+  if (!isRecord(l) || isExternallyProvided(l)) return { pause: false, resume: false, cancel: false, reactivate: false };
   const iap = isIap(l);
   const paused = isPaused(l);
   const pausePending = hasPendingAction(l, 'PAUSE');
@@ -363,6 +374,8 @@ export function accountSubscriptions(licences: readonly Licence[], options: Acco
       actions: subscriptionActions(licence),
       isIap: isIap(licence),
       needsPaymentConfirmation: needsPaymentConfirmation(licence),
+      includedWith: externalProviderOf(licence),
+      scheduledDowngrade: scheduledDowngrade(licence),
     });
   }
   return views;
