@@ -85,10 +85,18 @@ test('a Brazilian buyer is asked for the address, tax number and birth date, fix
   await taxNumber.pressSequentially('1234567890');
   await expect(taxNumber).toHaveValue('123.456.789-0');
   await taxNumber.blur();
-  await expect(taxNumber).toHaveAccessibleDescription(/^Enter all 11 digits of your tax number/);
+  await expect(taxNumber).toHaveAccessibleDescription(/^Enter a valid tax number/);
+  // Eleven digits with wrong check digits are refused too (commerce §5, taxNumberFieldIsInvalid).
   await taxNumber.fill('');
   await taxNumber.pressSequentially('12345678901');
   await expect(taxNumber).toHaveValue('123.456.789-01');
+  await taxNumber.blur();
+  await expect(taxNumber).toHaveAccessibleDescription(/^Enter a valid tax number/);
+  await expect(taxNumber).toHaveAttribute('aria-invalid', 'true');
+  await taxNumber.fill('');
+  await taxNumber.pressSequentially('12345678909');
+  await expect(taxNumber).toHaveValue('123.456.789-09');
+  await expect(taxNumber).not.toHaveAttribute('aria-invalid', 'true');
 
   // A corrected field loses its error at once.
   await street.fill('Avenida Paulista 1000');

@@ -193,7 +193,11 @@ describe('PUT /api/v2/customer/billing-details', () => {
       [{ birthDate: '1850-01-01' }, /birthDate: must be between/],
       [{ phoneNumber: '07700 900123' }, /^phoneNumber/],
       [{ taxNumber: '' }, /^taxNumber/],
-      [{ taxNumber: '1234' }, /Brazilian CPF has 11 digits/],
+      [{ taxNumber: '1234' }, /^taxNumberFieldIsInvalid$/],
+      // Eleven digits with wrong check digits, and a repeated digit (commerce §5).
+      [{ taxNumber: '123.456.789-01' }, /^taxNumberFieldIsInvalid$/],
+      [{ taxNumber: '12345678900' }, /^taxNumberFieldIsInvalid$/],
+      [{ taxNumber: '111.111.111-11' }, /^taxNumberFieldIsInvalid$/],
       [{ taxNumber: '<script>' }, /^taxNumber/],
       [{ address: { postalCode: 7 } }, /^address\.postalCode/],
       [{ address: { 'post code': '1' } }, /invalid field name/],

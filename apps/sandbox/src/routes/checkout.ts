@@ -9,6 +9,7 @@ import { eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import * as z from 'zod/mini';
 import { calls, type BillingDetails, type CheckoutContext } from '@stream/core/contracts';
+import { isValidBrazilianTaxNumber } from '@stream/core/domain';
 import type { SandboxEnv } from '../app.js';
 import { users } from '../db/schema.js';
 import { ApiHttpError, badRequest } from '../errors.js';
@@ -124,7 +125,8 @@ export function registerCheckoutRoutes(app: Hono<SandboxEnv>, ctx: RouteContext)
  * What the contract cannot say about billing details: a seeded `country`; address field names
  * (letters and digits, starting with a letter), at most 20 of them, values at most 200
  * characters; a real calendar `birthDate` between 1900-01-01 and today; a tax number of letters,
- * digits and `. - /` (a Brazilian CPF: 11 digits, `000.000.000-00` punctuation allowed).
+ * digits and `. - /` (a Brazilian CPF: 11 digits, `000.000.000-00` punctuation allowed, with
+ * correct check digits by core's `isValidBrazilianTaxNumber`, else messages `['taxNumberFieldIsInvalid']`).
  * 400 `BAD_REQUEST` (`field: reason`) otherwise; never a 500.
  */
 function checkBillingDetails(body: BillingDetails, country: string): void {
@@ -144,7 +146,9 @@ function checkBillingDetails(body: BillingDetails, country: string): void {
   if (body.taxNumber !== undefined) {
     const tax = body.taxNumber.trim();
     if (!TAX_NUMBER.test(tax)) throw badRequest('taxNumber: letters, digits and . - / only, at most 32 characters');
-    if (country === 'BR' && !BRAZILIAN_TAX_NUMBER.test(tax)) throw badRequest('taxNumber: a Brazilian CPF has 11 digits (000.000.000-00)');
+    if (country === 'BR' && (!BRAZILIAN_TAX_NUMBER.test(tax) || !isValidBrazilianTaxNumber(tax))) {
+      throw new ApiHttpError(400, 'BAD_REQUEST', ['taxNumberFieldIsInvalid']);
+    }
   }
 }
 

@@ -122,7 +122,7 @@ describe('validateBilling', () => {
 
   it('accepts complete values and an optional empty date, but not an optional half-typed one', () => {
     const valid = state({
-      text: { postalCode: '01310-100', taxNumber: '123.456.789-01' },
+      text: { postalCode: '01310-100', taxNumber: '123.456.789-09' },
       date: { year: '1990', month: '1', day: '15' },
       phone: { region: 'BR', number: '11 91234 5678' },
     });
@@ -155,13 +155,13 @@ describe('billingValues', () => {
     const values = billingValues(
       entries,
       state({
-        text: { postalCode: ' 01310-100 ', taxNumber: '123.456.789-01', ignored: 'x' },
+        text: { postalCode: ' 01310-100 ', taxNumber: '123.456.789-09', ignored: 'x' },
         date: { year: '1990', month: '1', day: '5' },
         phone: { region: 'GB', number: '+44 07911 123456' },
       }),
       'BR',
     );
-    expect(values).toEqual({ postalCode: '01310-100', taxNumber: '123.456.789-01', birthDate: '1990-01-05', phoneNumber: '+447911123456' });
+    expect(values).toEqual({ postalCode: '01310-100', taxNumber: '123.456.789-09', birthDate: '1990-01-05', phoneNumber: '+447911123456' });
     const gb = planBillingFields(input({ country: 'GB' }));
     expect(billingValues(gb, state({ country: 'GB', text: { postalCode: 'SW1A 1AA' } }), 'BR')).toEqual({ country: 'GB', postalCode: 'SW1A 1AA' });
   });
@@ -169,10 +169,10 @@ describe('billingValues', () => {
 
 describe('initialBillingState', () => {
   it('fills the form again from the values sent before', () => {
-    const values = { country: 'br', postalCode: '01310-100', taxNumber: '12345678901', birthDate: '1990-01-05', phoneNumber: '+5511912345678' };
+    const values = { country: 'br', postalCode: '01310-100', taxNumber: '12345678909', birthDate: '1990-01-05', phoneNumber: '+5511912345678' };
     expect(initialBillingState('GB', values)).toEqual({
       country: 'BR',
-      text: { postalCode: '01310-100', taxNumber: '123.456.789-01' },
+      text: { postalCode: '01310-100', taxNumber: '123.456.789-09' },
       date: { year: '1990', month: '01', day: '05' },
       phone: { region: 'BR', number: '11912345678' },
     });

@@ -13,7 +13,7 @@ import { addressFieldsFor, validateAddress, type AddressField } from './addressF
 import { dateInputValue, parseDateInputValue, type DateParts } from './dateInput.js';
 import { isValidPhone, normalisePhone } from './phone.js';
 import { RESTRICTED_FIELD_TYPES, restrictedFieldRule } from './restrictedFields.js';
-import { BRAZILIAN_TAX_NUMBER_DIGITS, formatBrazilianTaxNumber, taxNumberDigits } from './taxNumber.js';
+import { formatBrazilianTaxNumber, isValidBrazilianTaxNumber } from './taxNumber.js';
 
 /** A field of the form, in the order the platform listed the missing fields. */
 export type BillingEntry =
@@ -141,8 +141,8 @@ function typedText(state: BillingState, name: string): string {
  * The message key of each invalid field (field name → key), `{}` when the form can be sent:
  * - country: none chosen → `countryFieldIsRequired`;
  * - address fields: `validateAddress` (`{fieldName}FieldIsRequired` / `…FieldIsInvalid`);
- * - tax number: empty → `taxNumberFieldIsRequired` (when required); a Brazilian one without its
- *   11 digits → `taxNumberFieldIsInvalid`;
+ * - tax number: empty → `taxNumberFieldIsRequired` (when required); a Brazilian one that is not
+ *   a CPF with correct check digits ({@link isValidBrazilianTaxNumber}) → `taxNumberFieldIsInvalid`;
  * - date: `dateInputValue` is empty → `{name}FieldIsRequired` when required, or when
  *   some part is typed `{name}FieldIsInvalid`;
  * - phone: empty → `phoneNumberFieldIsRequired`; `normalisePhone` cannot read it or
@@ -159,7 +159,7 @@ export function validateBilling(entries: readonly BillingEntry[], state: Billing
       const typed = typedText(state, entry.name).trim();
       if (typed === '') {
         if (entry.required) errors[entry.name] = 'taxNumberFieldIsRequired';
-      } else if (entry.brazilian && taxNumberDigits(typed).length !== BRAZILIAN_TAX_NUMBER_DIGITS) {
+      } else if (entry.brazilian && !isValidBrazilianTaxNumber(typed)) {
         errors[entry.name] = 'taxNumberFieldIsInvalid';
       }
     } else if (entry.kind === 'date') {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { BRAZILIAN_TAX_NUMBER_DIGITS, formatBrazilianTaxNumber, taxNumberDigits } from './index.js';
+import { BRAZILIAN_TAX_NUMBER_DIGITS, formatBrazilianTaxNumber, isValidBrazilianTaxNumber, taxNumberDigits } from './index.js';
 
 describe('formatBrazilianTaxNumber', () => {
   it('formats progressively as 000.000.000-00', () => {
@@ -28,6 +28,76 @@ describe('formatBrazilianTaxNumber', () => {
         expect(digits).toBe(raw.replace(/[^0-9]/g, '').slice(0, 11));
         expect('000.000.000-00'.slice(0, once.length).replace(/0/g, 'd')).toBe(once.replace(/[0-9]/g, 'd'));
         expect(once.endsWith('.') || once.endsWith('-')).toBe(false);
+      }),
+    );
+  });
+});
+
+/** The CPF check digit as the Receita Federal defines it, written out independently of the rule. */
+function checkDigit(digits: number[]): { digit: number; remainder: number } {
+  const sum = digits.reduce((total, d, i) => total + d * (digits.length + 1 - i), 0);
+  const remainder = sum % 11;
+  return { digit: remainder < 2 ? 0 : 11 - remainder, remainder };
+}
+/** A valid CPF from its first nine digits (not all equal). */
+function cpfOf(nine: number[]): string {
+  const ten = [...nine, checkDigit(nine).digit];
+  return [...ten, checkDigit(ten).digit].join('');
+}
+const nineDigits = fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 9, maxLength: 9 }).filter((d) => d.some((x) => x !== d[0]));
+
+describe('isValidBrazilianTaxNumber', () => {
+  it('accepts known CPFs with or without punctuation and refuses wrong check digits', () => {
+    expect(isValidBrazilianTaxNumber('529.982.247-25')).toBe(true);
+    expect(isValidBrazilianTaxNumber('52998224725')).toBe(true);
+    expect(isValidBrazilianTaxNumber(' 529 982 247 25 ')).toBe(true);
+    expect(isValidBrazilianTaxNumber('529.982.247-26')).toBe(false);
+    expect(isValidBrazilianTaxNumber('123.456.789-00')).toBe(false);
+    expect(isValidBrazilianTaxNumber('111.111.111-11')).toBe(false);
+    expect(isValidBrazilianTaxNumber('000.000.000-00')).toBe(false);
+    expect(isValidBrazilianTaxNumber('5299822472')).toBe(false);
+    expect(isValidBrazilianTaxNumber('529982247250')).toBe(false);
+    expect(isValidBrazilianTaxNumber('529a982247-25')).toBe(false);
+    expect(isValidBrazilianTaxNumber('')).toBe(false);
+    expect(isValidBrazilianTaxNumber(null as never)).toBe(false);
+  });
+
+  it('accepts every CPF generated with correct check digits, in either form (property)', () => {
+    fc.assert(
+      fc.property(nineDigits, (nine) => {
+        const cpf = cpfOf(nine);
+        expect(isValidBrazilianTaxNumber(cpf)).toBe(true);
+        expect(isValidBrazilianTaxNumber(formatBrazilianTaxNumber(cpf))).toBe(true);
+      }),
+    );
+  });
+
+  it('refuses any single-digit change, except the one change the algorithm cannot see (property)', () => {
+    fc.assert(
+      fc.property(nineDigits, fc.integer({ min: 0, max: 10 }), fc.integer({ min: 1, max: 9 }), (nine, position, shift) => {
+        const cpf = cpfOf(nine).split('').map(Number);
+        const changed = [...cpf];
+        changed[position] = (cpf[position]! + shift) % 10;
+        // The CPF's blind spot: the first digit moved by one while the first check digit stays 0
+        // (remainder 0 ↔ 1), and the first digit's weight in the second check digit is 11 ≡ 0.
+        const blind =
+          position === 0 &&
+          Math.abs(changed[0]! - cpf[0]!) === 1 &&
+          checkDigit(cpf.slice(0, 9)).remainder < 2 &&
+          checkDigit(changed.slice(0, 9)).remainder < 2;
+        fc.pre(!blind);
+        expect(isValidBrazilianTaxNumber(changed.join(''))).toBe(false);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('refuses CPFs of one repeated digit (property)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 9 }), (digit) => {
+        const cpf = String(digit).repeat(11);
+        expect(isValidBrazilianTaxNumber(cpf)).toBe(false);
+        expect(isValidBrazilianTaxNumber(formatBrazilianTaxNumber(cpf))).toBe(false);
       }),
     );
   });
