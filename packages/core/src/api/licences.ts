@@ -6,6 +6,8 @@ import {
   getUserLicences,
   pauseLicence,
   reactivateLicence,
+  scheduleDowngrade,
+  cancelDowngrade,
   resumeLicence,
 } from '../contracts/licences.js';
 import type { ApiClient, HttpApiClient } from './types.js';
@@ -40,6 +42,8 @@ export function licencesEndpoints(request: HttpApiClient['request']): ApiClient[
         query: options.ignoreDiscount ? { cancellationDiscount: 'IGNORE' } : {},
       }),
     reactivate: (id) => request(reactivateLicence, { params: { id } }),
+    scheduleDowngrade: (id, licenceId) => request(scheduleDowngrade, { params: { id }, body: { licenceId } }),
+    cancelDowngrade: (id) => request(cancelDowngrade, { params: { id } }),
     priceMigrationConsent: (migrationId, status) =>
       request(consentPriceMigration, { params: { id: migrationId }, body: { status } }),
   };

@@ -139,6 +139,13 @@ export interface ApiClient {
     cancel(id: string, options?: { ignoreDiscount?: boolean }): Promise<{ licence: Licence }>;
     /** `PUT /api/v2/reactivate-licence/{id}`: a cancelled licence renews again. */
     reactivate(id: string): Promise<{ licence: Licence }>;
+    /**
+     * `POST /api/v2/active-licences/{id}/downgrade { licenceId }`: held licence `id` becomes
+     * `licenceId` (same family, lower rank) at the end of its period (docs/api.md "Plan changes").
+     */
+    scheduleDowngrade(id: string, licenceId: string): Promise<{ licence: Licence }>;
+    /** `DELETE /api/v2/active-licences/{id}/downgrade`: withdraws the scheduled downgrade. */
+    cancelDowngrade(id: string): Promise<{ licence: Licence }>;
     /** `PUT /api/v2/price-migration/{migrationId}/consent`, body `{ status }` (§4 "Price migration consent"). */
     priceMigrationConsent(migrationId: string, status: PriceMigrationConsent): Promise<{ licence: Licence }>;
   };

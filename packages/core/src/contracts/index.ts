@@ -52,6 +52,8 @@ export const calls = {
     resume: licences.resumeLicence,
     cancel: licences.cancelLicence,
     reactivate: licences.reactivateLicence,
+    scheduleDowngrade: licences.scheduleDowngrade,
+    cancelDowngrade: licences.cancelDowngrade,
     priceMigrationConsent: licences.consentPriceMigration,
   },
   promos: {

@@ -253,6 +253,34 @@ export const reactivateLicence = defineCall({
 });
 
 /**
+ * `POST /api/v2/active-licences/{id}/downgrade` body: the licence of the same family, lower rank,
+ * that held licence `id` becomes at the end of its current period (this project's call,
+ * docs/api.md "Plan changes"; commerce §4 "Downgrade").
+ */
+export const scheduleDowngradeRequestSchema = z.object({ licenceId: id() });
+/**
+ * `POST /api/v2/active-licences/{id}/downgrade { licenceId }`: schedules the downgrade; the answer
+ * is the held licence with a pending action DOWNGRADE (`actionDueBy` = the period end,
+ * `licenceId`, `licenceName`). 409 `INVALID_TIER_CHANGE` when `licenceId` is not a downgrade of it.
+ */
+export const scheduleDowngrade = defineCall({
+  name: 'licences.scheduleDowngrade',
+  method: 'POST',
+  path: '/api/v2/active-licences/:id/downgrade',
+  body: scheduleDowngradeRequestSchema,
+  response: licenceUpdateResponseSchema,
+  auth: 'required',
+});
+/** `DELETE /api/v2/active-licences/{id}/downgrade`: withdraws the scheduled downgrade (404 when none). */
+export const cancelDowngrade = defineCall({
+  name: 'licences.cancelDowngrade',
+  method: 'DELETE',
+  path: '/api/v2/active-licences/:id/downgrade',
+  response: licenceUpdateResponseSchema,
+  auth: 'required',
+});
+
+/**
  * `GET /api/v2/cancellation-promo/{id}/verify`: whether the viewer is offered a discount to stay
  * instead of cancelling licence `id`, and which.
  */

@@ -111,10 +111,10 @@ describe('at most one licence of a family is active and renewing', () => {
   ];
   const event = (): fc.Arbitrary<(nowMs: number) => { event: PlanEvent; nowMs: number }> =>
     fc.oneof(
-      fc.record({ licence: fc.constantFrom(...licences), step: fc.nat({ max: 10 * DAY }) }).map(({ licence, step }) => (now: number) => ({ event: { type: 'purchase', licence, nowMs: now + step }, nowMs: now + step })),
-      fc.record({ step: fc.nat({ max: 70 * DAY }) }).map(({ step }) => (now: number) => ({ event: { type: 'advance', nowMs: now + step }, nowMs: now + step })),
-      fc.constantFrom(...licences).map((l) => (now: number) => ({ event: { type: 'cancel', id: l.id }, nowMs: now })),
-      fc.constantFrom(...licences).map((l) => (now: number) => ({ event: { type: 'cancelDowngrade', id: l.id }, nowMs: now })),
+      fc.record({ licence: fc.constantFrom(...licences), step: fc.nat({ max: 10 * DAY }) }).map(({ licence, step }) => (now: number) => ({ event: { type: 'purchase' as const, licence, nowMs: now + step }, nowMs: now + step })),
+      fc.record({ step: fc.nat({ max: 70 * DAY }) }).map(({ step }) => (now: number) => ({ event: { type: 'advance' as const, nowMs: now + step }, nowMs: now + step })),
+      fc.constantFrom(...licences).map((l) => (now: number) => ({ event: { type: 'cancel' as const, id: l.id }, nowMs: now })),
+      fc.constantFrom(...licences).map((l) => (now: number) => ({ event: { type: 'cancelDowngrade' as const, id: l.id }, nowMs: now })),
     );
 
   it('holds over random sequences of purchases, upgrades, downgrades, renewals and cancels', () => {

@@ -152,6 +152,8 @@ export function fakeApi(overrides: {
       resume: unexpected('licences.resume'),
       cancel: unexpected('licences.cancel'),
       reactivate: unexpected('licences.reactivate'),
+      scheduleDowngrade: unexpected('licences.scheduleDowngrade'),
+      cancelDowngrade: unexpected('licences.cancelDowngrade'),
       priceMigrationConsent: unexpected('licences.priceMigrationConsent'),
       ...overrides.licences,
     },
