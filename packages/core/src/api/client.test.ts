@@ -12,6 +12,7 @@ import {
   isStreamError,
   NetworkError,
   SessionExpiredError,
+  parseRetryAfter,
   type ApiClientEvent,
 } from './index.js';
 
@@ -238,6 +239,21 @@ describe('errors', () => {
     const { client } = setup({ 'GET /api/v2/user/profile': () => json(424, body) }, { [STORAGE_KEYS.authToken]: 't' });
     const error = (await client.user.profile().catch((e: unknown) => e)) as ApiError;
     expect(error).toMatchObject({ status: 424, code: 'BASKET_REQUIREMENTS_FAILED', details: { missingFields: ['postalCode', 'taxNumber'] } });
+  });
+
+  it('reads Retry-After into retryAfterSeconds (delta-seconds or an HTTP date)', async () => {
+    const body = { status: 429, code: 'TOO_MANY_ATTEMPTS', messages: ['tooManyAttempts'], requestId: 'req-429' };
+    const { client } = setup({
+      'GET /api/v2/user/profile': () => json(429, body, { 'retry-after': '30' }),
+      'GET /api/v2/i18n/countries': () => json(429, body),
+    }, { [STORAGE_KEYS.authToken]: 't' });
+    const error = (await client.user.profile().catch((e: unknown) => e)) as ApiError;
+    expect(error).toMatchObject({ status: 429, code: 'TOO_MANY_ATTEMPTS', retryAfterSeconds: 30 });
+    const without = (await client.countries.list().catch((e: unknown) => e)) as ApiError;
+    expect(without.retryAfterSeconds).toBeUndefined();
+    expect(parseRetryAfter(new Date(Date.UTC(2030, 0, 1, 0, 1)).toUTCString(), Date.UTC(2030, 0, 1))).toBe(60);
+    expect(parseRetryAfter(new Date(Date.UTC(2020, 0, 1)).toUTCString(), Date.UTC(2030, 0, 1))).toBe(0);
+    expect(['-3', 'soon', '', undefined, null, '12abc'].map((v) => parseRetryAfter(v))).toEqual([undefined, undefined, undefined, undefined, undefined, undefined]);
   });
 
   it('turns a malformed error body into ApiError UNKNOWN with the status', async () => {

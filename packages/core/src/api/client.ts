@@ -7,7 +7,7 @@ import { tokenRefresh, type TokenRefreshResponse } from '../contracts/auth.js';
 import { STORAGE_KEYS } from '../platform/types.js';
 import { authEndpoints } from './auth.js';
 import { countriesEndpoints } from './countries.js';
-import { ApiError, ContractError, NetworkError, SessionExpiredError, isRefreshRefusal, type ContractIssue } from './errors.js';
+import { ApiError, ContractError, NetworkError, SessionExpiredError, isRefreshRefusal, parseRetryAfter, type ContractIssue } from './errors.js';
 import { labelsEndpoints } from './labels.js';
 import { lazyArea } from './lazy.js';
 import type { ApiClientEvent, ApiClientOptions, HttpApiClient, RequestOptions } from './types.js';
@@ -336,6 +336,8 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 
 function toApiError(contract: CallContract, answer: RawAnswer): ApiError {
   const parsed = safeParse(platformErrorSchema, parseJson(answer.text));
+  const retryAfter = parseRetryAfter(answer.headers.get('retry-after'));
+  const retry = retryAfter === undefined ? {} : { retryAfterSeconds: retryAfter };
   if (parsed.success) {
     return new ApiError({
       call: contract.name,
@@ -344,6 +346,7 @@ function toApiError(contract: CallContract, answer: RawAnswer): ApiError {
       messages: parsed.data.messages,
       requestId: parsed.data.requestId,
       details: isPlainObject(parsed.data['details']) ? parsed.data['details'] : undefined,
+      ...retry,
     });
   }
   return new ApiError({
@@ -352,5 +355,6 @@ function toApiError(contract: CallContract, answer: RawAnswer): ApiError {
     code: 'UNKNOWN',
     messages: [],
     requestId: answer.headers.get('x-request-id') ?? undefined,
+    ...retry,
   });
 }

@@ -37,6 +37,12 @@ export class ApiError extends StreamError {
    * with 424 `BASKET_REQUIREMENTS_FAILED` (commerce-and-account-data.md §8).
    */
   readonly details: Readonly<Record<string, unknown>> | undefined;
+  /**
+   * The answer's `Retry-After` header in whole seconds (its delta-seconds form, or an HTTP date
+   * turned into the seconds from now, never negative), when it had a usable one: the wait of a
+   * 429 `TOO_MANY_ATTEMPTS` (docs/api.md "Throttling").
+   */
+  readonly retryAfterSeconds: number | undefined;
 
   constructor(init: {
     call: string;
@@ -45,6 +51,7 @@ export class ApiError extends StreamError {
     messages: readonly string[];
     requestId: string | undefined;
     details?: Readonly<Record<string, unknown>> | undefined;
+    retryAfterSeconds?: number | undefined;
   }) {
     super(`${init.call} failed: ${init.status} ${init.code}`, init.call);
     this.name = 'ApiError';
@@ -53,7 +60,22 @@ export class ApiError extends StreamError {
     this.messages = init.messages;
     this.requestId = init.requestId;
     this.details = init.details;
+    this.retryAfterSeconds = init.retryAfterSeconds;
   }
+}
+
+/**
+ * Reads a `Retry-After` header value: delta-seconds (`"30"`) → 30; an HTTP date → the whole
+ * seconds from `nowMs` to it, rounded up, 0 when past; anything else (absent, negative, not a
+ * number or date) → undefined. Never throws.
+ */
+export function parseRetryAfter(value: string | null | undefined, nowMs: number = Date.now()): number | undefined {
+  const text = value?.trim();
+  if (!text) return undefined;
+  if (/^\d+$/.test(text)) return Number(text);
+  const at = Date.parse(text);
+  if (Number.isNaN(at) || !/[a-z]/i.test(text)) return undefined;
+  return Math.max(0, Math.ceil((at - nowMs) / 1000));
 }
 
 /** One field that did not match a contract: dotted path (`''` for the whole body) and zod's message. */

@@ -87,6 +87,7 @@ export const PASSWORD_RESET_MESSAGE_KEYS: ReadonlySet<string> = new Set([
 export const PASSWORD_RESET_CODE_KEYS: Readonly<Record<string, string>> = {
   NOT_FOUND: INVALID_RESET_TOKEN_KEY,
   TOO_MANY_REQUESTS: 'tooManyAttempts',
+  TOO_MANY_ATTEMPTS: 'tooManyAttempts',
   NETWORK: 'networkError',
   TIMEOUT: 'networkError',
 };

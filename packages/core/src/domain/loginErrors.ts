@@ -18,6 +18,7 @@ export const LOGIN_ERROR_CODE_KEYS: Readonly<Record<string, string>> = {
   BAD_REQUEST: 'invalidCredentials',
   FORBIDDEN: 'accessDenied',
   TOO_MANY_REQUESTS: 'tooManyAttempts',
+  TOO_MANY_ATTEMPTS: 'tooManyAttempts',
   CONFLICT: 'emailAlreadyInUse',
   NETWORK: 'networkError',
   TIMEOUT: 'networkError',

@@ -5,7 +5,7 @@ import type { CredentialsFormContext, CredentialsFormEvent } from './credentials
  * of any machine built with `createCredentialsFormMachine` has it.
  */
 export interface CredentialsFormSnapshot<TField extends string> {
-  context: Pick<CredentialsFormContext<TField>, 'values' | 'error' | 'fieldErrors' | 'target'>;
+  context: Pick<CredentialsFormContext<TField>, 'values' | 'error' | 'fieldErrors' | 'target'> & { errorVars?: Record<string, string> };
   /** `'done'` once the final state is reached. */
   status: string;
   matches(stateValue: 'submitting'): boolean;
@@ -16,6 +16,8 @@ export interface CredentialsFormApi<TField extends string> {
   values: Record<TField, string>;
   /** Message key of the form-level error (`role="alert"`), or null. */
   error: string | null;
+  /** Placeholder values of `error` (`{ seconds }` when the platform throttled the attempt), else `{}`. */
+  errorVars: Record<string, string>;
   /** Message key per field. */
   fieldErrors: Record<string, string>;
   /** True while the platform is being asked (disable the form, show loading). */
@@ -41,6 +43,7 @@ export function connectCredentialsForm<TField extends string>(
   return {
     values,
     error,
+    errorVars: snapshot.context.errorVars ?? {},
     fieldErrors,
     isSubmitting: snapshot.matches('submitting'),
     isDone: snapshot.status === 'done',

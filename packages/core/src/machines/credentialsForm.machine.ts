@@ -8,7 +8,7 @@ import type {
   StateMachine,
 } from 'xstate';
 import type { LoginResponse } from '../contracts/index.js';
-import { postSignInTarget } from '../domain/index.js';
+import { errorMessageVars, postSignInTarget } from '../domain/index.js';
 import type { FormValidationResult } from '../domain/index.js';
 import type { CredentialsFormContext, CredentialsFormEvent, CredentialsFormInput } from './credentialsForm.types.js';
 
@@ -166,12 +166,14 @@ export function createCredentialsFormMachine<
         const { [event.field]: _cleared, ...fieldErrors } = context.fieldErrors;
         return { values: { ...context.values, [event.field]: event.value }, fieldErrors };
       }),
-      clearErrors: assign({ error: null, fieldErrors: {} }),
+      clearErrors: assign({ error: null, errorVars: {}, fieldErrors: {} }),
       /** Puts the domain validation's errors in the context (EMPTY_INPUTS or per field). */
       showValidationErrors: assign(({ context }) => {
         const result = validate(context.values);
-        if (result.ok) return { error: null, fieldErrors: {} };
-        return 'error' in result ? { error: result.error, fieldErrors: {} } : { error: null, fieldErrors: result.fieldErrors };
+        if (result.ok) return { error: null, errorVars: {}, fieldErrors: {} };
+        return 'error' in result
+          ? { error: result.error, errorVars: {}, fieldErrors: {} }
+          : { error: null, errorVars: {}, fieldErrors: result.fieldErrors };
       }),
       /** Hands the tokens to the session machine. */
       handTokensToSession: ({ context }, params: { tokens: LoginResponse }) => {
@@ -186,6 +188,8 @@ export function createCredentialsFormMachine<
       })),
       showFailure: assign(({ context }, params: { error: unknown }) => ({
         error: failureMessage(params.error, context.env.isKnownKey ?? neverKnown),
+        // The wait of a throttled attempt (429 TOO_MANY_ATTEMPTS) fills the message's `{seconds}`.
+        errorVars: errorMessageVars(params.error),
       })),
     },
     guards: {
@@ -198,6 +202,7 @@ export function createCredentialsFormMachine<
     context: ({ input }) => ({
       values: initialValuesOf(fields, initialValues?.(input) ?? {}),
       error: null,
+      errorVars: {},
       fieldErrors: {},
       target: null,
       env: input,

@@ -38,6 +38,8 @@ export interface CredentialsFormContext<TField extends string, TInput extends Cr
   values: Record<TField, string>;
   /** Message key of the form-level error (`EMPTY_INPUTS`, a server message, `failedAuthentication`…), or null. */
   error: string | null;
+  /** Placeholder values of `error` (`{ seconds }` of a throttled attempt: domain `errorMessageVars`); `{}` otherwise. */
+  errorVars: Record<string, string>;
   /** Message key per field (§5 "Empty-field messages use a key named per field"). */
   fieldErrors: Record<string, string>;
   /** In-app path to go to once done (§2 "After sign-in completion"); null until then. */

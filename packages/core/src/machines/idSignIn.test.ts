@@ -104,6 +104,20 @@ describe('idSignIn (§4 "ID sign-in")', () => {
     expect(second.view().error).toBe('networkError');
   });
 
+  it('a throttled attempt (429 TOO_MANY_ATTEMPTS) shows tooManyAttempts with the wait in seconds', async () => {
+    const throttled = new ApiError({ call: 'auth.login', status: 429, code: 'TOO_MANY_ATTEMPTS', messages: ['tooManyAttempts'], requestId: 'r3', retryAfterSeconds: 30 });
+    const { actor, view } = setup({ login: async () => Promise.reject(throttled) });
+    view().change('email', 'viewer@example.com');
+    view().change('password', 'p');
+    view().submit();
+    await waitFor(actor, (s) => s.matches('editing') && s.context.error !== null);
+    expect(view()).toMatchObject({ error: 'tooManyAttempts', errorVars: { seconds: '30' } });
+    // Editing and submitting again clears the wait with the error.
+    view().change('password', '');
+    view().submit();
+    expect(view().errorVars).toEqual({});
+  });
+
   it('calls api.auth.login through the real actor with the trimmed email', async () => {
     const tokens = await userTokens(Date.now());
     const api = fakeApi({ login: async () => tokens });
