@@ -31,11 +31,12 @@ import { registerAdobeRoutes } from './routes/adobe.js';
 import { registerTvPage } from './adobe/tvPage.js';
 import { registerOpenIdRoutes } from './routes/openid.js';
 import type { OpenIdRuntime } from './openid/runtime.js';
-import { createOutboxMailer } from './email/outbox.js';
+import { createOutboxMailer, type Mailer } from './email/outbox.js';
 import { registerOutboxPage } from './email/page.js';
 import { registerEmailFlowRoutes } from './routes/emailFlows.js';
 import { DEFAULTS } from './config.js';
 import { linkedAccountsOf } from './auth/linkedAccounts.js';
+import { clientAddress, SecretThrottle } from './auth/throttle.js';
 
 /** Everything the HTTP app needs; built by `createSandboxDeps` (or by hand in tests). */
 export interface AppDeps {
@@ -64,6 +65,10 @@ export interface AppDeps {
   openid?: OpenIdRuntime;
   /** Base URL of the web app for the links the sandbox emails (no trailing slash). Default `http://127.0.0.1:5173`. */
   webUrl?: string;
+  /** The throttle of secret checks (auth/throttle.ts); default: one per app on `now`. */
+  throttle?: SecretThrottle;
+  /** Where the emails go; default: the outbox in `db` (email/outbox.ts). Tests inject a slow one. */
+  mailer?: Mailer;
 }
 
 type RealmRow = typeof realms.$inferSelect;
@@ -76,7 +81,7 @@ export type SandboxEnv = {
 /** Request headers the web app may send cross-origin. */
 export const CORS_ALLOW_HEADERS = ['content-type', 'x-api-key', 'realm', 'authorization', 'accept-language', 'x-device-id', 'idempotency-key'];
 /** Response headers the web app may read cross-origin. */
-export const CORS_EXPOSE_HEADERS = ['x-device-id', 'x-request-id'];
+export const CORS_EXPOSE_HEADERS = ['x-device-id', 'x-request-id', 'retry-after'];
 
 const DEVICE_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -99,6 +104,8 @@ export function createApp(deps: AppDeps): Hono<SandboxEnv> {
     now,
   };
   const app = new Hono<SandboxEnv>();
+  /** Throttle of every call that checks a secret (auth/throttle.ts), one per app. */
+  const throttle = deps.throttle ?? new SecretThrottle({ now });
 
   // Request id, device id, request log. Outermost, so every answer (errors included) carries the headers.
   app.use('*', async (c, next) => {
@@ -162,10 +169,14 @@ export function createApp(deps: AppDeps): Hono<SandboxEnv> {
   app.post(calls.auth.login.path, async (c) => {
     const body = await readJsonBody(c, calls.auth.login.body);
     const email = body.id.trim().toLowerCase();
-    const [user] = await deps.db.select().from(users).where(eq(users.email, email)).limit(1);
-    // Always verify a hash, a dummy one for unknown emails, so timing does not reveal existence.
-    const valid = await verifyPassword(user?.passwordHash ?? deps.dummyPasswordHash, body.secret);
-    if (!user || !valid) throw new ApiHttpError(404, 'NOT_FOUND', ['Invalid email or password']);
+    // Throttled per email and per client address (auth/throttle.ts): 429 during a delay, even for the right password.
+    const user = await throttle.attempt({ scope: 'login', subject: email, address: clientAddress(c) }, async () => {
+      const [found] = await deps.db.select().from(users).where(eq(users.email, email)).limit(1);
+      // Always verify a hash, a dummy one for unknown emails, so timing does not reveal existence.
+      const valid = await verifyPassword(found?.passwordHash ?? deps.dummyPasswordHash, body.secret);
+      return valid ? found : undefined;
+    });
+    if (!user) throw new ApiHttpError(404, 'NOT_FOUND', ['Invalid email or password']);
     const tokens = await issueSession(sessions, user.id);
     // §3 "Login response … linkedAccounts": listed when the account has any (§4: a linked Adobe account found at login).
     const linkedAccounts = await linkedAccountsOf(deps.db, user.id, c.get('realm').name);
@@ -258,6 +269,8 @@ export function createApp(deps: AppDeps): Hono<SandboxEnv> {
     },
     mediaSecret: deps.mediaSecret ?? new Uint8Array(randomBytes(32)),
     publicUrl: (c) => deps.publicUrl?.replace(/\/+$/, '') ?? new URL(c.req.url).origin,
+    throttle,
+    clientAddress,
   };
   registerLicenceRoutes(app, routes);
   registerContentRoutes(app, routes);
@@ -267,7 +280,7 @@ export function createApp(deps: AppDeps): Hono<SandboxEnv> {
   const emailFlows = registerEmailFlowRoutes(app, routes, {
     webUrl: (deps.webUrl ?? DEFAULTS.webUrl).replace(/\/+$/, ''),
     sessions,
-    mailer: createOutboxMailer(deps.db),
+    mailer: deps.mailer ?? createOutboxMailer(deps.db),
   });
   registerOpenIdRoutes(app, { routes, sessions, openid: deps.openid });
   const signIn = { routes, sessions, openid: deps.openid };
@@ -287,6 +300,7 @@ export function createApp(deps: AppDeps): Hono<SandboxEnv> {
   app.onError((error, c) => {
     const requestId = c.get('requestId') ?? randomUUID();
     if (error instanceof ApiHttpError) {
+      for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);
       return c.json(platformError(error.status, error.code, error.messages, requestId, error.details), error.status);
     }
     if (error instanceof HTTPException && error.status < 500) {

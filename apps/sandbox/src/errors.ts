@@ -21,6 +21,8 @@ export const SANDBOX_ERROR_CODES = {
   MAX_CHARGEABLE_PAYMENT_DETAILS_REACHED: 'MAX_CHARGEABLE_PAYMENT_DETAILS_REACHED',
   /** 409: a pay call's `Idempotency-Key` was first sent for another basket or body (nothing is charged). */
   IDEMPOTENCY_KEY_REUSED: 'IDEMPOTENCY_KEY_REUSED',
+  /** 429: too many failed secret checks; `Retry-After` gives the wait in seconds (`auth/throttle.ts`). */
+  TOO_MANY_ATTEMPTS: 'TOO_MANY_ATTEMPTS',
   INTERNAL_ERROR: 'INTERNAL_ERROR',
 } as const;
 /**
@@ -42,7 +44,7 @@ export type CardErrorCode = (typeof CARD_ERROR_CODES)[number];
 export type SandboxErrorCode = (typeof SANDBOX_ERROR_CODES)[keyof typeof SANDBOX_ERROR_CODES] | CardErrorCode;
 
 /** HTTP status codes the sandbox uses for errors. */
-export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 413 | 424 | 500;
+export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 413 | 424 | 429 | 500;
 
 /**
  * An error a handler throws to answer in the platform's error shape; the app's `onError` turns it
@@ -54,15 +56,24 @@ export class ApiHttpError extends Error {
   readonly messages: string[];
   /** Extra facts of the error (`{ missingFields }` with 424), sent as `details`. */
   readonly details: Record<string, unknown> | undefined;
+  /** Response headers of the answer (`Retry-After` with 429), set by the app's `onError`. */
+  readonly headers: Readonly<Record<string, string>> | undefined;
 
   /** `messages` are message keys or human text, as the real platform sends them. */
-  constructor(status: ErrorStatus, code: SandboxErrorCode, messages: string[], details?: Record<string, unknown>) {
+  constructor(
+    status: ErrorStatus,
+    code: SandboxErrorCode,
+    messages: string[],
+    details?: Record<string, unknown>,
+    headers?: Readonly<Record<string, string>>,
+  ) {
     super(`${status} ${code}: ${messages.join('; ')}`);
     this.name = 'ApiHttpError';
     this.status = status;
     this.code = code;
     this.messages = messages;
     this.details = details;
+    this.headers = headers;
   }
 }
 

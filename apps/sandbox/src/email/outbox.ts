@@ -9,6 +9,7 @@ import { desc, eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { SandboxDb } from '../db/open.js';
 import { outbox } from '../db/schema.js';
+import { deliveriesSettled } from './delivery.js';
 
 /** What an emailed link is for. */
 export type EmailKind = 'reset' | 'magic' | 'confirm';
@@ -97,8 +98,12 @@ export function createOutboxMailer(db: SandboxDb): Mailer {
   };
 }
 
-/** The outbox, newest first; only the messages sent to `to` (compared lower-cased) when given. */
+/**
+ * The outbox, newest first; only the messages sent to `to` (compared lower-cased) when given.
+ * Waits first for the emails queued for this database (`delivery.ts`), at most 10 s.
+ */
 export async function readOutbox(db: SandboxDb, to?: string): Promise<OutboxMessage[]> {
+  await deliveriesSettled(db);
   const address = to?.trim().toLowerCase();
   const query = db.select().from(outbox);
   const rows = await (address ? query.where(eq(outbox.to, address)) : query).orderBy(desc(outbox.sentAt), desc(outbox.seq));

@@ -4,6 +4,7 @@ import type { SandboxDb } from '../db/open.js';
 import { ApiHttpError, badRequest } from '../errors.js';
 import type { SessionDeps } from '../auth/sessions.js';
 import type { OpenIdRuntime } from '../openid/runtime.js';
+import type { SecretThrottle } from '../auth/throttle.js';
 
 /** What the licence, content, media and control routes need from the app. */
 export interface RouteContext {
@@ -22,6 +23,10 @@ export interface RouteContext {
   mediaSecret: Uint8Array;
   /** Base URL of the sandbox as the caller reached it (no trailing slash), for absolute URLs. */
   publicUrl: (c: Context) => string;
+  /** The throttle of every call that checks a secret (`auth/throttle.ts`). */
+  throttle: SecretThrottle;
+  /** The client's socket address (never a header), undefined in-process (`auth/throttle.ts`). */
+  clientAddress: (c: Context) => string | undefined;
 }
 
 /** 409 `CONFLICT`: the licence's state refuses the action. */

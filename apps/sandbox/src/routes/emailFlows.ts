@@ -5,6 +5,11 @@
  * emailed token is single-use and expires after 15 minutes on the sandbox clock. Asking for a
  * reset or a magic link answers `{}` whether or not the account exists. A password reset is for
  * the ID, PBR, GIGYA or FIREBASE account the email names (`../email/passwordReset.ts`).
+ *
+ * Issue 12: the reset and magic-link emails are queued off the request path (`../email/delivery.ts`),
+ * so both answers take the same time; at most 3 of them go to one address per 15 minutes (further
+ * requests answer `{}` and send nothing); spending a reset or magic-link token is throttled per
+ * device and per client address (`../auth/throttle.ts`: 429 `TOO_MANY_ATTEMPTS` after 5 wrong tokens).
  */
 import type { Hono } from 'hono';
 import { calls } from '@stream/core/contracts';
@@ -15,6 +20,7 @@ import { ApiHttpError, badRequest } from '../errors.js';
 import { readJsonBody, readQuery } from '../http/body.js';
 import { composeEmail } from '../email/messages.js';
 import { readOutbox, type EmailKind, type Mailer } from '../email/outbox.js';
+import { EmailRateLimit, queueDelivery } from '../email/delivery.js';
 import { findResetAccount, platformUserByEmail, resetPasswordWithToken } from '../email/passwordReset.js';
 import { consumeEmailToken, issueEmailToken, type EmailTokenTarget } from '../email/tokens.js';
 import type { RouteContext } from './context.js';
@@ -54,6 +60,7 @@ const LINK_PATHS: Record<EmailKind, string> = {
 /** Registers the email flows and `GET /_sandbox/outbox` on `app`; answers what sign-up needs. */
 export function registerEmailFlowRoutes(app: Hono<SandboxEnv>, ctx: RouteContext, deps: EmailFlowDeps): EmailFlows {
   const { db } = ctx;
+  const emailLimit = new EmailRateLimit({ now: ctx.now });
 
   /** Issues a token of `kind` for the account (a platform account, or a provider account to reset) and emails its link. */
   async function sendLink(kind: EmailKind, target: EmailTokenTarget & { email: string }, query: Record<string, string> = {}) {
@@ -82,7 +89,8 @@ export function registerEmailFlowRoutes(app: Hono<SandboxEnv>, ctx: RouteContext
     const provider = body.provider.trim().toUpperCase();
     if (!offersPasswordReset(provider)) throw badRequest(PASSWORD_RESET_NOT_OFFERED);
     const account = await findResetAccount(db, { realm: c.get('realm').name, provider, email: body.id, now: ctx.now });
-    if (account) await sendLink('reset', account, { providerName: provider });
+    // Counted for unknown addresses too; the email (if any) is sent after the answer.
+    if (emailLimit.allow(body.id) && account) queueDelivery(db, () => sendLink('reset', account, { providerName: provider }));
     return c.json({});
   });
 
@@ -93,12 +101,15 @@ export function registerEmailFlowRoutes(app: Hono<SandboxEnv>, ctx: RouteContext
     // The sign-up password rule first: a refused password does not spend the token.
     const ruleError = newPasswordError(body.secret);
     if (ruleError) throw badRequest(ruleError);
-    const done = await resetPasswordWithToken(db, {
-      token: body.token,
-      secret: body.secret,
-      now: await ctx.sandboxNow(),
-      realNow: new Date(ctx.now()),
-    });
+    const keys = { scope: 'resetToken', subject: c.get('deviceId'), address: ctx.clientAddress(c) } as const;
+    const done = await ctx.throttle.attempt(keys, async () =>
+      resetPasswordWithToken(db, {
+        token: body.token,
+        secret: body.secret,
+        now: await ctx.sandboxNow(),
+        realNow: new Date(ctx.now()),
+      }),
+    );
     if (!done) throw new ApiHttpError(404, 'NOT_FOUND', [INVALID_RESET_TOKEN]);
     return c.json({});
   });
@@ -107,14 +118,15 @@ export function registerEmailFlowRoutes(app: Hono<SandboxEnv>, ctx: RouteContext
   app.get(calls.magicLink.request.path, async (c) => {
     const { email } = readQuery(c, calls.magicLink.request.query);
     const user = await findUser(email);
-    if (user) await sendLink('magic', platformTarget(user));
+    if (emailLimit.allow(email) && user) queueDelivery(db, () => sendLink('magic', platformTarget(user)));
     return c.json({});
   });
 
   // POST /api/v2/token/alt/magic-email { token }: a session, as POST /login answers.
   app.post(calls.magicLink.exchange.path, async (c) => {
     const body = await readJsonBody(c, calls.magicLink.exchange.body);
-    const spent = await consumeEmailToken(db, body.token, 'magic', await ctx.sandboxNow());
+    const keys = { scope: 'magicToken', subject: c.get('deviceId'), address: ctx.clientAddress(c) } as const;
+    const spent = await ctx.throttle.attempt(keys, async () => consumeEmailToken(db, body.token, 'magic', await ctx.sandboxNow()), (found) => !!found?.userId);
     if (!spent?.userId) throw new ApiHttpError(404, 'NOT_FOUND', [INVALID_MAGIC_LINK_TOKEN]);
     return c.json(await issueSession(deps.sessions, spent.userId));
   });
