@@ -14,6 +14,12 @@ export const SANDBOX_ERROR_CODES = {
   LICENCE_REQUIRED: 'LICENCE_REQUIRED',
   NOT_FOUND: 'NOT_FOUND',
   CONFLICT: 'CONFLICT',
+  /** 409: the account holds the licence active; it is not purchasable (messages `['licenceAlreadyActive']`). */
+  LICENCE_ALREADY_ACTIVE: 'LICENCE_ALREADY_ACTIVE',
+  /** 409: not a plan change the rules allow (a downgrade bought instead of scheduled; messages `['invalidTierChange', …]`). */
+  INVALID_TIER_CHANGE: 'INVALID_TIER_CHANGE',
+  /** 409: a licence a TV operator grants: pause, cancel, reactivate and plan changes are the operator's. */
+  LICENCE_MANAGED_EXTERNALLY: 'LICENCE_MANAGED_EXTERNALLY',
   PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
   /** 424: the buyer's account lacks fields the purchase needs (`details.missingFields`). */
   BASKET_REQUIREMENTS_FAILED: 'BASKET_REQUIREMENTS_FAILED',

@@ -83,6 +83,8 @@ export const DDL_STATEMENTS: readonly string[] = [
     updated_at timestamptz NOT NULL DEFAULT now()
   )`,
   `CREATE UNIQUE INDEX IF NOT EXISTS account_licences_user_licence_idx ON account_licences (user_id, licence_id)`,
+  `ALTER TABLE account_licences ADD COLUMN IF NOT EXISTS granted_by text`,
+  `ALTER TABLE account_licences ADD COLUMN IF NOT EXISTS scheduled_change jsonb`,
   `CREATE TABLE IF NOT EXISTS content_items (
     id text PRIMARY KEY,
     type text NOT NULL,

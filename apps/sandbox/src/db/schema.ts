@@ -131,6 +131,10 @@ export const accountLicences = pgTable(
     /** Cancellation promo answer: `REDEEMED`, `REFUSED` or null (still on offer). */
     promoStatus: text('promo_status'),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** The external provider (TV operator) granting it, by display name; null = the account pays for it. */
+    grantedBy: text('granted_by'),
+    /** A downgrade scheduled for the end of the period: the licence it becomes, and when it was asked. */
+    scheduledChange: jsonb('scheduled_change').$type<{ licenceId: string; licenceName: string; requestedAt: string } | null>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

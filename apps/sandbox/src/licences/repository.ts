@@ -7,6 +7,7 @@ import type { Licence } from '@stream/core/contracts';
 import type { SandboxDb } from '../db/open.js';
 import { accountLicences, licences, paymentDetails } from '../db/schema.js';
 import { ApiHttpError } from '../errors.js';
+import { applyScheduledChanges } from './planChanges.js';
 import { settle, toAccountLicence, type AccountLicenceRow, type CatalogueRow } from './state.js';
 
 /** A settled account licence with its catalogue entry and the payment details paying for it. */
@@ -33,8 +34,9 @@ export async function loadCatalogue(db: SandboxDb): Promise<CatalogueRow[]> {
   return db.select().from(licences).where(eq(licences.active, true)).orderBy(asc(licences.sortOrder), asc(licences.id));
 }
 
-/** Every licence `userId` holds, settled at `now`, in catalogue order. */
+/** Every licence `userId` holds, settled at `now` (scheduled downgrades applied first), in catalogue order. */
 export async function loadHeld(db: SandboxDb, userId: string, now: Date): Promise<HeldLicence[]> {
+  await applyScheduledChanges(db, userId, now);
   const rows = await db
     .select({ row: accountLicences, cat: licences })
     .from(accountLicences)
@@ -47,6 +49,7 @@ export async function loadHeld(db: SandboxDb, userId: string, now: Date): Promis
 
 /** The licence `licenceId` that `userId` holds, settled; 404 `NOT_FOUND` when the account does not hold it. */
 export async function loadOneHeld(db: SandboxDb, userId: string, licenceId: string, now: Date): Promise<HeldLicence> {
+  await applyScheduledChanges(db, userId, now);
   const [found] = await db
     .select({ row: accountLicences, cat: licences })
     .from(accountLicences)

@@ -6,6 +6,7 @@
  */
 import type { Discount, Licence, LicenceAmount, LicenceStatusValue, PauseState } from '@stream/core/contracts';
 import type { accountLicences, licences } from '../db/schema.js';
+import { DOWNGRADE_ACTION } from '@stream/core/domain';
 import { nextRenewal, parsePeriod, type Period } from './period.js';
 
 export type CatalogueRow = typeof licences.$inferSelect;
@@ -159,13 +160,31 @@ export function toAccountLicence(row: AccountLicenceRow, cat: CatalogueRow, now:
     priceMigration = null;
   }
 
+  const pendingActions: NonNullable<Licence['subscriptionPendingActions']> = row.pendingActions.map((a) => ({ ...a }));
+  if (row.scheduledChange && status !== 'EXPIRED') {
+    // A downgrade scheduled for the period end (docs/api.md "Plan changes"): this project's pending action.
+    pendingActions.push({
+      action: DOWNGRADE_ACTION,
+      requestedAt: row.scheduledChange.requestedAt,
+      ...(expiry ? { actionDueBy: expiry.toISOString() } : {}),
+      licenceId: row.scheduledChange.licenceId,
+      licenceName: row.scheduledChange.licenceName,
+    });
+  }
+  if (row.grantedBy !== null && row.grantedBy !== undefined) {
+    // Granted by a TV operator (entitlement sync, licence code): §3 purchaseStrategy.externalAuthProviderDetails.
+    base.purchaseStrategy = {
+      ...(base.purchaseStrategy ?? { type: 'SUBSCRIPTION' }),
+      externalAuthProviderDetails: { provider: 'ADOBE', operatorName: row.grantedBy },
+    };
+  }
   const licence: Licence = {
     ...base,
     amounts,
     status,
     pauseState,
     autoRenewingStatus,
-    subscriptionPendingActions: row.pendingActions.map((a) => ({ ...a })),
+    subscriptionPendingActions: pendingActions,
     licenceStatus: { status, autoRenewingStatus, expiryTimestamp, pauseState },
     licencePayment: {
       paymentEventType: row.paymentEventType,

@@ -165,9 +165,14 @@ export function registerAdobeRoutes(app: Hono<SandboxEnv>, deps: SignInRouteDeps
       .select({ clientName: openIdIdentities.clientName })
       .from(openIdIdentities)
       .where(and(eq(openIdIdentities.userId, claims.sub), like(openIdIdentities.clientName, `${TV_LINK_PREFIX}%`)));
-    const licenceIds = [...new Set(linked.flatMap((row) => operatorById(row.clientName.slice(TV_LINK_PREFIX.length))?.licenceIds ?? []))];
+    const grants = new Map<string, string>(); // licence id → the operator including it (the first linked)
+    for (const row of linked) {
+      const operator = operatorById(row.clientName.slice(TV_LINK_PREFIX.length));
+      for (const licenceId of operator?.licenceIds ?? []) if (!grants.has(licenceId)) grants.set(licenceId, operator!.displayName);
+    }
+    const licenceIds = [...grants.keys()];
     const now = await routes.sandboxNow();
-    for (const licenceId of licenceIds) await grantLicence(routes, claims.sub, licenceId, now, ENTITLEMENT_DAYS * DAY);
+    for (const [licenceId, operatorName] of grants) await grantLicence(routes, claims.sub, licenceId, now, ENTITLEMENT_DAYS * DAY, operatorName);
     return c.json({ licenceIds });
   });
 
@@ -176,7 +181,7 @@ export function registerAdobeRoutes(app: Hono<SandboxEnv>, deps: SignInRouteDeps
     const body = await readJsonBody(c, calls.externalLicence.token.body);
     const entry = await store.redeemLicenceCode(body.authorisationCode);
     if (!entry) throw notFound('Unknown, used or expired licence code');
-    await grantLicence(routes, entry.userId, entry.licenceId, await routes.sandboxNow(), ENTITLEMENT_DAYS * DAY);
+    await grantLicence(routes, entry.userId, entry.licenceId, await routes.sandboxNow(), ENTITLEMENT_DAYS * DAY, '');
     return c.json(entry.redirectTo ? { licenceIds: [entry.licenceId], redirectTo: entry.redirectTo } : { licenceIds: [entry.licenceId] });
   });
 
@@ -283,10 +288,12 @@ async function operatorAccount(routes: RouteContext, account: OperatorAccount, l
 }
 
 /**
- * Grants `licenceId` to the account ACTIVE for `durationMs` from `now`, not auto-renewing; a
- * licence the account holds and that is active (ACTIVE and not ended) is left as it is.
+ * Grants `licenceId` to the account ACTIVE for `durationMs` from `now`, not auto-renewing, included
+ * with `operatorName` (`''`: an unnamed TV provider; the licence shows "Included with …" and offers no
+ * pause, cancel or reactivate); a licence the account holds and that is active (ACTIVE and not
+ * ended) is left as it is.
  */
-async function grantLicence(routes: RouteContext, userId: string, licenceId: string, now: Date, durationMs: number): Promise<void> {
+async function grantLicence(routes: RouteContext, userId: string, licenceId: string, now: Date, durationMs: number, operatorName: string): Promise<void> {
   const { db } = routes;
   const [cat] = await db.select({ id: licences.id }).from(licences).where(eq(licences.id, licenceId)).limit(1);
   if (!cat) return;
@@ -300,6 +307,6 @@ async function grantLicence(routes: RouteContext, userId: string, licenceId: str
     if (held) await tx.delete(accountLicences).where(eq(accountLicences.id, held.id));
     // Columns left out take their defaults: no trial, pause, pending action, discount, migration or cancellation.
     const base = { id: randomUUID(), userId, licenceId, status: 'ACTIVE', autoRenewing: false, paymentEventType: 'CONFIRMED' };
-    await tx.insert(accountLicences).values({ ...base, pauseState: 'NOT_ALLOWED', startedAt: now, expiresAt: new Date(now.getTime() + durationMs), createdAt: now, updatedAt: now });
+    await tx.insert(accountLicences).values({ ...base, grantedBy: operatorName, pauseState: 'NOT_ALLOWED', startedAt: now, expiresAt: new Date(now.getTime() + durationMs), createdAt: now, updatedAt: now });
   });
 }

@@ -32,6 +32,8 @@ export const grantRequestSchema = z.object({
   autoRenewing: z.optional(z.boolean()),
   pauseState: z.optional(z.enum(['ALLOWED', 'NOT_ALLOWED', 'PAUSED'])),
   resumeAfter: z.optional(isoString()),
+  /** A TV operator's name: the licence is included with that operator (as entitlement sync grants it), not paid by the account. */
+  grantedBy: z.optional(z.string().check(z.minLength(1), z.maxLength(80))),
 });
 export type GrantRequest = z.infer<typeof grantRequestSchema>;
 
@@ -160,7 +162,9 @@ function grantedRow(
     discounts: [],
     priceMigration: null,
     promoStatus: null,
-    cancelledAt: period && !autoRenewing ? now : null,
+    cancelledAt: period && !autoRenewing && !body.grantedBy ? now : null,
+    grantedBy: body.grantedBy ?? null,
+    scheduledChange: null,
     createdAt: now,
     updatedAt: now,
   };

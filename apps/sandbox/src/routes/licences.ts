@@ -7,6 +7,7 @@
 import type { Context, Hono } from 'hono';
 import * as z from 'zod/mini';
 import { calls, type Licence } from '@stream/core/contracts';
+import { externalProviderOf } from '@stream/core/domain';
 import type { SandboxEnv } from '../app.js';
 import { readJsonBody, readQuery } from '../http/body.js';
 import { addPeriod } from '../licences/period.js';
@@ -21,6 +22,7 @@ import {
   toCatalogueLicence,
 } from '../licences/state.js';
 import { ApiHttpError, badRequest } from '../errors.js';
+import { invalidTierChange, licenceAlreadyActive, managedExternally, planChangeFor } from '../licences/planChanges.js';
 import { conflict, day, parseDateTime, type RouteContext } from './context.js';
 
 const L = calls.licences;
@@ -88,6 +90,7 @@ export function registerLicenceRoutes(app: Hono<SandboxEnv>, ctx: RouteContext):
     const claims = await ctx.requireUser(c);
     const now = await ctx.sandboxNow();
     const held = await loadOneHeld(db, claims.sub, idParam(c), now);
+    refuseIfManagedExternally(held);
     const { row, cat } = held;
     const id = cat.id;
     const period = subscriptionPeriod(cat);
@@ -109,6 +112,7 @@ export function registerLicenceRoutes(app: Hono<SandboxEnv>, ctx: RouteContext):
     const claims = await ctx.requireUser(c);
     const now = await ctx.sandboxNow();
     const held = await loadOneHeld(db, claims.sub, idParam(c), now);
+    refuseIfManagedExternally(held);
     if (!isPaused(held.row)) throw conflict(`Licence ${held.cat.id} is not paused.`);
     return c.json({ licence: await saveHeld(db, held, resumed(held.row, now), now) });
   });
@@ -119,6 +123,7 @@ export function registerLicenceRoutes(app: Hono<SandboxEnv>, ctx: RouteContext):
     const claims = await ctx.requireUser(c);
     const now = await ctx.sandboxNow();
     const held = await loadOneHeld(db, claims.sub, idParam(c), now);
+    refuseIfManagedExternally(held);
     const { row, cat } = held;
     if (!subscriptionPeriod(cat)) throw conflict(`Licence ${cat.id} does not renew; there is nothing to cancel.`);
     refuseUnlessLive(held, now, 'cancelled');
@@ -138,6 +143,7 @@ export function registerLicenceRoutes(app: Hono<SandboxEnv>, ctx: RouteContext):
     const claims = await ctx.requireUser(c);
     const now = await ctx.sandboxNow();
     const held = await loadOneHeld(db, claims.sub, idParam(c), now);
+    refuseIfManagedExternally(held);
     const { row, cat } = held;
     if (!subscriptionPeriod(cat)) throw conflict(`Licence ${cat.id} does not renew and cannot be reactivated.`);
     if (statusOf(row, now) === 'EXPIRED') throw conflict(`Licence ${cat.id} has expired; buy it again to reactivate it.`);
@@ -184,6 +190,37 @@ export function registerLicenceRoutes(app: Hono<SandboxEnv>, ctx: RouteContext):
     return c.json({});
   });
 
+  // POST /api/v2/active-licences/:id/downgrade { licenceId }: held licence :id becomes licenceId
+  // (same family, lower rank: core planChange says DOWNGRADE) at the end of its current period.
+  app.post(L.scheduleDowngrade.path, async (c) => {
+    const body = await readJsonBody(c, L.scheduleDowngrade.body);
+    const claims = await ctx.requireUser(c);
+    const now = await ctx.sandboxNow();
+    const held = await loadOneHeld(db, claims.sub, idParam(c), now);
+    refuseIfManagedExternally(held);
+    refuseUnlessLive(held, now, 'changed');
+    if (!subscriptionPeriod(held.cat)) throw conflict(`Licence ${held.cat.id} does not renew; there is no period end to change it at.`);
+    if (isPaused(held.row)) throw conflict(`Licence ${held.cat.id} is paused; resume it before changing plan.`);
+    const target = (await loadCatalogue(db)).find((cat) => cat.id === body.licenceId);
+    if (!target) throw new ApiHttpError(404, 'NOT_FOUND', [`No licence ${body.licenceId} in the catalogue`]);
+    const change = planChangeFor(target, await loadHeld(db, claims.sub, now), now);
+    if (change.kind === 'HELD') throw licenceAlreadyActive();
+    if (change.kind !== 'DOWNGRADE' || change.from.id !== held.cat.id || !subscriptionPeriod(target)) {
+      throw invalidTierChange(`${target.name} is not a lower plan of ${held.cat.name}'s family.`);
+    }
+    const scheduledChange = { licenceId: target.id, licenceName: target.name, requestedAt: now.toISOString() };
+    return c.json({ licence: await saveHeld(db, held, { scheduledChange }, now) });
+  });
+
+  // DELETE /api/v2/active-licences/:id/downgrade: withdraws the scheduled downgrade.
+  app.delete(L.cancelDowngrade.path, async (c) => {
+    const claims = await ctx.requireUser(c);
+    const now = await ctx.sandboxNow();
+    const held = await loadOneHeld(db, claims.sub, idParam(c), now);
+    if (!held.row.scheduledChange) throw new ApiHttpError(404, 'NOT_FOUND', [`No plan change is scheduled on licence ${held.cat.id}`]);
+    return c.json({ licence: await saveHeld(db, held, { scheduledChange: null }, now) });
+  });
+
   // PUT /api/v2/price-migration/:id/consent  { status: LEAVE | CONTINUE }
   app.put(L.priceMigrationConsent.path, async (c) => {
     const body = await readJsonBody(c, L.priceMigrationConsent.body);
@@ -206,6 +243,12 @@ export function registerLicenceRoutes(app: Hono<SandboxEnv>, ctx: RouteContext):
   });
 }
 
+/** 409 `LICENCE_MANAGED_EXTERNALLY` for a licence a TV operator grants (core `isExternallyProvided`). */
+function refuseIfManagedExternally(held: HeldLicence): void {
+  const operator = externalProviderOf(toAccountLicence(held.row, held.cat, new Date(), held.cardId));
+  if (operator !== null) throw managedExternally(operator);
+}
+
 /** 409 for an EXPIRED or INACTIVE licence. */
 function refuseUnlessLive(held: HeldLicence, now: Date, verb: string): void {
   const status = statusOf(held.row, now);
@@ -224,6 +267,7 @@ function offerOf(held: HeldLicence, now: Date): NonNullable<HeldLicence['cat']['
 /** Why the cancellation offer is not on offer for this licence now, or undefined when it is. */
 function promoRefusal(held: HeldLicence, now: Date): string | undefined {
   const { row, cat } = held;
+  if (row.grantedBy !== null) return `it is included with ${row.grantedBy}`;
   if (row.promoStatus === 'REDEEMED') return 'it was already redeemed';
   if (row.promoStatus === 'REFUSED') return 'it was refused';
   if (!subscriptionPeriod(cat)) return 'it does not renew';

@@ -17,6 +17,8 @@ import { ApiHttpError, badRequest, platformError } from '../errors.js';
 import { readJsonBody, readQuery } from '../http/body.js';
 import { addPeriod, parsePeriod } from '../licences/period.js';
 import { subscriptionPeriod, type CatalogueRow } from '../licences/state.js';
+import { loadHeld } from '../licences/repository.js';
+import { refuseForbiddenPurchase, replaceForUpgrade, upgradeForPay, upgradeReplacedIds, withUpgradeCredit } from '../licences/planChanges.js';
 import { basketAmounts } from '../payments/amounts.js';
 import { blockReasonOf, missingFieldsOf, readCaller } from '../payments/caller.js';
 import { hostedPage, providerName } from '../payments/pages.js';
@@ -65,7 +67,7 @@ export function registerPaymentRoutes(app: Hono<SandboxEnv>, ctx: RouteContext):
   // GET /api/v2/customer/basket: the current (open) basket, created empty when there is none.
   app.get(B.get.path, async (c) => {
     const claims = await ctx.requireUser(c);
-    return c.json(await basketAnswer(db, await openBasket(db, claims.sub)));
+    return c.json(await basketAnswer(db, await openBasket(db, claims.sub), await ctx.sandboxNow()));
   });
 
   // PUT /api/v2/voucher routes are registered before PUT /baskets/:id so `vouchers` is not taken for an id.
@@ -95,13 +97,16 @@ export function registerPaymentRoutes(app: Hono<SandboxEnv>, ctx: RouteContext):
     const query = readQuery(c, B.put.query);
     const claims = await ctx.requireUser(c);
     const cat = await findLicence(db, c.req.param('id') ?? '');
+    const now = await ctx.sandboxNow();
+    // 409 LICENCE_ALREADY_ACTIVE for a licence held active, INVALID_TIER_CHANGE for a downgrade (docs/api.md "Plan changes").
+    refuseForbiddenPurchase(cat, await loadHeld(db, claims.sub, now), now);
     const basket = await openBasket(db, claims.sub);
     const changes = {
       licenceId: cat.id,
       sku: skuOf(cat),
       acknowledgeNoFreeTrial: query.acknowledgeNoFreeTrial === 'true',
     };
-    return c.json(await basketAnswer(db, await updateBasket(db, basket, changes)));
+    return c.json(await basketAnswer(db, await updateBasket(db, basket, changes), now));
   });
 
   // POST /api/v2/promotions/voucher/redeem { voucherCode, licenceId? }: applies the voucher to the
@@ -241,6 +246,8 @@ export function registerPaymentRoutes(app: Hono<SandboxEnv>, ctx: RouteContext):
     const cat = await findLicence(db, basket.licenceId);
     const applied = await appliedVouchers(db, basket.vouchers);
     const amounts = basketAmounts(cat, applied);
+    // A licence held active: 409; a downgrade: 409; an upgrade: the credit comes off the total (docs/api.md "Plan changes").
+    await upgradeForPay(db, userId, cat, amounts, await ctx.sandboxNow());
 
     // Checks that charge nothing (the key stays unused, so the retry after fixing them may reuse it).
     const blocked = blockReasonOf(await readCaller(db, userId));
@@ -627,6 +634,8 @@ function answerStored(c: Context<SandboxEnv>, p: PaymentRow): Response {
  * period on), closes the basket and attaches the licence to the card; the pay answer.
  */
 async function completePayment(db: SandboxDb, paymentId: string, externalId: string | null, now: Date): Promise<PayResponse> {
+  // An upgrade ends the licences it replaces now (docs/api.md "Plan changes").
+  const replaced = await upgradeReplacedIds(db, paymentId, now);
   return db.transaction(async (tx) => {
     const [p] = await tx.select().from(payments).where(eq(payments.id, paymentId)).limit(1);
     if (!p) throw new Error(`payment ${paymentId} vanished`);
@@ -640,6 +649,7 @@ async function completePayment(db: SandboxDb, paymentId: string, externalId: str
       .insert(accountLicences)
       .values({ ...row, id: randomUUID(), createdAt: now })
       .onConflictDoUpdate({ target: [accountLicences.userId, accountLicences.licenceId], set: row });
+    await replaceForUpgrade(tx as unknown as SandboxDb, p.userId, replaced, now);
     await tx.update(baskets).set({ status: 'PAID', updatedAt: now }).where(eq(baskets.id, p.basketId));
     const answer: PayResponse = { status: 'SUCCEEDED', paymentId, licenceId: cat.id };
     await tx
@@ -684,6 +694,8 @@ function grantRow(cat: CatalogueRow, userId: string, now: Date, trial = false) {
     priceMigration: null,
     promoStatus: null,
     cancelledAt: null,
+    grantedBy: null,
+    scheduledChange: null,
     updatedAt: now,
   };
 }
@@ -801,7 +813,12 @@ function skuOf(cat: CatalogueRow): string | null {
   return amount?.sku ?? null;
 }
 
-async function basketAnswer(db: SandboxDb, basket: BasketRow): Promise<Basket> {
+/** The basket answer, with the upgrade credit at `now` (the sandbox clock) when its licence is an upgrade. */
+async function basketAnswer(db: SandboxDb, basket: BasketRow, now: Date = new Date()): Promise<Basket> {
+  return withUpgradeCredit(db, basket.userId, await basketWithoutCredit(db, basket), now);
+}
+
+async function basketWithoutCredit(db: SandboxDb, basket: BasketRow): Promise<Basket> {
   const cat = basket.licenceId ? await findLicence(db, basket.licenceId).catch(() => undefined) : undefined;
   const applied = await appliedVouchers(db, basket.vouchers);
   const freeTrialDenied = applied.some((v) => v.freeTrialDenied);
