@@ -1,9 +1,11 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { Licence } from '../contracts/licences.js';
 import type { PurchaseBlockReason } from '../domain/index.js';
 import type { PurchaseJourneyMachine } from './purchaseJourney.machine.js';
 import {
   JOURNEY_STEPS,
   type JourneyPaymentMethod,
+  type JourneyRefusal,
   type JourneyStep,
   type PurchaseJourneyEvent,
 } from './purchaseJourney.types.js';
@@ -26,6 +28,12 @@ export interface PurchaseJourneyApi {
   exited: boolean;
   licenceId: string | null;
   paymentMethod: JourneyPaymentMethod | null;
+  /** Why the chosen licence was refused (a label key: `licenceAlreadyActive`), or null. */
+  refusal: JourneyRefusal | null;
+  /** Entry mode UPGRADE (identity §4): the payment step says "Upgrade to …" and shows the credit line. */
+  upgrade: boolean;
+  /** The plans changed (for example after signing in): the journey checks the chosen licence again. */
+  licencesLoaded(licences: readonly Licence[]): void;
   authDone(blockReason?: PurchaseBlockReason | null): void;
   switchAuth(): void;
   acceptConsent(checked: Record<string, boolean>): void;
@@ -50,6 +58,9 @@ export function connectPurchaseJourney(
     exited: snapshot.matches('exited'),
     licenceId: snapshot.context.licenceId,
     paymentMethod: snapshot.context.paymentMethod,
+    refusal: snapshot.context.refusal,
+    upgrade: snapshot.context.entryMode === 'UPGRADE',
+    licencesLoaded: (licences) => send({ type: 'licences.loaded', licences }),
     authDone: (blockReason) => send(blockReason == null ? { type: 'auth.done' } : { type: 'auth.done', blockReason }),
     switchAuth: () => send({ type: 'auth.switch' }),
     acceptConsent: (checked) => send({ type: 'consent.accept', checked }),

@@ -1,5 +1,6 @@
 import { assign, setup } from 'xstate';
-import { isConsentValid, purchaseBlockReason, type PurchaseBlockReason } from '../domain/index.js';
+import type { Licence } from '../contracts/licences.js';
+import { isConsentValid, planChange, purchaseBlockReason, type PurchaseBlockReason } from '../domain/index.js';
 import type {
   JourneyPaymentMethod,
   PurchaseJourneyContext,
@@ -11,6 +12,7 @@ export type {
   JourneyEntryMode,
   JourneyFlowType,
   JourneyPaymentMethod,
+  JourneyRefusal,
   JourneyStep,
   PurchaseJourneyContext,
   PurchaseJourneyEvent,
@@ -19,6 +21,13 @@ export type {
 export { JOURNEY_STEPS } from './purchaseJourney.types.js';
 
 const buys = (context: PurchaseJourneyContext): boolean => context.flowType === 'purchase' || context.flowType === 'signup';
+
+/** The domain's `planChange` for licence `licenceId` given the plans `licences` (null id: no change). */
+const changeOf = (licences: readonly Licence[], licenceId: string | null) => {
+  if (licenceId === null) return null;
+  const candidate = licences.find((l) => l.id === licenceId) ?? { id: licenceId, name: '' };
+  return planChange(candidate, licences);
+};
 
 /** The block reason `auth.done` carries, as the params of `blockedAfterAuth` and `storeBlock`. */
 const authBlockReason = ({ event }: { event: Extract<PurchaseJourneyEvent, { type: 'auth.done' }> }) => ({
@@ -59,6 +68,13 @@ const AFTER_AUTH = [
  * (from those and from the payment page: zero balance, stored card) → `PAYMENT_COMPLETE`. `back`
  * goes one step back: payment steps → `PAYMENT_PAGE` → `PACKAGE_SELECTION`; from LOGIN, SIGNUP,
  * CONSENT, PACKAGE_SELECTION and `blocked` → `exited`.
+ *
+ * Plan changes (commerce §4 "Selectable", docs/api.md "Plan changes"): the guard `licenceHeld`
+ * calls the domain's `planChange` over the plans (`input.licences`, then `licences.loaded`). A
+ * licence held active is refused: `package.select` stays on PACKAGE_SELECTION, a signed-in start
+ * with it goes there, and `licences.loaded` on PAYMENT_PAGE (after signing in as its holder) goes
+ * back there, each with `refusal` = `licenceAlreadyActive`. Choosing an upgrade sets entry mode
+ * UPGRADE (identity §4), which words the payment step ("Upgrade to …", the credit line).
  */
 export const purchaseJourneyMachine = setup({
   types: {} as { context: PurchaseJourneyContext; events: PurchaseJourneyEvent; input: PurchaseJourneyInput },
@@ -66,9 +82,17 @@ export const purchaseJourneyMachine = setup({
     storeBlock: assign((_, params: { reason: PurchaseBlockReason | null | undefined }) => ({ blockReason: params.reason ?? null })),
     signIn: assign({ signedIn: true }),
     storeConsent: assign((_, params: { checked: Record<string, boolean> }) => ({ consentChecked: { ...params.checked } })),
-    storeLicence: assign((_, params: { licenceId: string }) => ({ licenceId: params.licenceId })),
     storeMethod: assign((_, params: { kind: JourneyPaymentMethod }) => ({ paymentMethod: params.kind })),
     clearMethod: assign({ paymentMethod: null }),
+    storeLicences: assign((_, params: { licences: readonly Licence[] }) => ({ licences: Array.isArray(params.licences) ? params.licences : [] })),
+    /** The chosen licence is held active: back to the plans with the `licenceAlreadyActive` refusal. */
+    refuseHeld: assign({ refusal: 'licenceAlreadyActive' as const, licenceId: null }),
+    /** A chosen licence: clears the refusal; entry mode UPGRADE when the domain's `planChange` says UPGRADE. */
+    choose: assign(({ context }, params: { licenceId: string }) => ({
+      licenceId: params.licenceId,
+      refusal: null,
+      entryMode: changeOf(context.licences, params.licenceId)?.kind === 'UPGRADE' ? ('UPGRADE' as const) : context.entryMode,
+    })),
   },
   guards: {
     /** A buying flow with a block reason (the domain's `purchaseBlockReason`). */
@@ -98,6 +122,9 @@ export const purchaseJourneyMachine = setup({
     paypalChosen: (_, params: { kind: JourneyPaymentMethod }) => params.kind === 'paypal',
     /** The payer chose to add a new payment method. */
     newChosen: (_, params: { kind: JourneyPaymentMethod }) => params.kind === 'new',
+    /** The licence is held active: the domain's `planChange` (§4 "Selectable") says HELD. */
+    licenceHeld: ({ context }, params: { licenceId: string | null; licences?: readonly Licence[] }) =>
+      changeOf(params.licences ?? context.licences, params.licenceId)?.kind === 'HELD',
   },
 }).createMachine({
   id: 'purchaseJourney',
@@ -112,8 +139,13 @@ export const purchaseJourneyMachine = setup({
     consentTerms: Array.isArray(input.consentTerms) ? input.consentTerms : [],
     consentChecked: {},
     paymentMethod: null,
+    licences: Array.isArray(input.licences) ? input.licences : [],
+    refusal: null,
   }),
   initial: 'start',
+  on: {
+    'licences.loaded': { actions: { type: 'storeLicences', params: ({ event }) => ({ licences: event.licences }) } },
+  },
   states: {
     start: {
       description: 'Chooses the first step from the input.',
@@ -121,6 +153,11 @@ export const purchaseJourneyMachine = setup({
         { guard: 'blocked', target: 'blocked' },
         { guard: 'guestSigningUp', target: 'SIGNUP' },
         { guard: 'guestWithLicence', target: 'LOGIN' },
+        {
+          guard: { type: 'licenceHeld', params: ({ context }) => ({ licenceId: context.licenceId }) },
+          target: 'PACKAGE_SELECTION',
+          actions: 'refuseHeld',
+        },
         { guard: 'hasLicence', target: 'PAYMENT_PAGE' },
         { target: 'PACKAGE_SELECTION' },
       ],
@@ -168,13 +205,17 @@ export const purchaseJourneyMachine = setup({
       on: {
         'package.select': [
           {
+            guard: { type: 'licenceHeld', params: ({ event }) => ({ licenceId: event.licenceId }) },
+            actions: 'refuseHeld',
+          },
+          {
             guard: 'guest',
             target: 'LOGIN',
-            actions: { type: 'storeLicence', params: ({ event }) => ({ licenceId: event.licenceId }) },
+            actions: { type: 'choose', params: ({ event }) => ({ licenceId: event.licenceId }) },
           },
           {
             target: 'PAYMENT_PAGE',
-            actions: { type: 'storeLicence', params: ({ event }) => ({ licenceId: event.licenceId }) },
+            actions: { type: 'choose', params: ({ event }) => ({ licenceId: event.licenceId }) },
           },
         ],
         back: { target: 'exited' },
@@ -184,6 +225,14 @@ export const purchaseJourneyMachine = setup({
       description: 'The basket and the payment methods; a zero balance or a stored card pays from here.',
       entry: 'clearMethod',
       on: {
+        'licences.loaded': [
+          {
+            guard: { type: 'licenceHeld', params: ({ context, event }) => ({ licenceId: context.licenceId, licences: event.licences }) },
+            target: 'PACKAGE_SELECTION',
+            actions: [{ type: 'storeLicences', params: ({ event }) => ({ licences: event.licences }) }, 'refuseHeld'],
+          },
+          { actions: { type: 'storeLicences', params: ({ event }) => ({ licences: event.licences }) } },
+        ],
         'payment.method': [
           {
             guard: { type: 'cardChosen', params: ({ event }) => ({ kind: event.kind }) },

@@ -1,3 +1,4 @@
+import type { Licence } from '../contracts/licences.js';
 import type { ConsentTerm, PurchaseBlockInput, PurchaseBlockReason } from '../domain/index.js';
 
 /** Purchase and sign-up journey steps (identity-and-routes.md §4). */
@@ -36,7 +37,16 @@ export interface PurchaseJourneyInput {
   visitor?: PurchaseBlockInput;
   /** The consent terms of the CONSENT step. @default [] */
   consentTerms?: ConsentTerm[];
+  /**
+   * The plans as the family listing answers them (the account's active licences in place of
+   * their catalogue entries), for the domain's `planChange`: a licence held active is refused,
+   * a higher plan of a held family is an upgrade. Later lists come with `licences.loaded`. @default []
+   */
+  licences?: readonly Licence[];
 }
+
+/** Why the journey refused the chosen licence (a label key), shown on the plans. */
+export type JourneyRefusal = 'licenceAlreadyActive';
 
 /** Context of the purchase journey machine. */
 export interface PurchaseJourneyContext {
@@ -52,6 +62,10 @@ export interface PurchaseJourneyContext {
   consentChecked: Record<string, boolean>;
   /** The payment method chosen on the payment page, or null. */
   paymentMethod: JourneyPaymentMethod | null;
+  /** The plans known (see {@link PurchaseJourneyInput.licences}). */
+  licences: readonly Licence[];
+  /** Why the last chosen licence was refused, or null. */
+  refusal: JourneyRefusal | null;
 }
 
 /** Events of the purchase journey machine. */
@@ -62,7 +76,10 @@ export type PurchaseJourneyEvent =
   | { type: 'auth.switch' }
   /** Accept the terms with these checks; ignored unless the domain's `isConsentValid` holds. */
   | { type: 'consent.accept'; checked: Record<string, boolean> }
+  /** Choose a licence: refused (stays, `refusal` set) when the account holds it active; an upgrade sets entry mode UPGRADE. */
   | { type: 'package.select'; licenceId: string }
+  /** The plans were (re)loaded, for example after signing in: a chosen licence held active goes back to the plans. */
+  | { type: 'licences.loaded'; licences: readonly Licence[] }
   | { type: 'payment.method'; kind: JourneyPaymentMethod }
   | { type: 'payment.done' }
   | { type: 'back' };
