@@ -197,3 +197,14 @@ describe('retentionOfferPrice', () => {
     );
   });
 });
+
+describe('formatLongDate', () => {
+  it('formats the UTC day in the locale with Intl, falling back to English', async () => {
+    const { formatLongDate } = await import('./planChanges.js');
+    const ms = Date.UTC(2026, 11, 2, 23, 30);
+    expect(formatLongDate(ms, 'en-GB')).toBe('2 December 2026');
+    expect(formatLongDate(ms, 'es')).toBe('2 de diciembre de 2026');
+    expect(formatLongDate(ms, 'not a locale!')).toBe('December 2, 2026');
+    expect(formatLongDate(Number.NaN, 'en')).toBe('');
+  });
+});

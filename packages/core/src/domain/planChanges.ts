@@ -252,3 +252,18 @@ export function applyPlanEvent(plans: readonly PlanState[], event: PlanEvent): P
     }
   }
 }
+
+/**
+ * A date for sentences such as "Your access ends on 2 December 2026": the UTC calendar day of
+ * `ms` (milliseconds since the epoch) in `locale`'s long style, formatted with
+ * `Intl.DateTimeFormat` (`{ dateStyle: 'long', timeZone: 'UTC' }`); English when Intl refuses
+ * the locale; `''` for a non-finite `ms`. Never throws.
+ */
+export function formatLongDate(ms: number, locale: string): string {
+  if (typeof ms !== 'number' || !Number.isFinite(ms) || Math.abs(ms) > 8.64e15) return '';
+  try {
+    return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(ms);
+  } catch {
+    return new Intl.DateTimeFormat('en', { dateStyle: 'long', timeZone: 'UTC' }).format(ms);
+  }
+}

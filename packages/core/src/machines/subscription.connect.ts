@@ -27,6 +27,8 @@ export interface SubscriptionApi {
   promo: CancellationPromo | null;
   /** True while the promo waits for the viewer's choice (the offer's buttons are live). */
   offeringPromo: boolean;
+  /** True while the cancel waits for the viewer's confirmation (no promo offered). */
+  confirmingCancel: boolean;
   /**
    * The error to show, or null: joined server text, or the key `'anErrorOccured'`. Render it
    * with the labels' `t(error)` (a key is translated; server text shows as is). §8 "Cancel licence".
@@ -44,8 +46,10 @@ export interface SubscriptionApi {
   redeemPromo(): void;
   /** Declines the offer; the licence is cancelled. */
   refusePromo(): void;
-  /** Closes the offer and keeps the licence; nothing is sent. */
+  /** Closes the offer or the confirmation and keeps the licence; nothing is sent. */
   keepLicence(): void;
+  /** Confirms the cancel (no promo offered): the licence is cancelled. */
+  confirmCancel(): void;
   /** Hides the error. */
   dismissError(): void;
 }
@@ -74,6 +78,7 @@ export function connectSubscription(
     busy: BUSY[state] ?? null,
     promo: snapshot.context.promo,
     offeringPromo: snapshot.matches('offeringPromo'),
+    confirmingCancel: snapshot.matches('confirmingCancel'),
     error: snapshot.context.error,
     justUpdated: snapshot.matches('updated'),
     pause: (resumeAfter) =>
@@ -84,6 +89,7 @@ export function connectSubscription(
     redeemPromo: () => send({ type: 'promo.redeem' }),
     refusePromo: () => send({ type: 'promo.refuse' }),
     keepLicence: () => send({ type: 'promo.dismiss' }),
+    confirmCancel: () => send({ type: 'cancel.confirm' }),
     dismissError: () => send({ type: 'error.dismiss' }),
   };
 }

@@ -46,7 +46,8 @@ const lifecycleActor = (call: (api: ApiClient, licenceId: string) => Promise<Upd
  * `pausing`, `licence.resume` → `resuming`, `licence.reactivate` → `reactivating`, and
  * `licence.cancel` → `verifyingPromo`. A verified promo that is `available` → `offeringPromo`,
  * where `promo.redeem` → `redeemingPromo`, `promo.refuse` → `refusingPromo` → `cancelling`, and
- * `promo.dismiss` → `idle` (nothing sent). No promo → `cancelling` at once. Every call's answer
+ * `promo.dismiss` → `idle` (nothing sent). No promo → `confirmingCancel`, where the viewer is
+ * asked first: `cancel.confirm` → `cancelling`, `promo.dismiss` → `idle` (nothing sent). Every call's answer
  * replaces `context.licence` (→ `updated`); every failure → `error` with
  * {@link joinedServerMessages}. Which actions apply to a licence is a domain rule; this machine
  * does not repeat it. Calls are never retried by themselves.
@@ -85,7 +86,7 @@ export const subscriptionMachine = setup({
 }).createMachine({
   id: 'subscription',
   description:
-    'One licence of the account: pause, resume, cancel and reactivate (commerce §6, §7 "Licences"). Cancel first verifies the cancellation promo; an available promo is offered (redeem, refuse then cancel, or keep the licence). Each answer replaces the licence; a failure shows the server messages joined (§8 "Cancel licence").',
+    'One licence of the account: pause, resume, cancel and reactivate (commerce §6, §7 "Licences"). Cancel first verifies the cancellation promo; an available promo is offered (redeem, refuse then cancel, or keep the licence); without one the viewer confirms the cancel first. Each answer replaces the licence; a failure shows the server messages joined (§8 "Cancel licence").',
   context: ({ input }) => ({ licence: input.licence, promo: null, error: null, env: { api: input.api } }),
   initial: 'idle',
   states: {
@@ -144,7 +145,7 @@ export const subscriptionMachine = setup({
             target: 'offeringPromo',
             actions: { type: 'storePromo', params: ({ event }) => ({ promo: event.output }) },
           },
-          { target: 'cancelling' },
+          { target: 'confirmingCancel' },
         ],
         onError: { target: 'error', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
       },
@@ -155,6 +156,13 @@ export const subscriptionMachine = setup({
         'promo.redeem': { target: 'redeemingPromo' },
         'promo.refuse': { target: 'refusingPromo' },
         'promo.dismiss': { target: 'idle', actions: 'clearPromo' },
+      },
+    },
+    confirmingCancel: {
+      description: 'No promo: the viewer is asked first (what is lost, when access ends); confirm cancels, dismiss keeps the licence.',
+      on: {
+        'cancel.confirm': { target: 'cancelling' },
+        'promo.dismiss': { target: 'idle' },
       },
     },
     redeemingPromo: {

@@ -155,7 +155,7 @@ describe('subscription', () => {
     expect(calls).toEqual(['verify:lic-1']);
   });
 
-  it('cancel with no promo available goes straight to cancelling', async () => {
+  it('cancel with no promo available asks first: confirmingCancel → confirm → cancelling → updated', async () => {
     const { calls, answer } = recorder();
     const { actor, view } = start({
       verifyPromo: answer<CancellationPromo>('verify', () => ({ available: false })),
@@ -164,11 +164,30 @@ describe('subscription', () => {
     const states: string[] = [];
     actor.subscribe((s) => states.push(String(s.value)));
     view().cancel();
+    await waitFor(actor, (s) => s.matches('confirmingCancel'));
+    // Nothing is cancelled until the viewer confirms.
+    expect(view()).toMatchObject({ confirmingCancel: true, busy: null, promo: null });
+    expect(calls).toEqual(['verify:lic-1']);
+    view().confirmCancel();
     await waitFor(actor, (s) => s.matches('updated'));
     expect(states).not.toContain('offeringPromo');
     expect(states).toContain('cancelling');
     expect(calls).toEqual(['verify:lic-1', 'cancel:lic-1']);
     expect(view().licence).toEqual(cancelled);
+  });
+
+  it('cancel with no promo: keepLicence at the confirmation → idle, nothing cancelled', async () => {
+    const { calls, answer } = recorder();
+    const { actor, view } = start({
+      verifyPromo: answer<CancellationPromo>('verify', () => ({ available: false })),
+      cancelLicence: answer<Updated>('cancel', () => ({ licence: cancelled })),
+    });
+    view().cancel();
+    await waitFor(actor, (s) => s.matches('confirmingCancel'));
+    view().keepLicence();
+    expect(actor.getSnapshot().value).toBe('idle');
+    expect(view().confirmingCancel).toBe(false);
+    expect(calls).toEqual(['verify:lic-1']);
   });
 
   it('a failed cancel shows the server messages joined; dismiss → idle; cancel again retries', async () => {
@@ -182,7 +201,12 @@ describe('subscription', () => {
         return { licence: cancelled };
       }),
     });
-    view().cancel();
+    const cancelConfirmed = async () => {
+      view().cancel();
+      await waitFor(actor, (s) => s.matches('confirmingCancel'));
+      view().confirmCancel();
+    };
+    await cancelConfirmed();
     await waitFor(actor, (s) => s.matches('error'));
     expect(view()).toMatchObject({ error: 'licenceAlreadyCancelled Contact support.', busy: null, licence });
     view().dismissError();
@@ -191,10 +215,12 @@ describe('subscription', () => {
 
     // A retry straight from error clears the error while it runs.
     attempts = 0;
-    view().cancel();
+    await cancelConfirmed();
     await waitFor(actor, (s) => s.matches('error'));
     view().cancel();
     expect(view().error).toBeNull();
+    await waitFor(actor, (s) => s.matches('confirmingCancel'));
+    view().confirmCancel();
     await waitFor(actor, (s) => s.matches('updated'));
     expect(view().licence).toEqual(cancelled);
   });
@@ -262,6 +288,8 @@ describe('subscription', () => {
     await waitFor(actor, (s) => s.matches('updated'));
     expect(actor.getSnapshot().context.licence.name).toBe('2027-01-01T00:00:00Z');
     actor.send({ type: 'licence.cancel' });
+    await waitFor(actor, (s) => s.matches('confirmingCancel'));
+    actor.send({ type: 'cancel.confirm' });
     await waitFor(actor, (s) => s.matches('updated') && s.context.licence.name !== '2027-01-01T00:00:00Z');
     // The plain cancel: never cancellationDiscount=IGNORE.
     expect(actor.getSnapshot().context.licence.name).toBe('undefined');

@@ -46,8 +46,10 @@ export type SubscriptionEvent =
   | { type: 'promo.redeem' }
   /** Decline the offer and cancel. */
   | { type: 'promo.refuse' }
-  /** Close the offer and keep the licence as it is: nothing is sent. */
+  /** Close the offer (or the cancel confirmation) and keep the licence as it is: nothing is sent. */
   | { type: 'promo.dismiss' }
+  /** Confirm the cancel asked when no promo is offered. */
+  | { type: 'cancel.confirm' }
   /** Hide the error. */
   | { type: 'error.dismiss' };
 
