@@ -1,7 +1,6 @@
 import { randomBytes, randomUUID, timingSafeEqual, createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { Hono, type MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
@@ -11,8 +10,10 @@ import { verifyPassword, hashPassword } from './auth/passwords.js';
 import { GUEST_PREFIX, issueSession, rotateSession, type SessionDeps } from './auth/sessions.js';
 import type { SandboxDb } from './db/open.js';
 import { realms, users } from './db/schema.js';
-import { ApiHttpError, forbidden, platformError, unauthorized } from './errors.js';
+import { ApiHttpError, forbidden, PeerUnavailableError, platformError, unauthorized } from './errors.js';
 import { readJsonBody, readQuery } from './http/body.js';
+import { requestGuard } from './http/guard.js';
+import { describeError, redactPath } from './http/logging.js';
 import { labelsFor, type LabelCatalog } from './labels.js';
 import { CALLER_COUNTRY_CODE, COUNTRIES } from './seed/countries.js';
 import { readClockOffset } from './licences/clock.js';
@@ -85,7 +86,6 @@ export const CORS_EXPOSE_HEADERS = ['x-device-id', 'x-request-id', 'retry-after'
 
 const DEVICE_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const MAX_BODY_BYTES = 1024 * 1024;
 const LABELS_PATH = calls.labels.get.path;
 
 /**
@@ -118,8 +118,8 @@ export function createApp(deps: AppDeps): Hono<SandboxEnv> {
     await next();
     c.res.headers.set('x-request-id', requestId);
     c.res.headers.set('x-device-id', deviceId);
-    // Path only: never the query, headers or body (they may hold tokens or passwords).
-    log?.(`[sandbox] ${c.req.method} ${c.req.path} ${c.res.status} ${(performance.now() - started).toFixed(1)}ms`);
+    // Path only, secret-looking segments redacted: never the query, headers or body (http/logging.ts).
+    log?.(`[sandbox] ${c.req.method} ${redactPath(c.req.url)} ${c.res.status} ${(performance.now() - started).toFixed(1)}ms`);
   });
 
   app.use(
@@ -135,14 +135,10 @@ export function createApp(deps: AppDeps): Hono<SandboxEnv> {
 
   app.get('/health', (c) => c.json({ status: 'ok' }));
 
-  const limitBody = bodyLimit({
-    maxSize: MAX_BODY_BYTES,
-    onError: () => {
-      throw new ApiHttpError(413, 'PAYLOAD_TOO_LARGE', [`Request body larger than ${MAX_BODY_BYTES} bytes`]);
-    },
-  });
-  app.use('/api/*', limitBody);
-  app.use('/_sandbox/*', limitBody);
+  // Every route, peers included (http/guard.ts): no control characters in the path, query or
+  // body strings (400), bodies read in full and at most 1 MiB (413), JSON on /api, JSON or forms
+  // elsewhere (415).
+  app.use('*', requestGuard());
 
   // Realm and API key: every /api call names a realm (header `Realm`; the labels call may use its
   // `realm` query instead) and sends that realm's key in `x-api-key`. The /_sandbox controls too.
@@ -290,7 +286,6 @@ export function createApp(deps: AppDeps): Hono<SandboxEnv> {
   registerExternalOAuthRoutes(app, signIn);
   registerAdobeRoutes(app, signIn);
   // The card processor: a separate service in real life (no realm, API key or bearer).
-  app.use('/_processor/*', limitBody);
   registerProcessorRoutes(app, { db: deps.db, now });
 
   app.notFound((c) =>
@@ -308,7 +303,11 @@ export function createApp(deps: AppDeps): Hono<SandboxEnv> {
       const code = status === 401 ? 'UNAUTHORIZED' : status === 403 ? 'FORBIDDEN' : status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST';
       return c.json(platformError(status, code, [error.message || 'Bad request'], requestId), status);
     }
-    console.error(`[sandbox] ${c.req.method} ${c.req.path} failed (requestId ${requestId}):`, error);
+    if (error instanceof PeerUnavailableError) {
+      return c.json(platformError(503, 'SERVICE_UNAVAILABLE', error.messages, requestId), 503);
+    }
+    // The log policy (http/logging.ts): the path without its query, the error without its params.
+    console.error(`[sandbox] ${c.req.method} ${redactPath(c.req.url)} failed (requestId ${requestId}):\n${describeError(error)}`);
     return c.json(platformError(500, 'INTERNAL_ERROR', ['Internal error'], requestId), 500);
   });
 

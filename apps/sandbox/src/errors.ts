@@ -20,7 +20,12 @@ export const SANDBOX_ERROR_CODES = {
   INVALID_TIER_CHANGE: 'INVALID_TIER_CHANGE',
   /** 409: a licence a TV operator grants: pause, cancel, reactivate and plan changes are the operator's. */
   LICENCE_MANAGED_EXTERNALLY: 'LICENCE_MANAGED_EXTERNALLY',
+  /** 413: a request body over 1 MiB (every route, `http/guard.ts`). */
   PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  /** 415: a body whose content-type the route does not take (a JSON call sent as `text/plain`). */
+  UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  /** 503: a peer the platform depends on (the Firebase Auth emulator) cannot be reached. */
+  SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
   /** 424: the buyer's account lacks fields the purchase needs (`details.missingFields`). */
   BASKET_REQUIREMENTS_FAILED: 'BASKET_REQUIREMENTS_FAILED',
   /** 409: the account already stores the most chargeable payment details allowed (commerce §8). */
@@ -50,7 +55,7 @@ export type CardErrorCode = (typeof CARD_ERROR_CODES)[number];
 export type SandboxErrorCode = (typeof SANDBOX_ERROR_CODES)[keyof typeof SANDBOX_ERROR_CODES] | CardErrorCode;
 
 /** HTTP status codes the sandbox uses for errors. */
-export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 413 | 424 | 429 | 500;
+export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 413 | 415 | 424 | 429 | 500 | 503;
 
 /**
  * An error a handler throws to answer in the platform's error shape; the app's `onError` turns it
@@ -100,3 +105,18 @@ export const badRequest = (...messages: string[]) => new ApiHttpError(400, 'BAD_
 export const unauthorized = (...messages: string[]) => new ApiHttpError(401, 'UNAUTHORIZED', messages);
 /** 403 FORBIDDEN. */
 export const forbidden = (...messages: string[]) => new ApiHttpError(403, 'FORBIDDEN', messages);
+/** 503 SERVICE_UNAVAILABLE: a peer (the Firebase Auth emulator) is down or still starting; try again later. */
+export const serviceUnavailable = (...messages: string[]) => new ApiHttpError(503, 'SERVICE_UNAVAILABLE', messages);
+
+/**
+ * A peer the platform calls could not be reached (connection refused, timeout). Peer clients
+ * throw it (or a subclass); the app's `onError` answers 503 `SERVICE_UNAVAILABLE` with its
+ * `messages`, so no unreachable peer ever turns into a 500.
+ */
+export class PeerUnavailableError extends Error {
+  /** `messages` are message keys or human text, as in {@link ApiHttpError}. */
+  constructor(readonly messages: string[]) {
+    super(messages.join('; '));
+    this.name = 'PeerUnavailableError';
+  }
+}

@@ -158,7 +158,7 @@ describe('POST /api/v1/firebase-auth', () => {
 });
 
 describe('startSandbox and the emulator', () => {
-  it('an app without an emulator answers 500 firebaseUnavailable', async () => {
+  it('an app without an emulator answers 503 SERVICE_UNAVAILABLE firebaseUnavailable', async () => {
     const bare = await createSandboxDeps({ dataDir: ':memory:' });
     try {
       const response = await createApp(bare.deps).request('/api/v1/firebase-auth', {
@@ -166,8 +166,8 @@ describe('startSandbox and the emulator', () => {
         headers: HEADERS,
         body: JSON.stringify({ firebaseAuthToken: 'x.y.z', firebaseRefreshToken: 'r' }),
       });
-      expect(response.status).toBe(500);
-      expect(await response.json()).toMatchObject({ messages: expect.arrayContaining(['firebaseUnavailable']) });
+      expect(response.status).toBe(503);
+      expect(await response.json()).toMatchObject({ code: 'SERVICE_UNAVAILABLE', messages: expect.arrayContaining(['firebaseUnavailable']) });
     } finally {
       await bare.close();
     }

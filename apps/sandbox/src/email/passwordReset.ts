@@ -34,7 +34,7 @@ export interface ResetAccount extends EmailTokenTarget {
 type Queryable = Pick<SandboxDb, 'select' | 'update'>;
 
 const firebaseUnavailable = () =>
-  new ApiHttpError(500, 'INTERNAL_ERROR', ['firebaseUnavailable', 'The Firebase Auth emulator is not running in this sandbox']);
+  new ApiHttpError(503, 'SERVICE_UNAVAILABLE', ['firebaseUnavailable', 'The Firebase Auth emulator is not running in this sandbox']);
 
 /** The platform account with `email` (trimmed, lower-cased), or undefined. */
 export async function platformUserByEmail(db: Queryable, email: string): Promise<{ id: string; email: string } | undefined> {
@@ -59,7 +59,7 @@ async function firebaseUserOf(db: Queryable, projectId: string, uid: string): Pr
  * The account of `provider` (`ID`, `PBR`, `GIGYA` or `FIREBASE`, upper case) that `email`
  * names in realm `realm` (see the module comment), or undefined when there is none. `now` is the
  * creation time of the stand-ins' demo accounts, seeded here if no sign-in did it yet.
- * Errors: 500 `firebaseUnavailable` when the Firebase emulator does not answer.
+ * Errors: 503 `SERVICE_UNAVAILABLE` `firebaseUnavailable` when the Firebase emulator does not answer.
  */
 export async function findResetAccount(
   db: SandboxDb,
@@ -108,7 +108,7 @@ async function endSessions(db: Queryable, userId: string | null, at: Date): Prom
  * platform account's sessions end at `realNow`; the target's other reset tokens are void.
  * A Firebase reset calls the emulator after the token is spent (outside the database
  * transaction) and gives the token back when the emulator does not answer.
- * Errors: 500 `firebaseUnavailable` or `firebaseRefused` (the token stays usable).
+ * Errors: 503 `firebaseUnavailable` or 500 `firebaseRefused` (the token stays usable).
  */
 export async function resetPasswordWithToken(
   db: SandboxDb,

@@ -9,6 +9,7 @@
  * project, not expired, issued in the past, subject the user the emulator found. Real Firebase
  * would add the signature check with Google's public keys.
  */
+import { PeerUnavailableError } from '../errors.js';
 import { FIREBASE_API_KEY } from './config.js';
 
 /** A Firebase user the platform accepted. */
@@ -31,8 +32,16 @@ export class FirebaseRestError extends Error {
   }
 }
 
-/** Firebase could not be reached (the emulator is down or still starting). */
-export class FirebaseUnavailableError extends Error {}
+/**
+ * Firebase could not be reached (the emulator is down or still starting): the app answers 503
+ * `SERVICE_UNAVAILABLE` `['firebaseUnavailable', message]`.
+ */
+export class FirebaseUnavailableError extends PeerUnavailableError {
+  constructor(message: string) {
+    super(['firebaseUnavailable', message]);
+    this.name = 'FirebaseUnavailableError';
+  }
+}
 
 /** Allowed clock skew between the emulator and the sandbox, in seconds. */
 const SKEW_S = 300;

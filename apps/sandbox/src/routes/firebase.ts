@@ -12,8 +12,8 @@
  *   tokens: the ID token is verified with the emulator (`rest.ts`), the refresh token must belong
  *   to the same user; the Firebase user maps to its account (see `accountFor`). 401
  *   `firebaseTokenRejected` for a token that does not verify.
- * Both: 404 when the realm has no Firebase provider, 500 `firebaseUnavailable` when the emulator
- * is not running (firebase-tools not installed, or still starting), 400 for a bad body.
+ * Both: 404 when the realm has no Firebase provider, 503 `SERVICE_UNAVAILABLE`
+ * `firebaseUnavailable` when the emulator is not running (firebase-tools not installed, or still starting), 400 for a bad body.
  */
 import { ensureExternalAccount } from '../auth/externalAccounts.js';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -24,7 +24,7 @@ import type { SandboxEnv } from '../app.js';
 import { hashPassword } from '../auth/passwords.js';
 import { issueSession } from '../auth/sessions.js';
 import { firebaseIdentities, users } from '../db/schema.js';
-import { ApiHttpError } from '../errors.js';
+import { ApiHttpError, serviceUnavailable } from '../errors.js';
 import { FirebaseRestError, FirebaseUnavailableError, type VerifiedFirebaseUser } from '../firebase/rest.js';
 import { firebaseFor, type FirebaseRuntime } from '../firebase/runtime.js';
 import { readJsonBody } from '../http/body.js';
@@ -37,7 +37,7 @@ const selfRegistrationOff = () => new ApiHttpError(403, 'FORBIDDEN', ['selfRegis
 
 /** Turns Firebase's failures into the platform's error shape. */
 function platformError(error: unknown): unknown {
-  if (error instanceof FirebaseUnavailableError) return new ApiHttpError(500, 'INTERNAL_ERROR', ['firebaseUnavailable', error.message]);
+  if (error instanceof FirebaseUnavailableError) return serviceUnavailable(...error.messages);
   if (error instanceof FirebaseRestError) {
     if (error.reason === 'EMAIL_EXISTS') return emailInUse();
     if (error.reason.startsWith('WEAK_PASSWORD') || error.reason === 'INVALID_EMAIL') return new ApiHttpError(400, 'BAD_REQUEST', [error.reason]);
@@ -53,7 +53,7 @@ export function registerFirebaseRoutes(app: Hono<SandboxEnv>, deps: SignInRouteD
   function firebaseOf(c: Context<SandboxEnv>): FirebaseRuntime {
     if (!realmHasProvider(c.get('realm').name, 'FIREBASE')) throw new ApiHttpError(404, 'NOT_FOUND', ['This realm has no Firebase sign-in']);
     const firebase = firebaseFor(routes.db);
-    if (!firebase) throw new ApiHttpError(500, 'INTERNAL_ERROR', ['firebaseUnavailable', 'The Firebase Auth emulator is not running in this sandbox']);
+    if (!firebase) throw serviceUnavailable('firebaseUnavailable', 'The Firebase Auth emulator is not running in this sandbox');
     return firebase;
   }
 
