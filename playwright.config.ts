@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { defineConfig, devices } from '@playwright/test';
 
 /**
@@ -9,6 +10,11 @@ const sandboxPort = Number(process.env.E2E_SANDBOX_PORT ?? 8797);
 const webPort = Number(process.env.E2E_WEB_PORT ?? 5183);
 /** Access-token lifetime of the e2e sandbox, in seconds; specs wait past it. */
 export const E2E_ACCESS_TOKEN_TTL_S = 4;
+/**
+ * The admin key of the e2e sandbox's `/_sandbox/*` controls and pages: `SANDBOX_ADMIN_KEY` if the
+ * run sets one, else made once here; the test workers inherit it (e2e/sandbox.ts sends it).
+ */
+process.env.SANDBOX_ADMIN_KEY ||= `e2e-${randomBytes(18).toString('base64url')}`;
 
 export default defineConfig({
   testDir: './e2e',
@@ -50,6 +56,7 @@ export default defineConfig({
         ACCESS_TOKEN_TTL_S: String(E2E_ACCESS_TOKEN_TTL_S),
         // The links of the sandbox's emails (reset, magic link, confirmation) open the e2e web app.
         SANDBOX_WEB_URL: `http://127.0.0.1:${webPort}`,
+        SANDBOX_ADMIN_KEY: process.env.SANDBOX_ADMIN_KEY,
       },
     },
     {

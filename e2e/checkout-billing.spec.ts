@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { createViewer, SANDBOX_URL, startSignedIn } from './sandbox';
+import { ADMIN_HEADERS, createViewer, SANDBOX_URL, startSignedIn } from './sandbox';
 import { axeViolations } from './support';
 
 /**
@@ -11,7 +11,7 @@ import { axeViolations } from './support';
  * makes its own account.
  */
 
-const REALM_HEADERS = { Realm: 'stream', 'x-api-key': 'sandbox-api-key', 'content-type': 'application/json' };
+const REALM_HEADERS = { Realm: 'stream', 'x-api-key': 'sandbox-api-key', 'content-type': 'application/json', ...ADMIN_HEADERS };
 
 /** Makes the sandbox see the account as buying from `country` (no billing details stored yet). */
 async function setCallerCountry(request: APIRequestContext, email: string, country: string) {

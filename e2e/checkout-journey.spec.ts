@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { CONTENT, createViewer, SANDBOX_URL, startSignedIn } from './sandbox';
+import { ADMIN_HEADERS, CONTENT, createViewer, SANDBOX_URL, startSignedIn } from './sandbox';
 import { axeViolations, uniqueEmail } from './support';
 
 /**
@@ -8,7 +8,7 @@ import { axeViolations, uniqueEmail } from './support';
  * profiles), in Chromium against the sandbox. Each test makes its own accounts.
  */
 
-const REALM_HEADERS = { Realm: 'stream', 'x-api-key': 'sandbox-api-key', 'content-type': 'application/json' };
+const REALM_HEADERS = { Realm: 'stream', 'x-api-key': 'sandbox-api-key', 'content-type': 'application/json', ...ADMIN_HEADERS };
 
 /** The seeded consent terms (apps/sandbox/src/seed/realm.ts). */
 const TERMS = { required: 'I accept the terms of use', marketing: 'Send me news and offers by email' } as const;

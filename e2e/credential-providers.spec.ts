@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { SANDBOX_URL } from './sandbox';
+import { ADMIN_HEADERS, SANDBOX_URL } from './sandbox';
 import { axeViolations } from './support';
 
 /**
@@ -9,7 +9,7 @@ import { axeViolations } from './support';
  * portal page and the GIGYA script. Each test creates its own provider accounts.
  */
 
-const HEADERS = { Realm: 'stream', 'x-api-key': 'sandbox-api-key', 'content-type': 'application/json' };
+const HEADERS = { Realm: 'stream', 'x-api-key': 'sandbox-api-key', 'content-type': 'application/json', ...ADMIN_HEADERS };
 
 /** A fresh account of a stand-in provider (`POST /_sandbox/provider-accounts`). */
 async function providerAccount(request: APIRequestContext, provider: 'PBR' | 'SPTV' | 'OPIN' | 'GIGYA', email = false) {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { SANDBOX_URL, createViewer } from './sandbox';
+import { ADMIN_HEADERS, SANDBOX_URL, createViewer } from './sandbox';
 import { axeViolations, submitLogin, uniqueEmail } from './support';
 
 // identity-and-routes.md §2 "Password request and reset pages", "Email confirmation page",
@@ -12,7 +12,7 @@ const EN = JSON.parse(
 ) as Record<string, string>;
 
 /** Headers of the sandbox's controls (realm and API key, as e2e/sandbox.ts sends them). */
-const SANDBOX_HEADERS = { Realm: 'stream', 'x-api-key': 'sandbox-api-key' };
+const SANDBOX_HEADERS = { Realm: 'stream', 'x-api-key': 'sandbox-api-key', ...ADMIN_HEADERS };
 
 /** An email in the sandbox's outbox (`GET /_sandbox/outbox`). */
 interface OutboxMessage {

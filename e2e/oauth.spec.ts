@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { SANDBOX_URL, createViewer } from './sandbox';
+import { ADMIN_HEADERS, SANDBOX_URL, createViewer } from './sandbox';
 import { axeViolations } from './support';
 
 /**
@@ -12,7 +12,7 @@ import { axeViolations } from './support';
 const SERVER_USER = { email: 'oidc.user@idp.test', password: 'idp-password' };
 const OAUTH_PATH = '/oauth/partner';
 const TOKEN_PATH = '/api/v2/oauth/partner/token';
-const SANDBOX_HEADERS = { Realm: 'stream', 'x-api-key': 'sandbox-api-key' };
+const SANDBOX_HEADERS = { Realm: 'stream', 'x-api-key': 'sandbox-api-key', ...ADMIN_HEADERS };
 
 /** Counts the platform's OAuth code exchanges this page sends. */
 function countExchanges(page: Page): { count: () => number } {
@@ -88,22 +88,31 @@ test('a mobile app sign-in (bundle_id) sends the browser to the app deep link wi
   const deepLinks: string[] = [];
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Page.enable');
-  cdp.on('Page.frameRequestedNavigation', (event: { url: string }) => {
-    if (event.url.startsWith('streamapp:')) deepLinks.push(event.url);
+  // The outcome to wait for is the navigation the page asks for (the app's deep link), not a
+  // moment: it resolves when the browser is sent to the app, however long the sign-in took.
+  const deepLink = new Promise<string>((resolve) => {
+    cdp.on('Page.frameRequestedNavigation', (event: { url: string }) => {
+      if (!event.url.startsWith('streamapp:')) return;
+      deepLinks.push(event.url);
+      resolve(event.url);
+    });
   });
 
   await page.goto(`${OAUTH_PATH}?bundle_id=tv.stream.app&from=%2Flivenow&extraParams=${encodeURIComponent('channel=7')}`);
   await signInAtServer(page);
 
-  await expect.poll(() => deepLinks.length).toBe(1);
-  const link = new URL(deepLinks[0]!);
+  const link = new URL(await deepLink);
   expect(`${link.protocol}//${link.host}${link.pathname}`).toBe('streamapp://login/openid');
   expect(link.searchParams.get('code')).toBeTruthy();
   expect(link.searchParams.get('state')).toBeTruthy();
   expect(link.searchParams.get('provider')).toBe('partner');
   expect(link.searchParams.get('extraParams')).toBe('channel=7');
   expect(link.searchParams.get('from')).toBe('/livenow');
-  await expect(page.getByRole('status')).toContainText('Opening the app');
+  // The page's state once it has handed the code over is final (the sign-in machine's
+  // handingToApp): it keeps saying so, and the page stays on its callback address.
+  await expect(page.getByRole('status')).toHaveText('Opening the app…');
+  await expect(page).toHaveURL(new RegExp(`${OAUTH_PATH}\\?code=`));
+  expect(deepLinks).toHaveLength(1);
   expect(exchanges.count()).toBe(0);
 });
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { SANDBOX_URL } from './sandbox';
+import { ADMIN_HEADERS, SANDBOX_URL } from './sandbox';
 import { axeViolations, uniqueEmail } from './support';
 
 /**
@@ -17,7 +17,7 @@ const EN = JSON.parse(
   readFileSync(new URL('../apps/sandbox/src/seed/labels/account-email/en.json', import.meta.url), 'utf8'),
 ) as Record<string, string>;
 
-const HEADERS = { Realm: 'stream', 'x-api-key': 'sandbox-api-key' };
+const HEADERS = { Realm: 'stream', 'x-api-key': 'sandbox-api-key', ...ADMIN_HEADERS };
 const JSON_HEADERS = { ...HEADERS, 'content-type': 'application/json' };
 const OLD_PASSWORD = 'the old passphrase';
 const NEW_PASSWORD = 'a brand new passphrase';

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { SANDBOX_URL } from './sandbox';
+import { ADMIN_HEADERS, SANDBOX_URL } from './sandbox';
 import { axeViolations, uniqueEmail } from './support';
 
 /**
@@ -115,7 +115,7 @@ test('sign-up restricted modal: a guest outside the territories sees it instead 
   expect(token).toBeTruthy();
   const sub = JSON.parse(Buffer.from(token!.split('.')[1]!, 'base64url').toString('utf8')).sub as string;
   const placed = await request.post(`${SANDBOX_URL}/_sandbox/caller`, {
-    headers: { realm: 'stream', 'x-api-key': 'sandbox-api-key' },
+    headers: { realm: 'stream', 'x-api-key': 'sandbox-api-key', ...ADMIN_HEADERS },
     data: { guest: sub, country: 'CU' },
   });
   expect(placed.ok(), await placed.text()).toBe(true);

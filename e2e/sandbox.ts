@@ -6,6 +6,25 @@ export const SANDBOX_URL = `http://127.0.0.1:${process.env.E2E_SANDBOX_PORT ?? 8
 
 const HEADERS = { Realm: 'stream', 'x-api-key': 'sandbox-api-key', 'content-type': 'application/json' };
 
+/**
+ * The e2e sandbox's admin key (docs/sandbox.md "Admin key"): playwright.config.ts sets
+ * `SANDBOX_ADMIN_KEY` for the sandbox it starts and for the test workers.
+ */
+export const SANDBOX_ADMIN_KEY = process.env.SANDBOX_ADMIN_KEY ?? '';
+/** The header every `/_sandbox/*` control needs besides the realm headers. */
+export const ADMIN_HEADERS = { 'x-sandbox-admin-key': SANDBOX_ADMIN_KEY } as const;
+
+/**
+ * Opens a sandbox page (`/_sandbox/outbox/page`, `/_sandbox/tv`) in `page` as a person who has
+ * given the admin key once: the admin cookie the key form would set, then the page.
+ */
+export async function openSandboxPage(page: Page, path: string): Promise<void> {
+  await page.context().addCookies([
+    { name: 'sandbox_admin_key', value: SANDBOX_ADMIN_KEY, url: `${SANDBOX_URL}/_sandbox/`, httpOnly: true, sameSite: 'Strict' },
+  ]);
+  await page.goto(`${SANDBOX_URL}${path}`);
+}
+
 /** Seeded licence ids (apps/sandbox/src/seed/catalogue.ts). */
 export const LICENCES = { sportsBasic: '101', sportsPremium: '102' } as const;
 
@@ -62,7 +81,7 @@ export async function grantLicence(
   options: Record<string, unknown> = {},
 ): Promise<void> {
   const response = await request.post(`${SANDBOX_URL}/_sandbox/licences/grant`, {
-    headers: HEADERS,
+    headers: { ...HEADERS, ...ADMIN_HEADERS },
     data: { email, licenceId, ...options },
   });
   expect(response.ok(), await response.text()).toBe(true);

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { createViewer, SANDBOX_URL } from './sandbox';
+import { ADMIN_HEADERS, createViewer, SANDBOX_URL } from './sandbox';
 import { axeViolations, uniqueEmail } from './support';
 
 /**
@@ -10,7 +10,7 @@ import { axeViolations, uniqueEmail } from './support';
  * account page. Each test adds its own user to the provider (`POST /_sandbox/social/idp-users`).
  */
 
-const HEADERS = { Realm: 'stream', 'x-api-key': 'sandbox-api-key', 'content-type': 'application/json' };
+const HEADERS = { Realm: 'stream', 'x-api-key': 'sandbox-api-key', 'content-type': 'application/json', ...ADMIN_HEADERS };
 const IDP_PASSWORD = 'idp-password';
 
 /** Adds a user to the sandbox OpenID provider (the stand-ins' own users). */

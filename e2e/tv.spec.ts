@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { createViewer, SANDBOX_URL, startSignedIn } from './sandbox';
+import { ADMIN_HEADERS, createViewer, openSandboxPage, SANDBOX_URL, startSignedIn } from './sandbox';
 import { axeViolations, signIn } from './support';
 
 /**
@@ -15,7 +15,7 @@ import { axeViolations, signIn } from './support';
  * Each test signs in at a different operator, so each gets its own fresh platform account.
  */
 
-const HEADERS = { Realm: 'stream', 'x-api-key': 'sandbox-api-key', 'content-type': 'application/json' };
+const HEADERS = { Realm: 'stream', 'x-api-key': 'sandbox-api-key', 'content-type': 'application/json', ...ADMIN_HEADERS };
 const OPERATOR_PASSWORD = 'tv-password';
 const FLOW_KEYS = ['stream.tvProvider.pending', 'stream.tvProvider.secondIntent'];
 const PICKER_TITLE = 'Sign in with your TV provider';
@@ -86,7 +86,7 @@ async function signedInWithTv(page: Page, request: APIRequestContext, prefix: st
   const viewer = await createViewer(request, prefix);
   await startSignedIn(page, viewer);
   const tv = await page.context().newPage();
-  await tv.goto(`${SANDBOX_URL}/_sandbox/tv`);
+  await openSandboxPage(tv, '/_sandbox/tv');
   await expect(tv.getByRole('status')).toHaveText('Waiting for the code to be confirmed…');
   const code = (await tv.locator('#code').textContent())?.trim() ?? '';
   expect(code).toMatch(/^[A-Z0-9]{8}$/);

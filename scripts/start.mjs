@@ -1,7 +1,8 @@
 // `npm start`: installs what is missing, builds, starts the sandbox platform and the web app,
 // and prints both URLs and the seeded demo account. Ctrl-C stops both.
 // Env: SANDBOX_PORT (8787), WEB_PORT (5173), SANDBOX_DATA_DIR (.data/sandbox),
-// API_BASE_URL / REALM / API_KEY to point the web app at another platform.
+// API_BASE_URL / REALM / API_KEY to point the web app at another platform; SANDBOX_ADMIN_KEY (random).
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { build, ensureDependencies, ensurePnpm, root, startChild, step, waitForHttp } from './lib.mjs';
 
@@ -9,6 +10,8 @@ const sandboxPort = process.env.SANDBOX_PORT ?? '8787';
 const webPort = process.env.WEB_PORT ?? '5173';
 const apiBaseUrl = process.env.API_BASE_URL ?? `http://127.0.0.1:${sandboxPort}`;
 const useSandbox = !process.env.API_BASE_URL;
+// The key of the sandbox's own controls and pages (/_sandbox/*): SANDBOX_ADMIN_KEY, else a new random one per start.
+const adminKey = process.env.SANDBOX_ADMIN_KEY?.trim() || randomBytes(24).toString('base64url');
 
 ensurePnpm();
 ensureDependencies();
@@ -34,7 +37,7 @@ if (useSandbox) {
   const sandbox = startChild(null, join(root, 'apps/sandbox/node_modules/.bin/tsx'), ['src/main.ts'], {
     cwd: join(root, 'apps/sandbox'),
     // SANDBOX_WEB_URL: the links of the sandbox's emails open this web app.
-    env: { ...process.env, SANDBOX_PORT: sandboxPort, SANDBOX_WEB_URL: process.env.SANDBOX_WEB_URL ?? `http://127.0.0.1:${webPort}` },
+    env: { ...process.env, SANDBOX_PORT: sandboxPort, SANDBOX_WEB_URL: process.env.SANDBOX_WEB_URL ?? `http://127.0.0.1:${webPort}`, SANDBOX_ADMIN_KEY: adminKey },
   });
   children.push(sandbox);
   sandbox.on('exit', (code) => { if (!stopping) { console.error(`sandbox exited (${code})`); stop(1); } });
@@ -54,6 +57,7 @@ console.log(`
   Web app:          http://127.0.0.1:${webPort}
   Platform API:     ${apiBaseUrl}${useSandbox ? ' (local sandbox)' : ''}
 ${useSandbox ? `  Demo account:     demo@stream.test / demo-password
+  Admin key:        ${adminKey} (the /_sandbox pages ask for it once; tools send it as x-sandbox-admin-key)
   Email outbox:     ${apiBaseUrl}/_sandbox/outbox/page (password reset, magic link, confirmation)
   OpenID sign-in:   oidc.user@idp.test / idp-password (also the OAuth partner and the Apple, Google, Facebook stand-ins; social.user@idp.test too)
   PBR / SPTV:       pbr.demo / pbr-password, sptv.demo / sptv-password

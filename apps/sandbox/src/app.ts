@@ -7,7 +7,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { calls, type UserProfile } from '@stream/core/contracts';
 import { bearerToken, type AccessClaims, type TokenSigner } from './auth/jwt.js';
 import { verifyPassword, hashPassword } from './auth/passwords.js';
-import { GUEST_PREFIX, issueSession, rotateSession, type SessionDeps } from './auth/sessions.js';
+import { assertSessionCurrent, GUEST_PREFIX, issueSession, rotateSession, type SessionDeps } from './auth/sessions.js';
 import type { SandboxDb } from './db/open.js';
 import { realms, users } from './db/schema.js';
 import { ApiHttpError, forbidden, PeerUnavailableError, platformError, unauthorized } from './errors.js';
@@ -37,6 +37,8 @@ import { registerOutboxPage } from './email/page.js';
 import { registerEmailFlowRoutes } from './routes/emailFlows.js';
 import { DEFAULTS } from './config.js';
 import { linkedAccountsOf } from './auth/linkedAccounts.js';
+import { isSandboxPath, randomAdminKey, registerAdminKeyGate } from './http/adminKey.js';
+import { registerLogoutRoute } from './routes/logout.js';
 import { clientAddress, SecretThrottle } from './auth/throttle.js';
 
 /** Everything the HTTP app needs; built by `createSandboxDeps` (or by hand in tests). */
@@ -66,6 +68,11 @@ export interface AppDeps {
   openid?: OpenIdRuntime;
   /** Base URL of the web app for the links the sandbox emails (no trailing slash). Default `http://127.0.0.1:5173`. */
   webUrl?: string;
+  /**
+   * The admin key every `/_sandbox/*` control and page needs (`http/adminKey.ts`; env
+   * `SANDBOX_ADMIN_KEY`). Absent: a random key per app, so nobody can call the controls.
+   */
+  sandboxAdminKey?: string;
   /** The throttle of secret checks (auth/throttle.ts); default: one per app on `now`. */
   throttle?: SecretThrottle;
   /** Where the emails go; default: the outbox in `db` (email/outbox.ts). Tests inject a slow one. */
@@ -122,16 +129,15 @@ export function createApp(deps: AppDeps): Hono<SandboxEnv> {
     log?.(`[sandbox] ${c.req.method} ${redactPath(c.req.url)} ${c.res.status} ${(performance.now() - started).toFixed(1)}ms`);
   });
 
-  app.use(
-    '*',
-    cors({
-      origin: '*',
-      allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-      allowHeaders: CORS_ALLOW_HEADERS,
-      exposeHeaders: CORS_EXPOSE_HEADERS,
-      maxAge: 600,
-    }),
-  );
+  const corsForWeb = cors({
+    origin: '*',
+    allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+    allowHeaders: CORS_ALLOW_HEADERS,
+    exposeHeaders: CORS_EXPOSE_HEADERS,
+    maxAge: 600,
+  });
+  // The sandbox's own controls and pages never answer with CORS headers (no other origin may read them).
+  app.use('*', (c, next) => (isSandboxPath(c.req.path) ? next() : corsForWeb(c, next)));
 
   app.get('/health', (c) => c.json({ status: 'ok' }));
 
@@ -155,6 +161,8 @@ export function createApp(deps: AppDeps): Hono<SandboxEnv> {
     c.set('realm', realm);
     await next();
   };
+  // Every /_sandbox control and page needs the admin key (header, or the cookie its form sets).
+  registerAdminKeyGate(app, deps.sandboxAdminKey ?? randomAdminKey());
   // The outbox page is for a person's browser, which sends no realm or API key: before the check.
   registerOutboxPage(app, deps.db);
   registerTvPage(app);
@@ -255,7 +263,9 @@ export function createApp(deps: AppDeps): Hono<SandboxEnv> {
       const token = bearerToken(c.req.header('authorization'));
       if (!token) return undefined;
       const claims = await deps.signer.verify(token, now());
-      return claims.gue || !UUID.test(claims.sub) ? undefined : claims;
+      if (claims.gue || !UUID.test(claims.sub)) return undefined;
+      await assertSessionCurrent(deps.db, claims);
+      return claims;
     },
     optionalGuest: async (c) => {
       const token = bearerToken(c.req.header('authorization'));
@@ -278,6 +288,7 @@ export function createApp(deps: AppDeps): Hono<SandboxEnv> {
     sessions,
     mailer: deps.mailer ?? createOutboxMailer(deps.db),
   });
+  registerLogoutRoute(app, { routes, sessions });
   registerOpenIdRoutes(app, { routes, sessions, openid: deps.openid });
   const signIn = { routes, sessions, openid: deps.openid };
   registerSocialRoutes(app, signIn);
@@ -318,6 +329,8 @@ export function createApp(deps: AppDeps): Hono<SandboxEnv> {
     const claims = await deps.signer.verify(token, now());
     if (claims.gue || claims.sub.startsWith(GUEST_PREFIX)) throw unauthorized(guestMessage);
     if (!UUID.test(claims.sub)) throw unauthorized('Invalid access token');
+    // The one session check of every signed-in call: a token signed before a revocation is refused.
+    await assertSessionCurrent(deps.db, claims);
     return claims;
   }
 

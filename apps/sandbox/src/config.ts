@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 
@@ -59,6 +60,11 @@ export interface SandboxOptions {
    * Default env `SANDBOX_WEB_URL`, else `http://127.0.0.1:5173`.
    */
   webUrl?: string;
+  /**
+   * The admin key of the `/_sandbox/*` controls and pages (docs/sandbox.md "Admin key"). Default
+   * env `SANDBOX_ADMIN_KEY`, else a random key made at start (printed in the start banner).
+   */
+  sandboxAdminKey?: string;
 }
 
 /** Options with every default applied. */
@@ -73,6 +79,7 @@ export interface ResolvedOptions {
   log: boolean;
   publicUrl: string | undefined;
   webUrl: string;
+  sandboxAdminKey: string;
 }
 
 /**
@@ -95,6 +102,7 @@ export function resolveOptions(
     log: options.log ?? false,
     publicUrl: options.publicUrl ?? nonEmpty(env.SANDBOX_PUBLIC_URL),
     webUrl: webUrl(nonEmpty(options.webUrl) ?? nonEmpty(env.SANDBOX_WEB_URL) ?? DEFAULTS.webUrl),
+    sandboxAdminKey: nonEmpty(options.sandboxAdminKey) ?? nonEmpty(env.SANDBOX_ADMIN_KEY) ?? randomBytes(24).toString('base64url'),
   };
 }
 

@@ -17,6 +17,7 @@ import { createOpenIdRuntime } from './openid/runtime.js';
 import { setFirebaseEmulatorUrl } from './firebase/config.js';
 import { startFirebaseEmulator, type FirebaseEmulator } from './firebase/emulator.js';
 import { attachFirebase } from './firebase/runtime.js';
+import { guardNodeHandler } from './http/nodeGuard.js';
 import path from 'node:path';
 
 export { createApp, CORS_ALLOW_HEADERS, CORS_EXPOSE_HEADERS, type AppDeps, type SandboxEnv } from './app.js';
@@ -46,6 +47,8 @@ export interface RunningSandbox {
   apiKey: string;
   /** The seeded demo account. */
   demoAccount: { email: string; password: string };
+  /** The admin key of the `/_sandbox/*` controls and pages (header `x-sandbox-admin-key`; docs/sandbox.md "Admin key"). */
+  adminKey: string;
   /** Where the data lives, for the start banner (never holds a password). */
   database: string;
   /**
@@ -124,6 +127,7 @@ export async function createSandboxDeps(options: SandboxOptions = {}): Promise<S
         log: resolved.log,
         ...(resolved.publicUrl ? { publicUrl: resolved.publicUrl } : {}),
         webUrl: resolved.webUrl,
+        sandboxAdminKey: resolved.sandboxAdminKey,
         openid: createOpenIdRuntime(resolved.webUrl),
       },
       database: opened.description,
@@ -170,6 +174,7 @@ export async function startSandbox(options: SandboxOptions & FirebaseSandboxOpti
     setFirebaseEmulatorUrl(undefined);
   };
   const app = createApp(deps);
+  const guardedOpenId = guardNodeHandler((req, res) => deps.openid?.handle(req, res));
 
   let server: Server;
   let address: AddressInfo;
@@ -180,11 +185,12 @@ export async function startSandbox(options: SandboxOptions & FirebaseSandboxOpti
           fetch: app.fetch,
           port: resolved.port,
           hostname: resolved.host,
-          // The OpenID provider (/_oidc) is a Node handler of its own, in front of the Hono app.
+          // The OpenID provider (/_oidc) is a Node handler of its own, in front of the Hono app,
+          // behind the same request guard as the app's routes (http/nodeGuard.ts: 400/413/415).
           // (@hono/node-server calls it as createServer(serverOptions, listener).)
           createServer: ((serverOptions: ServerOptions, listener: RequestListener) =>
             createServer(serverOptions, (req, res) =>
-              deps.openid?.handles(req.url) ? deps.openid.handle(req, res) : listener(req, res),
+              deps.openid?.handles(req.url) ? guardedOpenId(req, res) : listener(req, res),
             )) as typeof createServer,
         },
         (info) => resolve({ server: s as Server, address: info }),
@@ -207,6 +213,7 @@ export async function startSandbox(options: SandboxOptions & FirebaseSandboxOpti
     realm: SEED_REALM.name,
     apiKey: SEED_REALM.apiKey,
     demoAccount: { email: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password },
+    adminKey: deps.sandboxAdminKey!,
     database,
     ...(emulator ? { firebase: { url: emulator.url, ready: emulator.ready } } : {}),
     close() {

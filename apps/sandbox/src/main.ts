@@ -16,6 +16,7 @@ async function main(): Promise<void> {
     `  No licences   ${NO_LICENCE_ACCOUNT.email} / ${NO_LICENCE_ACCOUNT.password}`,
     `  Database      ${sandbox.database}`,
     `  Health        ${sandbox.url}/health`,
+    `  Admin key     ${sandbox.adminKey}   (header x-sandbox-admin-key; the /_sandbox pages ask for it once)`,
     `  Email outbox  ${sandbox.url}/_sandbox/outbox/page   (reset, magic-link and confirmation emails)`,
     `  OpenID user   oidc.user@idp.test / idp-password   (the "Continue with Stream ID (OpenID)" button)`,
     '',

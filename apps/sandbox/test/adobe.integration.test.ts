@@ -16,7 +16,7 @@ import { ADOBE_SOFTWARE_STATEMENT, issueSoftwareStatement } from '../src/adobe/c
 import type { SandboxDb } from '../src/db/open.js';
 import { adobeClients, adobeDevicePins, adobeLicenceCodes, adobeRegcodes } from '../src/db/schema.js';
 import { createApp, createSandboxDeps } from '../src/index.js';
-import { call, expectError, fakeClock, memoryDeps, REALM_HEADERS, type Clock } from './helpers.js';
+import { ADMIN_HEADERS, call, expectError, fakeClock, memoryDeps, REALM_HEADERS, type Clock } from './helpers.js';
 
 const WEB = 'http://127.0.0.1:5173';
 const HOST = 'http://sandbox.test';
@@ -279,8 +279,8 @@ describe('external licence code and the TV page', () => {
     expectError(await call(app, 'POST', '/api/v2/external-licence/token', { body: { authorisationCode: '' } }), 400, 'BAD_REQUEST');
   });
 
-  it('serves the TV page without realm headers', async () => {
-    const res = await app.request('/_sandbox/tv');
+  it('serves the TV page without realm headers (with the admin key)', async () => {
+    const res = await app.request('/_sandbox/tv', { headers: ADMIN_HEADERS });
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain('role="status"');

@@ -9,7 +9,7 @@ import { createApiClient, type HttpApiClient } from '@stream/core/api';
 import { basketSchema, calls, paymentDetailsSchema, type PayRequest } from '@stream/core/contracts';
 import { memoryStorage, STORAGE_KEYS } from '@stream/core/platform';
 import type { createApp } from '../src/index.js';
-import { call } from './helpers.js';
+import { ADMIN_HEADERS, call } from './helpers.js';
 
 type App = ReturnType<typeof createApp>;
 
@@ -107,11 +107,11 @@ export function clientBuyers(sandbox: { url: string; realm: string; apiKey: stri
     return details.paymentDetailsExid;
   }
 
-  /** Calls a sandbox-only control (realm and API key, no bearer); throws on a non-2xx answer. */
+  /** Calls a sandbox-only control (admin key, realm and API key, no bearer); throws on a non-2xx answer. */
   async function control(path: string, body: unknown): Promise<void> {
     const response = await fetch(`${sandbox.url}${path}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-api-key': sandbox.apiKey, Realm: sandbox.realm },
+      headers: { 'content-type': 'application/json', 'x-api-key': sandbox.apiKey, Realm: sandbox.realm, ...ADMIN_HEADERS },
       body: JSON.stringify(body),
     });
     if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);

@@ -50,13 +50,14 @@ function client(): HttpApiClient & { storage: ReturnType<typeof memoryStorage> }
   return Object.assign(createApiClient({ baseUrl: sandbox.url, realm: sandbox.realm, apiKey: sandbox.apiKey, storage }), { storage });
 }
 
-/** A `/_sandbox` call with the realm headers; the parsed answer. */
+/** A `/_sandbox` call with the admin key and the realm headers; the parsed answer. */
 async function control(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
   const res = await fetch(`${sandbox.url}${path}`, {
     method,
     headers: {
       realm: sandbox.realm,
       'x-api-key': sandbox.apiKey,
+      'x-sandbox-admin-key': sandbox.adminKey,
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       ...headers,
     },
@@ -306,7 +307,8 @@ describe('the outbox', () => {
   it('GET /_sandbox/outbox/page is an HTML page with each message and its link', async () => {
     const email = await newAccount();
     const { message } = await newest(email, 'confirm');
-    const res = await fetch(`${sandbox.url}/_sandbox/outbox/page?to=${encodeURIComponent(email)}`);
+    const admin = { 'x-sandbox-admin-key': sandbox.adminKey };
+    const res = await fetch(`${sandbox.url}/_sandbox/outbox/page?to=${encodeURIComponent(email)}`, { headers: admin });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/html');
     expect(res.headers.get('cache-control')).toBe('no-store');
@@ -315,7 +317,7 @@ describe('the outbox', () => {
     expect(html).toContain('<label>Recipient');
     expect(html).toContain(`href="${message.link.replace(/&/g, '&#38;')}"`);
     expect(html).toContain('1 message, newest first.');
-    const empty = await (await fetch(`${sandbox.url}/_sandbox/outbox/page?to=${encodeURIComponent('"><script>x</script>@stream.test')}`)).text();
+    const empty = await (await fetch(`${sandbox.url}/_sandbox/outbox/page?to=${encodeURIComponent('"><script>x</script>@stream.test')}`, { headers: admin })).text();
     expect(empty).not.toContain('<script>x</script>');
     expect(empty).toContain('No messages to');
   });

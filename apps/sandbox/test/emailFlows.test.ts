@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, resolveOptions, type AppDeps } from '../src/index.js';
 import { emailTokens } from '../src/db/schema.js';
 import { EMAIL_TOKEN_TTL_MS, hashEmailToken } from '../src/email/tokens.js';
-import { call, memoryDeps } from './helpers.js';
+import { ADMIN_HEADERS, call, memoryDeps } from './helpers.js';
 
 let deps: AppDeps;
 let closeDb: () => Promise<void>;
@@ -103,9 +103,9 @@ describe('requests', () => {
     expect((await call(app, 'GET', '/_sandbox/outbox', { noRealm: true })).status).toBe(401);
   });
 
-  it('the outbox page needs no realm or API key and lists every message without a filter', async () => {
+  it('the outbox page needs no realm or API key (the admin key only) and lists every message without a filter', async () => {
     const email = await signUp();
-    const res = await app.request('/_sandbox/outbox/page');
+    const res = await app.request('/_sandbox/outbox/page', { headers: ADMIN_HEADERS });
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain('<html lang="en">');

@@ -6,7 +6,7 @@
  * "Generic external OAuth", "Impersonation".
  */
 import { describe, expect, it } from 'vitest';
-import { JSON_REALM_HEADERS, sandboxForFile } from './helpers.js';
+import { JSON_CONTROL_HEADERS, JSON_REALM_HEADERS, sandboxForFile } from './helpers.js';
 
 const WEB = 'http://127.0.0.1:5998';
 const PROVIDER = 'partner';
@@ -16,7 +16,8 @@ const sandbox = sandboxForFile(WEB);
 
 const api = (path: string, init: RequestInit & { realm?: [string, string] } = {}) => {
   const realm = init.realm ? { Realm: init.realm[0], 'x-api-key': init.realm[1] } : {};
-  return fetch(`${sandbox.url}${path}`, { ...init, headers: { ...HEADERS, ...realm, ...init.headers } });
+  const base = path.startsWith('/_sandbox/') ? JSON_CONTROL_HEADERS : HEADERS;
+  return fetch(`${sandbox.url}${path}`, { ...init, headers: { ...base, ...realm, ...init.headers } });
 };
 const post = (path: string, body: unknown) => api(path, { method: 'POST', body: JSON.stringify(body) });
 const subjectOf = (jwt: string) => JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString()).sub as string;

@@ -5,6 +5,14 @@ import { createApp, createSandboxDeps, startSandbox, type AppDeps } from '../src
 /** Headers every /api call needs for the seeded realm. */
 export const REALM_HEADERS = { 'x-api-key': 'sandbox-api-key', realm: 'stream' } as const;
 
+/**
+ * The sandbox admin key of the test files (docs/sandbox.md "Admin key"): every sandbox these
+ * helpers' importers start reads it from `SANDBOX_ADMIN_KEY`, set here unless the run sets one.
+ */
+export const ADMIN_KEY = (process.env.SANDBOX_ADMIN_KEY ||= 'sandbox-test-admin-key');
+/** The header a `/_sandbox/*` control needs besides the realm headers. */
+export const ADMIN_HEADERS = { 'x-sandbox-admin-key': ADMIN_KEY } as const;
+
 /** A fake clock in epoch milliseconds. */
 export interface Clock {
   now: () => number;
@@ -33,12 +41,15 @@ export interface CallOptions {
   headers?: Record<string, string>;
   /** Leave out the realm headers. */
   noRealm?: boolean;
+  /** Leave out the admin key a `/_sandbox/*` path otherwise gets. */
+  noAdminKey?: boolean;
 }
 
-/** Calls the app in process and parses the JSON answer. */
+/** Calls the app in process and parses the JSON answer; a `/_sandbox/*` path gets the admin key. */
 export async function call(app: App, method: string, path: string, options: CallOptions = {}) {
   const headers: Record<string, string> = {
     ...(options.noRealm ? {} : REALM_HEADERS),
+    ...(path.startsWith('/_sandbox/') && !options.noAdminKey ? ADMIN_HEADERS : {}),
     ...(options.body !== undefined || options.rawBody !== undefined ? { 'content-type': 'application/json' } : {}),
     ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
     ...options.headers,
@@ -74,6 +85,8 @@ export function expectError(res: Awaited<ReturnType<typeof call>>, status: numbe
 
 /** Headers of a JSON call to the seeded realm over HTTP. */
 export const JSON_REALM_HEADERS = { Realm: 'stream', 'x-api-key': 'sandbox-api-key', 'content-type': 'application/json' } as const;
+/** Headers of a JSON `/_sandbox/*` control over HTTP: the realm's and the admin key. */
+export const JSON_CONTROL_HEADERS = { ...JSON_REALM_HEADERS, ...ADMIN_HEADERS } as const;
 
 /**
  * Starts a real sandbox over HTTP (in memory, on a free port, with `webUrl` as the web app's

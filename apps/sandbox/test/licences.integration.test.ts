@@ -36,11 +36,11 @@ async function signedIn(email: string, password: string): Promise<HttpApiClient>
   return api;
 }
 
-/** Calls a sandbox-only control (realm and API key, no bearer); throws on a non-2xx answer. */
+/** Calls a sandbox-only control (admin key, realm and API key, no bearer); throws on a non-2xx answer. */
 async function control<T = unknown>(path: string, body: unknown): Promise<T> {
   const response = await fetch(`${sandbox.url}${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-api-key': sandbox.apiKey, Realm: sandbox.realm },
+    headers: { 'content-type': 'application/json', 'x-api-key': sandbox.apiKey, Realm: sandbox.realm, 'x-sandbox-admin-key': sandbox.adminKey },
     body: JSON.stringify(body),
   });
   const text = await response.text();

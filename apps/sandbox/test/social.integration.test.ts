@@ -5,7 +5,7 @@
  * account has, linking with that account's bearer, cannot-link, linked accounts and unlink.
  */
 import { describe, expect, it } from 'vitest';
-import { JSON_REALM_HEADERS, sandboxForFile } from './helpers.js';
+import { JSON_CONTROL_HEADERS, JSON_REALM_HEADERS, sandboxForFile } from './helpers.js';
 
 const WEB = 'http://127.0.0.1:5998';
 const HEADERS = JSON_REALM_HEADERS;
@@ -16,7 +16,7 @@ type Json = Record<string, any>;
 async function api(method: string, path: string, body?: unknown, bearer?: string): Promise<{ status: number; json: Json }> {
   const response = await fetch(`${sandbox.url}${path}`, {
     method,
-    headers: { ...HEADERS, ...(bearer ? { authorization: `Bearer ${bearer}` } : {}) },
+    headers: { ...(path.startsWith('/_sandbox/') ? JSON_CONTROL_HEADERS : HEADERS), ...(bearer ? { authorization: `Bearer ${bearer}` } : {}) },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   const text = await response.text();
@@ -167,7 +167,7 @@ describe('social sign-in through the stand-ins', () => {
     expect((await api('POST', '/api/v2/login/apple-id', { ...body, callbackUri: 'https://evil.test/login/apple' })).status).toBe(400);
   });
 
-  it('Facebook: code sign-up, linked accounts and unlink; unlinking twice is 404; without a session 401', async () => {
+  it('Facebook: code sign-up, linked accounts and unlink, which ends the Facebook session; without a session 401', async () => {
     const user = await freshUser();
     const back = await authorise({ client_id: 'facebook-standin', response_type: 'code', redirect_uri: `${WEB}/login/facebook`, state: 's' }, user);
     const signedIn = await api('POST', '/api/v2/login/social/facebook', { code: back.searchParams.get('code'), redirectUri: `${WEB}/login/facebook` });
@@ -176,9 +176,36 @@ describe('social sign-in through the stand-ins', () => {
     expect((await api('GET', '/api/v2/user/linked-accounts', undefined, bearer)).json.linkedAccounts.map((a: Json) => a.provider)).toEqual(['FACEBOOK']);
     const unlinked = await api('DELETE', '/api/v2/user/linked-accounts/FACEBOOK', undefined, bearer);
     expect(unlinked).toEqual({ status: 200, json: { linkedAccounts: [] } });
-    expect((await api('DELETE', '/api/v2/user/linked-accounts/FACEBOOK', undefined, bearer)).status).toBe(404);
-    expect((await api('DELETE', '/api/v2/user/linked-accounts/NOPE', undefined, bearer)).status).toBe(404);
+    // The session was signed in through Facebook: it ends at once (access and refresh token).
+    expect((await api('DELETE', '/api/v2/user/linked-accounts/FACEBOOK', undefined, bearer)).status).toBe(401);
+    expect((await api('POST', '/api/v2/token/refresh', { refreshToken: signedIn.json.refreshToken })).status).toBe(401);
     expect((await api('GET', '/api/v2/user/linked-accounts')).status).toBe(401);
+  });
+
+  it('an unlink ends the sessions signed in through that provider at once; the others continue after a refresh; unlinking twice is 404', async () => {
+    const user = await freshUser(true);
+    const idToken = await googleIdToken(user);
+    const login = await api('POST', '/api/v2/login', { id: user.email, secret: 'correct horse battery' });
+    expect((await api('POST', '/api/v2/login/social/google', { idToken }, login.json.authorisationToken)).status).toBe(200);
+    const google = await api('POST', '/api/v2/login/social/google', { idToken: await googleIdToken(user) });
+    expect(google.status, JSON.stringify(google.json)).toBe(200);
+    expect((await api('GET', '/api/v2/user/profile', undefined, google.json.authorisationToken)).status).toBe(200);
+
+    // The ID session unlinks Google: the Google session's access token is refused at once.
+    expect((await api('DELETE', '/api/v2/user/linked-accounts/GOOGLE', undefined, login.json.authorisationToken)).status).toBe(200);
+    const refused = await api('GET', '/api/v2/user/profile', undefined, google.json.authorisationToken);
+    expect(refused.status).toBe(401);
+    expect(refused.json.messages).toContain('sessionRevoked');
+    expect((await api('POST', '/api/v2/token/refresh', { refreshToken: google.json.refreshToken })).status).toBe(401);
+
+    // The ID session's access token is refused too, but its refresh token gives a working pair.
+    expect((await api('GET', '/api/v2/user/profile', undefined, login.json.authorisationToken)).status).toBe(401);
+    const renewed = await api('POST', '/api/v2/token/refresh', { refreshToken: login.json.refreshToken });
+    expect(renewed.status, JSON.stringify(renewed.json)).toBe(200);
+    const bearer = renewed.json.authorisationToken as string;
+    expect((await api('GET', '/api/v2/user/profile', undefined, bearer)).status).toBe(200);
+    expect((await api('DELETE', '/api/v2/user/linked-accounts/GOOGLE', undefined, bearer)).status).toBe(404);
+    expect((await api('DELETE', '/api/v2/user/linked-accounts/NOPE', undefined, bearer)).status).toBe(404);
   });
 
   it('a realm without the provider answers 404; bad bodies 400', async () => {

@@ -1,7 +1,8 @@
 /**
  * `GET /_sandbox/tv[?realm=]`: a page that plays a TV for the device PIN login (docs/sandbox.md
- * "Adobe Pass and TV"). Public (no realm headers: a person opens it in a browser; it sends the
- * seeded realm's headers to the platform itself). It asks for a PIN, shows it large, polls, and
+ * "Adobe Pass and TV"). No realm headers (a person opens it in a browser; it sends the seeded
+ * realm's headers to the platform itself), but the sandbox admin key, asked once by a form and
+ * kept in a cookie, like every `/_sandbox` page (`http/adminKey.ts`). It asks for a PIN, shows it large, polls, and
  * flips to "Signed in as …" once the PIN is confirmed on the web's TV_LOGIN page, or to "This
  * code has expired" with a "Get a new code" button. One `h1`, a `role="status"` live region,
  * focus moved to the result, visible focus, fits a 375 px wide phone. Tokens stay in memory.
@@ -97,7 +98,7 @@ export function tvPageHtml(realm: string, apiKey: string): string {
   );
 }
 
-/** Registers `GET /_sandbox/tv` on `app` (before the realm check, like the outbox page). */
+/** Registers `GET /_sandbox/tv` on `app` (after the admin-key gate, before the realm check, like the outbox page). */
 export function registerTvPage(app: Hono<SandboxEnv>): void {
   app.get(TV_PAGE_PATH, (c) => {
     const name = c.req.query('realm') ?? FULL_REALM.name;

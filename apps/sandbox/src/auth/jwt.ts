@@ -15,14 +15,23 @@ export interface AccessClaims extends JWTPayload {
   loc: string;
   /** Parental restriction. */
   par: 'NON_RESTRICTED';
+  /**
+   * Session version of the account when the token was signed (users.session_version; absent in a
+   * guest's token). A reset, a logout everywhere or an unlink of the signing provider raises the
+   * account's version, which ends every access token signed before (`auth/sessions.ts`).
+   */
+  sv?: number;
   iat: number;
   exp: number;
 }
 
 /** Signs and verifies access tokens (HS256 with the secret stored in the database). */
 export interface TokenSigner {
-  /** Signs an access token for `subject` that lives `ttlS` seconds from `nowMs`. */
-  sign(subject: string, options: { guest: boolean; country?: string; nowMs: number; ttlS: number }): Promise<string>;
+  /**
+   * Signs an access token for `subject` that lives `ttlS` seconds from `nowMs`; `sessionVersion`
+   * (an account's) becomes the `sv` claim.
+   */
+  sign(subject: string, options: { guest: boolean; country?: string; nowMs: number; ttlS: number; sessionVersion?: number }): Promise<string>;
   /**
    * Verifies a token. Throws {@link ApiHttpError} 401 `TOKEN_EXPIRED` for an expired but
    * authentic token, 401 `UNAUTHORIZED` for anything else wrong.
@@ -45,9 +54,10 @@ export function createTokenSigner(secret: Uint8Array): TokenSigner {
     return toClaims(payload);
   };
   return {
-    async sign(subject, { guest, country = 'GB', nowMs, ttlS }) {
+    async sign(subject, { guest, country = 'GB', nowMs, ttlS, sessionVersion }) {
       const iat = Math.floor(nowMs / 1000);
-      return new SignJWT({ gue: guest, rol: guest ? 'GUEST' : 'CUSTOMER', loc: country, par: 'NON_RESTRICTED' })
+      const version = sessionVersion === undefined ? {} : { sv: sessionVersion };
+      return new SignJWT({ gue: guest, rol: guest ? 'GUEST' : 'CUSTOMER', loc: country, par: 'NON_RESTRICTED', ...version })
         .setProtectedHeader({ alg: ALG, typ: 'JWT' })
         .setSubject(subject)
         .setIssuedAt(iat)
@@ -79,8 +89,9 @@ export function createTokenSigner(secret: Uint8Array): TokenSigner {
 }
 
 function toClaims(payload: JWTPayload): AccessClaims {
-  const { sub, gue, rol, loc, par, iat, exp } = payload;
+  const { sub, gue, rol, loc, par, iat, exp, sv } = payload;
   if (
+    (sv !== undefined && (typeof sv !== 'number' || !Number.isInteger(sv) || sv < 0)) ||
     typeof sub !== 'string' ||
     typeof gue !== 'boolean' ||
     (rol !== 'CUSTOMER' && rol !== 'GUEST') ||
@@ -91,7 +102,7 @@ function toClaims(payload: JWTPayload): AccessClaims {
   ) {
     throw unauthorized('Invalid access token');
   }
-  return { ...payload, sub, gue, rol, loc, par, iat, exp };
+  return { ...payload, sub, gue, rol, loc, par, iat, exp, ...(typeof sv === 'number' ? { sv } : {}) };
 }
 
 /**

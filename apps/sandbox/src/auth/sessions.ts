@@ -1,9 +1,9 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { SandboxDb } from '../db/open.js';
-import { refreshTokens } from '../db/schema.js';
+import { refreshTokens, users } from '../db/schema.js';
 import { unauthorized } from '../errors.js';
-import type { TokenSigner } from './jwt.js';
+import type { AccessClaims, TokenSigner } from './jwt.js';
 
 /** A stored refresh token. */
 type RefreshTokenRow = typeof refreshTokens.$inferSelect;
@@ -35,8 +35,8 @@ export function hashRefreshToken(token: string): string {
  * How long after its rotation a refresh token may be presented again without being taken for
  * theft (ms): two tabs that share storage refresh with the same token at the same moment, or a
  * page reloads while its refresh is on the wire and the answer is lost. Within the window the
- * token gets a new pair of the same family and nothing is revoked; after it, a reuse revokes
- * the whole family (the user signs in again).
+ * token gets the very pair its rotation answered (single flight: no new token is made) and
+ * nothing is revoked; after it, a reuse revokes the whole family (the user signs in again).
  */
 export const REFRESH_REUSE_GRACE_MS = 30_000;
 
@@ -44,11 +44,25 @@ function newRefreshToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
+/** At most this many live refresh-token families (signed-in sessions) per account; a new sign-in revokes the oldest beyond it. */
+export const MAX_LIVE_FAMILIES = 20;
+
+/** Options of {@link issueSession}. */
+export interface IssueOptions {
+  /**
+   * The sign-in provider (`GOOGLE`, `APPLE_ID`, `FACEBOOK`, `ADOBE`, `ADOBE_DCR`), recorded on the
+   * session's family: an unlink of that provider ends it ({@link endAccountSessions}).
+   */
+  provider?: string;
+}
+
 /**
- * Starts a session for `subject` (a user id, or `guest:<uuid>`): signs an access token and stores
- * a new refresh token in a new family.
+ * Starts a session for `subject` (a user id, or `guest:<uuid>`): signs an access token (with the
+ * account's session version) and stores a new refresh token in a new family. An account keeps at
+ * most {@link MAX_LIVE_FAMILIES} live families: the ones least recently refreshed beyond that are
+ * revoked.
  */
-export async function issueSession(deps: SessionDeps, subject: string): Promise<TokenPair> {
+export async function issueSession(deps: SessionDeps, subject: string, options: IssueOptions = {}): Promise<TokenPair> {
   const refreshToken = newRefreshToken();
   const nowMs = deps.now();
   const guest = subject.startsWith(GUEST_PREFIX);
@@ -59,18 +73,22 @@ export async function issueSession(deps: SessionDeps, subject: string): Promise<
     userId: guest ? null : subject,
     createdAt: new Date(nowMs),
     expiresAt: new Date(nowMs + deps.refreshTokenTtlS * 1000),
+    provider: options.provider ?? null,
   });
-  const authorisationToken = await deps.signer.sign(subject, { guest, nowMs, ttlS: deps.accessTokenTtlS });
+  if (!guest) await revokeFamiliesBeyondLimit(deps.db, subject, nowMs);
+  const authorisationToken = await signAccess(deps, subject, nowMs);
   return { authorisationToken, refreshToken };
 }
 
 /**
  * Exchanges a refresh token for a new pair (rotation): the presented token is revoked and
- * replaced. A token that was already rotated more than {@link REFRESH_REUSE_GRACE_MS} ago (reuse,
- * a sign of theft) revokes its whole family; within that window it gets a new pair as well,
- * unless the family has no live token left (the session was ended by a logout or a reset).
- * When `bearerSubject` is given (the sender's possibly expired access token) it must match the
- * refresh token's subject. Every failure is a 401 `UNAUTHORIZED`.
+ * replaced, in one conditional update of its row (the row is the lock: of concurrent refreshes
+ * with one token exactly one rotates it). Every other refresh with that token within
+ * {@link REFRESH_REUSE_GRACE_MS} of the rotation (a concurrent one, or a retry whose answer was
+ * lost) answers the same pair, unless the session has ended meanwhile (a logout or a reset
+ * revoked the whole family). A token rotated longer ago than that (reuse, a sign of theft)
+ * revokes its whole family. When `bearerSubject` is given (the sender's possibly expired access
+ * token) it must match the refresh token's subject. Every failure is a 401 `UNAUTHORIZED`.
  */
 export async function rotateSession(
   deps: SessionDeps,
@@ -81,17 +99,7 @@ export async function rotateSession(
   const oldHash = hashRefreshToken(presented);
   const [row] = await deps.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, oldHash)).limit(1);
   if (!row) throw unauthorized('Invalid refresh token');
-  if (row.revokedAt) {
-    const withinGrace = nowMs - row.revokedAt.getTime() < REFRESH_REUSE_GRACE_MS;
-    if (row.replacedBy && !withinGrace) await revokeFamily(deps.db, row.familyId, nowMs);
-    // Within the window a rotated token is a retry (the answer was lost to a reload) or a
-    // second tab refreshing at the same moment: answer a new pair of the same family, unless the
-    // session has ended meanwhile (a logout or a password reset revoked the whole family).
-    if (row.replacedBy && withinGrace && row.expiresAt.getTime() > nowMs && (await familyIsLive(deps.db, row.familyId))) {
-      return issueInFamily(deps, row, nowMs);
-    }
-    throw unauthorized('Refresh token has been revoked');
-  }
+  if (row.revokedAt) return answerRotated(deps, row, presented, bearerSubject, nowMs);
   if (row.expiresAt.getTime() <= nowMs) throw unauthorized('Refresh token expired');
   if (bearerSubject !== undefined && bearerSubject !== row.subject) {
     throw unauthorized('Refresh token does not belong to this session');
@@ -99,10 +107,11 @@ export async function rotateSession(
 
   const refreshToken = newRefreshToken();
   const newHash = hashRefreshToken(refreshToken);
+  const pair: TokenPair = { authorisationToken: await signAccess(deps, row.subject, nowMs), refreshToken };
   const rotated = await deps.db.transaction(async (tx) => {
     const revoked = await tx
       .update(refreshTokens)
-      .set({ revokedAt: new Date(nowMs), replacedBy: newHash })
+      .set({ revokedAt: new Date(nowMs), replacedBy: newHash, successorPair: sealPair(pair, presented) })
       .where(and(eq(refreshTokens.tokenHash, oldHash), isNull(refreshTokens.revokedAt)))
       .returning({ tokenHash: refreshTokens.tokenHash });
     if (revoked.length === 0) return false;
@@ -113,34 +122,89 @@ export async function rotateSession(
       userId: row.userId,
       createdAt: new Date(nowMs),
       expiresAt: new Date(nowMs + deps.refreshTokenTtlS * 1000),
+      provider: row.provider,
     });
     return true;
   });
-  if (!rotated) {
-    // Another request rotated this token between our read and our write, a moment ago: a
-    // concurrent refresh (two tabs), inside the grace window; or the session ended meanwhile.
-    if (!(await familyIsLive(deps.db, row.familyId))) throw unauthorized('Refresh token has been revoked');
-    return issueInFamily(deps, row, nowMs);
-  }
-  const guest = row.subject.startsWith(GUEST_PREFIX);
-  const authorisationToken = await deps.signer.sign(row.subject, { guest, nowMs, ttlS: deps.accessTokenTtlS });
-  return { authorisationToken, refreshToken };
+  if (rotated) return pair;
+  // Another request rotated this token between our read and our write (it committed first):
+  // answer the pair it made.
+  const [winner] = await deps.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, oldHash)).limit(1);
+  if (!winner?.revokedAt) throw unauthorized('Refresh token has been revoked');
+  return answerRotated(deps, winner, presented, bearerSubject, nowMs);
 }
 
-/** Issues a new pair in `row`'s family (same subject); nothing is revoked. */
-async function issueInFamily(deps: SessionDeps, row: RefreshTokenRow, nowMs: number): Promise<TokenPair> {
-  const refreshToken = newRefreshToken();
-  await deps.db.insert(refreshTokens).values({
-    tokenHash: hashRefreshToken(refreshToken),
-    familyId: row.familyId,
-    subject: row.subject,
-    userId: row.userId,
-    createdAt: new Date(nowMs),
-    expiresAt: new Date(nowMs + deps.refreshTokenTtlS * 1000),
-  });
-  const guest = row.subject.startsWith(GUEST_PREFIX);
-  const authorisationToken = await deps.signer.sign(row.subject, { guest, nowMs, ttlS: deps.accessTokenTtlS });
-  return { authorisationToken, refreshToken };
+/**
+ * The answer to a refresh with an already revoked token `row`: the pair its rotation answered,
+ * within the grace window and while the family lives; else 401 (and, for a reuse after the
+ * window, the whole family is revoked).
+ */
+async function answerRotated(
+  deps: SessionDeps,
+  row: RefreshTokenRow,
+  presented: string,
+  bearerSubject: string | undefined,
+  nowMs: number,
+): Promise<TokenPair> {
+  const revokedAt = row.revokedAt!.getTime();
+  if (!row.replacedBy) throw unauthorized('Refresh token has been revoked'); // a logout or a reset, not a rotation
+  if (nowMs - revokedAt >= REFRESH_REUSE_GRACE_MS) {
+    await revokeFamily(deps.db, row.familyId, nowMs);
+    throw unauthorized('Refresh token has been revoked');
+  }
+  if (bearerSubject !== undefined && bearerSubject !== row.subject) throw unauthorized('Refresh token does not belong to this session');
+  const pair = row.successorPair ? openPair(row.successorPair, presented) : undefined;
+  if (!pair || row.expiresAt.getTime() <= nowMs || !(await familyIsLive(deps.db, row.familyId))) {
+    throw unauthorized('Refresh token has been revoked');
+  }
+  return pair;
+}
+
+/** Signs an access token for `subject`: a user's carries the account's current session version (`sv`). */
+async function signAccess(deps: SessionDeps, subject: string, nowMs: number): Promise<string> {
+  const guest = subject.startsWith(GUEST_PREFIX);
+  if (guest) return deps.signer.sign(subject, { guest, nowMs, ttlS: deps.accessTokenTtlS });
+  const [user] = await deps.db.select({ sessionVersion: users.sessionVersion }).from(users).where(eq(users.id, subject)).limit(1);
+  if (!user) throw unauthorized('Account no longer exists');
+  return deps.signer.sign(subject, { guest, nowMs, ttlS: deps.accessTokenTtlS, sessionVersion: user.sessionVersion });
+}
+
+/**
+ * The check every authenticated call of a signed-in account makes (`requireUser` and
+ * `optionalUser` in `app.ts`): the token's `sv` claim is the account's current session version
+ * (one read by primary key; nothing is cached, so a revocation applies to the next call).
+ * Guests' tokens pass. Errors: 401 `UNAUTHORIZED` `sessionRevoked` for a token signed before a
+ * reset, a logout everywhere or an unlink of the signing provider (the client refreshes: a
+ * session that still has a live refresh token continues), or for an account that is gone.
+ */
+export async function assertSessionCurrent(db: SandboxDb, claims: AccessClaims): Promise<void> {
+  if (claims.gue || claims.sub.startsWith(GUEST_PREFIX)) return;
+  const [user] = await db.select({ sessionVersion: users.sessionVersion }).from(users).where(eq(users.id, claims.sub)).limit(1);
+  if (!user || claims.sv !== user.sessionVersion) throw unauthorized('sessionRevoked', 'This session has ended; sign in again');
+}
+
+/** A query runner: the database or a transaction. */
+type Queryable = Pick<SandboxDb, 'update'>;
+
+/**
+ * Ends sessions of account `userId` at once (identity §4 "Session"; docs/api.md "Sessions"):
+ * raises its session version, so every access token signed before is refused on its next call,
+ * and revokes refresh tokens: every one (a reset, a logout everywhere), or with `providers` only
+ * the families signed in through those providers (an unlink of the signing provider; the other
+ * sessions get a new access token at their next refresh). `db` may be a transaction.
+ */
+export async function endAccountSessions(
+  db: Queryable,
+  userId: string,
+  at: Date,
+  options: { providers?: readonly string[] } = {},
+): Promise<void> {
+  await db.update(users).set({ sessionVersion: sql`${users.sessionVersion} + 1` }).where(eq(users.id, userId));
+  const scope = options.providers ? inArray(refreshTokens.provider, [...options.providers]) : undefined;
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: at })
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt), scope));
 }
 
 /** Whether a family still has a token that is not revoked (its session has not ended). */
@@ -158,4 +222,50 @@ async function revokeFamily(db: SandboxDb, familyId: string, nowMs: number): Pro
     .update(refreshTokens)
     .set({ revokedAt: new Date(nowMs) })
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+}
+
+/** Revokes the live families of `userId` beyond the {@link MAX_LIVE_FAMILIES} most recently refreshed. */
+async function revokeFamiliesBeyondLimit(db: SandboxDb, userId: string, nowMs: number): Promise<void> {
+  const live = await db
+    .select({ familyId: refreshTokens.familyId, last: sql<Date>`max(${refreshTokens.createdAt})` })
+    .from(refreshTokens)
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)))
+    .groupBy(refreshTokens.familyId)
+    .orderBy(sql`max(${refreshTokens.createdAt}) desc`);
+  const beyond = live.slice(MAX_LIVE_FAMILIES).map((family) => family.familyId);
+  if (beyond.length === 0) return;
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date(nowMs) })
+    .where(and(inArray(refreshTokens.familyId, beyond), isNull(refreshTokens.revokedAt)));
+}
+
+/**
+ * The key that seals a rotation's answer: HMAC-SHA-256 of the presented refresh token. The
+ * database holds only the token's SHA-256, so what it stores cannot be opened without the token.
+ */
+const pairKey = (presented: string) => createHmac('sha256', presented).update('stream-sandbox refresh successor').digest();
+
+/** Seals `pair` for whoever presents `presented` again: base64url of iv (12) | tag (16) | AES-256-GCM ciphertext. */
+function sealPair(pair: TokenPair, presented: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', pairKey(presented), iv);
+  const sealed = Buffer.concat([cipher.update(JSON.stringify(pair), 'utf8'), cipher.final()]);
+  return Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString('base64url');
+}
+
+/** Opens what {@link sealPair} sealed; undefined if it does not open with `presented`. */
+function openPair(sealed: string, presented: string): TokenPair | undefined {
+  try {
+    const bytes = Buffer.from(sealed, 'base64url');
+    const decipher = createDecipheriv('aes-256-gcm', pairKey(presented), bytes.subarray(0, 12));
+    decipher.setAuthTag(bytes.subarray(12, 28));
+    const text = Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString('utf8');
+    const pair = JSON.parse(text) as Partial<TokenPair>;
+    return typeof pair.authorisationToken === 'string' && typeof pair.refreshToken === 'string'
+      ? { authorisationToken: pair.authorisationToken, refreshToken: pair.refreshToken }
+      : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -37,6 +37,10 @@ export const DDL_STATEMENTS: readonly string[] = [
     replaced_by text
   )`,
   `CREATE INDEX IF NOT EXISTS refresh_tokens_family_idx ON refresh_tokens (family_id)`,
+  `ALTER TABLE users ADD COLUMN IF NOT EXISTS session_version integer NOT NULL DEFAULT 0`,
+  `ALTER TABLE refresh_tokens ADD COLUMN IF NOT EXISTS provider text`,
+  `ALTER TABLE refresh_tokens ADD COLUMN IF NOT EXISTS successor_pair text`,
+  `CREATE INDEX IF NOT EXISTS refresh_tokens_user_idx ON refresh_tokens (user_id)`,
   `CREATE TABLE IF NOT EXISTS licence_families (
     id text PRIMARY KEY,
     name text NOT NULL,

@@ -34,6 +34,12 @@ export const users = pgTable('users', {
   taxNumber: text('tax_number'),
   consentAnswers: jsonb('consent_answers').$type<{ fieldName: string; answer: boolean }[]>(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /**
+   * The account's session version, signed into every access token as `sv` and compared on every
+   * authenticated call: raising it (a reset, a logout everywhere, an unlink of the signing
+   * provider) ends every access token signed before (`auth/sessions.ts`).
+   */
+  sessionVersion: integer('session_version').notNull().default(0),
 });
 
 /**
@@ -52,8 +58,16 @@ export const refreshTokens = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     replacedBy: text('replaced_by'),
+    /** The sign-in provider of the family (`GOOGLE`, `ADOBE_DCR`, …; null for ID and the others): an unlink of it ends the family. */
+    provider: text('provider'),
+    /**
+     * The pair this rotation answered (AES-256-GCM, keyed by the presented token, which the
+     * database does not hold): a concurrent or repeated refresh with the same token within the
+     * grace window gets this same pair (single flight).
+     */
+    successorPair: text('successor_pair'),
   },
-  (t) => [index('refresh_tokens_family_idx').on(t.familyId)],
+  (t) => [index('refresh_tokens_family_idx').on(t.familyId), index('refresh_tokens_user_idx').on(t.userId)],
 );
 
 /** Licence families: product lines whose licences are ranked (commerce §3 "Licence family"). */

@@ -1,7 +1,8 @@
 /**
  * `GET /_sandbox/outbox/page`: the outbox for a person, newest first, with each message's link
- * clickable. Public (no realm or API key: a browser opens it; the sandbox listens on 127.0.0.1
- * only). Usable by keyboard and screen reader: a language, a title, a `main` landmark with one
+ * clickable. No realm or API key (a browser opens it), but the sandbox admin key: the page asks
+ * for it once and keeps it in an HttpOnly, SameSite=Strict cookie (`http/adminKey.ts`); no CORS
+ * header, so no other origin reads it. Usable by keyboard and screen reader: a language, a title, a `main` landmark with one
  * `h1`, a labelled filter form, one `article` per message with its own heading, visible focus,
  * and a layout that fits a 375 px wide phone. Every interpolated value is HTML-escaped.
  */
@@ -67,8 +68,8 @@ export function outboxPageHtml(messages: readonly OutboxMessage[], to: string): 
 }
 
 /**
- * Registers the outbox page on `app`. Register it before the `/_sandbox/*` realm check: a browser
- * sends no realm or API key.
+ * Registers the outbox page on `app`. Register it after the admin-key gate and before the
+ * `/_sandbox/*` realm check: a browser sends no realm or API key.
  */
 export function registerOutboxPage(app: Hono<SandboxEnv>, db: SandboxDb): void {
   app.get(OUTBOX_PAGE_PATH, async (c) => {

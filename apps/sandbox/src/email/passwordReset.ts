@@ -14,10 +14,11 @@
  * reset every session of the platform account (if any) ends and the target's other reset links
  * are void.
  */
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { hashPassword } from '../auth/passwords.js';
+import { endAccountSessions } from '../auth/sessions.js';
 import type { SandboxDb } from '../db/open.js';
-import { firebaseIdentities, refreshTokens, users } from '../db/schema.js';
+import { firebaseIdentities, users } from '../db/schema.js';
 import { ApiHttpError } from '../errors.js';
 import { FirebaseRestError } from '../firebase/rest.js';
 import { firebaseFor } from '../firebase/runtime.js';
@@ -92,13 +93,13 @@ export async function findResetAccount(
   return undefined;
 }
 
-/** Ends every session of the platform account `userId` (null: nothing to end). */
+/**
+ * Ends every session of the platform account `userId` at once (null: nothing to end): its access
+ * tokens are refused from the next call and its refresh tokens revoked (`auth/sessions.ts`).
+ */
 async function endSessions(db: Queryable, userId: string | null, at: Date): Promise<void> {
   if (!userId) return;
-  await db
-    .update(refreshTokens)
-    .set({ revokedAt: at })
-    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+  await endAccountSessions(db, userId, at);
 }
 
 /**

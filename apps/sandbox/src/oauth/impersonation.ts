@@ -3,7 +3,8 @@
  * administrator acting as a user)"; docs/sandbox.md "Impersonation", docs/api.md
  * "Impersonation"). The sandbox plays the administrator's tool with a control:
  *
- * - `POST /_sandbox/impersonation { email }` → `{ token, url, expiresAt }`: a single-use token
+ * - `POST /_sandbox/impersonation { email }` → `{ token, url, expiresAt }` (the sandbox admin key
+ *   in `x-sandbox-admin-key` besides the realm headers, as every control): a single-use token
  *   (32 random bytes, base64url) valid for {@link IMPERSONATION_TOKEN_TTL_MS}, and the web app's
  *   IMPERSONATE address `<webUrl>/impersonate/<token>`. 404 for an unknown email. Only the
  *   token's SHA-256 is stored.

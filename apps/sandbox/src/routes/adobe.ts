@@ -133,7 +133,8 @@ export function registerAdobeRoutes(app: Hono<SandboxEnv>, deps: SignInRouteDeps
       throw forbidden(`The ${operator.displayName} package does not include ${resourceId}`);
     }
     const userId = await operatorAccount(routes, account, user?.sub ?? regcode.userId);
-    const tokens = await issueSession(sessions, userId);
+    // The session is signed in through the TV provider: an unlink of it ends the session.
+    const tokens = await issueSession(sessions, userId, { provider: 'ADOBE' });
     // Every link of the account (social ones too), the TV-operator link just made among them.
     return c.json({ ...tokens, linkedAccounts: await linkedAccountsOf(db, userId, realm) });
   }

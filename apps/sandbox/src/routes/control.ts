@@ -1,6 +1,6 @@
 /**
- * Sandbox-only controls, off the platform's paths (`/_sandbox/*`; realm and API key required, no
- * bearer): the sandbox clock, granting a licence in any state, and resetting an account's licences
+ * Sandbox-only controls, off the platform's paths (`/_sandbox/*`; the sandbox admin key in
+ * `x-sandbox-admin-key`, the realm and its API key required, no bearer; `http/adminKey.ts`): the sandbox clock, granting a licence in any state, and resetting an account's licences
  * to the seed. Their bodies are validated with the schemas below (not part of the contracts).
  */
 import { randomUUID } from 'node:crypto';

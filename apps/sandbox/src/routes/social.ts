@@ -34,7 +34,7 @@ import * as oidc from 'openid-client';
 import * as z from 'zod/mini';
 import { calls, type LinkedAccountEntry } from '@stream/core/contracts';
 import { isTvProviderKind } from '@stream/core/domain';
-import { issueSession } from '../auth/sessions.js';
+import { endAccountSessions, issueSession } from '../auth/sessions.js';
 import { socialIdentities, users } from '../db/schema.js';
 import { ApiHttpError, badRequest } from '../errors.js';
 import { readJsonBody } from '../http/body.js';
@@ -209,7 +209,7 @@ export function registerSocialRoutes(app: Hono<SandboxEnv>, deps: SignInRouteDep
     const linker = (await routes.optionalUser(c))?.sub;
     const userId = await accountFor(c, identity, linker, key, nonce);
     const [user] = await routes.db.select({ name: users.name }).from(users).where(eq(users.id, userId)).limit(1);
-    const tokens = await issueSession(sessions, userId);
+    const tokens = await issueSession(sessions, userId, { provider: identity.provider });
     return c.json({ ...tokens, ...(user && user.name.trim() === '' ? { missingInformationStatus: 'MISSING_NAME' } : {}), linkedAccounts: await linksOf(c, userId) });
   }
 
@@ -253,6 +253,9 @@ export function registerSocialRoutes(app: Hono<SandboxEnv>, deps: SignInRouteDep
       removed = rows.length;
     }
     if (removed === 0) throw notFound('notLinked', `No ${provider} account is linked to this account`);
+    // Sessions signed in through the unlinked provider end at once (auth/sessions.ts; the others refresh).
+    const signedThrough = isTvProviderKind(provider) ? ['ADOBE', 'ADOBE_DCR'] : [provider];
+    await endAccountSessions(routes.db, claims.sub, new Date(routes.now()), { providers: signedThrough });
     return c.json({ linkedAccounts: await linksOf(c, claims.sub) });
   });
 
