@@ -37,7 +37,14 @@ async function addCard(request: APIRequestContext, viewer: Viewer, number: strin
     data: { primaryPaymentDetails: { targetPaymentProvider: 'CARDS', paymentMethodType: 'CARD', token } },
   });
   expect(init.ok(), await init.text()).toBe(true);
-  return ((await init.json()) as { paymentDetailsExid: string }).paymentDetailsExid;
+  const exid = ((await init.json()) as { paymentDetailsExid: string }).paymentDetailsExid;
+  // The explicit set-up stores the card (initialised alone, a card is not kept).
+  const setUp = await request.post(`${SANDBOX_URL}/api/v4/payment-method/validate`, {
+    headers: await bearer(request, viewer),
+    data: { paymentDetailsExid: exid },
+  });
+  expect(setUp.ok(), await setUp.text()).toBe(true);
+  return exid;
 }
 
 /** Puts `licenceId` in the open basket and pays it with the stored card `cardId`; the pay answer's HTTP status. */

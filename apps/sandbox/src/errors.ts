@@ -32,6 +32,8 @@ export const SANDBOX_ERROR_CODES = {
   MAX_CHARGEABLE_PAYMENT_DETAILS_REACHED: 'MAX_CHARGEABLE_PAYMENT_DETAILS_REACHED',
   /** 409: a pay call's `Idempotency-Key` was first sent for another basket or body (nothing is charged). */
   IDEMPOTENCY_KEY_REUSED: 'IDEMPOTENCY_KEY_REUSED',
+  /** 409: a card processor token was already attached to payment details (a token is single-use). */
+  TOKEN_ALREADY_USED: 'TOKEN_ALREADY_USED',
   /** 429: too many failed secret checks; `Retry-After` gives the wait in seconds (`auth/throttle.ts`). */
   TOO_MANY_ATTEMPTS: 'TOO_MANY_ATTEMPTS',
   INTERNAL_ERROR: 'INTERNAL_ERROR',

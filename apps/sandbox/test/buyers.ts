@@ -47,8 +47,8 @@ export function inProcessBuyers(app: App) {
     return call(app, 'POST', '/_processor/v1/tokens', { body: cardBody(number), noRealm: true });
   }
 
-  /** A stored card (payment details) for `number`; its exid. */
-  async function addCard(token: string, number = '4242424242424242') {
+  /** A card's payment details for `number`, initialised but not stored (no payment or set-up yet); its exid. */
+  async function initCard(token: string, number = '4242424242424242') {
     const t = await tokenize(number);
     expect(t.status, JSON.stringify(t.json)).toBe(200);
     const res = await call(app, 'POST', calls.paymentMethods.init.path, {
@@ -57,6 +57,14 @@ export function inProcessBuyers(app: App) {
     });
     expect(res.status, JSON.stringify(res.json)).toBe(200);
     return paymentDetailsSchema.parse(res.json).paymentDetailsExid;
+  }
+
+  /** A stored card for `number` (initialised, then set up with `POST /payment-method/validate`); its exid. */
+  async function addCard(token: string, number = '4242424242424242') {
+    const exid = await initCard(token, number);
+    const res = await call(app, 'POST', calls.paymentMethods.validate.path, { token, body: { paymentDetailsExid: exid } });
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    return exid;
   }
 
   /** Pays basket `basketId` (null: the open basket) with `key` (null: no header). */
@@ -72,7 +80,7 @@ export function inProcessBuyers(app: App) {
     return res.json;
   }
 
-  return { newBuyer, putBasket, tokenize, addCard, pay, setCaller };
+  return { newBuyer, putBasket, tokenize, initCard, addCard, pay, setCaller };
 }
 
 /** Helpers over a running sandbox with the @stream/core client (the built package). */
@@ -100,11 +108,18 @@ export function clientBuyers(sandbox: { url: string; realm: string; apiKey: stri
     return body.token;
   }
 
-  /** A stored card for `number` on the buyer's account: its payment details id. */
-  async function addCard(api: HttpApiClient, number = '4242424242424242'): Promise<string> {
+  /** A card's payment details for `number`, initialised, not stored until a payment or a set-up succeeds: its id. */
+  async function initCard(api: HttpApiClient, number = '4242424242424242'): Promise<string> {
     const details = await api.paymentMethods.init({ targetPaymentProvider: 'CARDS', paymentMethodType: 'CARD', token: await cardToken(number) });
     expect(details).toMatchObject({ targetPaymentProvider: 'CARDS', paymentMethodDetails: { paymentMethodType: 'CARD' } });
     return details.paymentDetailsExid;
+  }
+
+  /** A stored card for `number` on the buyer's account (initialised, then set up): its payment details id. */
+  async function addCard(api: HttpApiClient, number = '4242424242424242'): Promise<string> {
+    const exid = await initCard(api, number);
+    await api.paymentMethods.validate({ paymentDetailsExid: exid });
+    return exid;
   }
 
   /** Calls a sandbox-only control (admin key, realm and API key, no bearer); throws on a non-2xx answer. */
@@ -117,7 +132,7 @@ export function clientBuyers(sandbox: { url: string; realm: string; apiKey: stri
     if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
   }
 
-  return { newBuyer, cardToken, addCard, control };
+  return { newBuyer, cardToken, initCard, addCard, control };
 }
 
 /** The rejection of `promise` (fails the test when it resolves). */

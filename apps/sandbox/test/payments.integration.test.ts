@@ -23,12 +23,13 @@ const TEST_CARD = { ok: '4242424242424242', declined: '4000000000000002', expire
 
 let sandbox: Sandbox;
 let newBuyer: ReturnType<typeof clientBuyers>['newBuyer'];
+let initCard: ReturnType<typeof clientBuyers>['initCard'];
 let addCard: ReturnType<typeof clientBuyers>['addCard'];
 let control: ReturnType<typeof clientBuyers>['control'];
 
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0, dataDir: ':memory:' });
-  ({ newBuyer, addCard, control } = clientBuyers(sandbox));
+  ({ newBuyer, initCard, addCard, control } = clientBuyers(sandbox));
 });
 
 afterAll(async () => {
@@ -141,7 +142,7 @@ describe('pay', () => {
   it('a declined card: 402 card_declined with the server message; nothing charged; a new key may retry', async () => {
     const { api } = await newBuyer();
     const basket = await api.baskets.put(BASIC);
-    const declined = await addCard(api, TEST_CARD.declined);
+    const declined = await initCard(api, TEST_CARD.declined);
     const key = randomUUID();
     const error = (await rejection(api.baskets.pay(basket.id, payWith(declined), { idempotencyKey: key }))) as ApiError;
     expect(error).toBeInstanceOf(ApiError);
@@ -163,7 +164,7 @@ describe('pay', () => {
   it('an expired test card: 402 expired_card', async () => {
     const { api } = await newBuyer();
     const basket = await api.baskets.put(BASIC);
-    const expired = await addCard(api, TEST_CARD.expired);
+    const expired = await initCard(api, TEST_CARD.expired);
     await expect(api.baskets.pay(basket.id, payWith(expired), { idempotencyKey: randomUUID() })).rejects.toMatchObject({
       status: 402,
       code: 'expired_card',
@@ -217,7 +218,7 @@ describe('cards', () => {
     const basket = await api.baskets.put(BASIC);
     const first = await addCard(api);
     await api.baskets.pay(basket.id, payWith(first), { idempotencyKey: randomUUID() });
-    const second = await addCard(api);
+    const second = await addCard(api, '5555555555554444');
     await expect(api.cards.attachToLicence(BASIC, second, { checkBillingDetails: false })).resolves.toEqual({});
     const { cards } = await api.cards.list();
     expect(cards.find((c) => c.cardId === second)?.licences).toEqual([BASIC]);
@@ -233,7 +234,7 @@ describe('cards', () => {
     const basket = await api.baskets.put(BASIC);
     const first = await addCard(api);
     await api.baskets.pay(basket.id, payWith(first), { idempotencyKey: randomUUID() });
-    const second = await addCard(api);
+    const second = await addCard(api, '5555555555554444');
     await control('/_sandbox/caller', { email, country: 'GB', address: {} });
     const error = (await rejection(api.cards.attachToLicence(BASIC, second, { checkBillingDetails: true }))) as ApiError;
     expect(error).toMatchObject({ status: 424, code: 'BASKET_REQUIREMENTS_FAILED', details: { missingFields: ['postalCode'] } });
@@ -248,7 +249,7 @@ describe('cards', () => {
     const basket = await api.baskets.put(BASIC);
     const first = await addCard(api);
     await api.baskets.pay(basket.id, payWith(first), { idempotencyKey: randomUUID() });
-    const second = await addCard(api);
+    const second = await addCard(api, '5555555555554444');
     await expect(api.payments.attachDetails(BASIC, second)).resolves.toEqual({});
     expect((await api.cards.list()).cards.find((c) => c.cardId === second)?.licences).toEqual([BASIC]);
 
@@ -262,7 +263,7 @@ describe('cards', () => {
 
     await expect(api.payments.attachDetails(BASIC, 'pd_unknown')).rejects.toMatchObject({ status: 404 });
     await expect(api.payments.attachDetails(LICENCE_IDS.cinema, first)).rejects.toMatchObject({ status: 404 });
-    const paypal = await api.paymentMethods.init({ targetPaymentProvider: 'PAYPAL', paymentMethodType: 'PAYPAL', returnUrl: 'http://127.0.0.1/pay/PAYPAL' });
+    const paypal = await api.paymentMethods.init({ targetPaymentProvider: 'PAYPAL', paymentMethodType: 'PAYPAL', returnUrl: 'http://127.0.0.1:5173/pay/PAYPAL' });
     await expect(api.payments.attachDetails(BASIC, paypal.paymentDetailsExid)).rejects.toMatchObject({ status: 409 });
   });
 });

@@ -23,7 +23,7 @@ beforeAll(async () => {
   deps = opened.deps;
   closeDb = opened.close;
   app = createApp(deps);
-  ({ newBuyer, putBasket, tokenize, addCard, pay } = inProcessBuyers(app));
+  ({ newBuyer, putBasket, tokenize, initCard, addCard, pay } = inProcessBuyers(app));
 });
 afterAll(async () => {
   await closeDb?.();
@@ -33,6 +33,7 @@ type Buyers = ReturnType<typeof inProcessBuyers>;
 let newBuyer: Buyers['newBuyer'];
 let putBasket: Buyers['putBasket'];
 let tokenize: Buyers['tokenize'];
+let initCard: Buyers['initCard'];
 let addCard: Buyers['addCard'];
 let pay: Buyers['pay'];
 
@@ -237,7 +238,7 @@ describe('pay', () => {
   ])('card %s answers 402 %s and grants nothing', async (number, code, message) => {
     const { token } = await newBuyer();
     const basket = await putBasket(token, '101');
-    const exid = await addCard(token, number);
+    const exid = await initCard(token, number);
     const key = randomUUID();
     const res = await pay(token, basket.id, payBody(exid), key);
     expect(expectError(res, 402, code).messages).toEqual([message]);
@@ -255,14 +256,14 @@ describe('pay', () => {
   it('3-D Secure card: REQUIRES_ACTION, then the challenge completes the payment', async () => {
     const { token } = await newBuyer();
     const basket = await putBasket(token, '101');
-    const exid = await addCard(token, '4000002500003155');
+    const exid = await initCard(token, '4000002500003155');
     const key = randomUUID();
     const res = await pay(token, basket.id, payBody(exid), key);
     const answer = payResponseSchema.parse(res.json);
     expect(answer.status).toBe('REQUIRES_ACTION');
-    const path = new URL(answer.redirectUrl!).pathname;
-    expect((await app.request(path)).status).toBe(200);
-    const done = await app.request(`${path}/complete`, { method: 'POST' });
+    const { pathname: path, search } = new URL(answer.redirectUrl!);
+    expect((await app.request(`${path}${search}`)).status).toBe(200);
+    const done = await app.request(`${path}/complete${search}`, { method: 'POST' });
     expect(await done.json()).toMatchObject({ status: 'SUCCEEDED' });
     expect((await pay(token, basket.id, payBody(exid), key)).json).toMatchObject({ status: 'SUCCEEDED', paymentId: answer.paymentId });
     expect((await paymentCount(token)).map((i) => i.status)).toEqual(['succeeded']);
@@ -348,8 +349,8 @@ describe('pay', () => {
       'CONFLICT',
     );
     expectError(await pay(token, basket.id, payBody(details.paymentDetailsExid, 'PAYPAL', 'PAYPAL')), 409, 'CONFLICT');
-    const path = new URL(details.redirectUrl!).pathname;
-    const approved = await app.request(`${path}/approve`, { method: 'POST' });
+    const { pathname: path, search } = new URL(details.redirectUrl!);
+    const approved = await app.request(`${path}/approve${search}`, { method: 'POST' });
     expect(approved.status).toBe(303);
     const back = new URL(approved.headers.get('location')!);
     expect(back.searchParams.get('redirect_status')).toBe('succeeded');
@@ -422,7 +423,7 @@ describe('receipts', () => {
   it('409 for a payment that did not succeed, which has no receiptUrl', async () => {
     const { token } = await newBuyer();
     await putBasket(token, '101');
-    const declined = await pay(token, null, payBody(await addCard(token, '4000000000000002')));
+    const declined = await pay(token, null, payBody(await initCard(token, '4000000000000002')));
     expect(declined.status).toBe(402);
     const [item] = await paymentCount(token);
     expect(item!.status).toBe('failed');
@@ -435,6 +436,10 @@ describe('receipts', () => {
   });
 });
 
+/** Distinct test cards that succeed (one card is stored once per account). */
+const FIVE_CARDS = ['4242424242424242', '5555555555554444', '4012888888881881', '4111111111111111', '5105105105105100'];
+const EIGHT_CARDS = [...FIVE_CARDS, '378282246310005', '4000056655665556', '5200828282828210'];
+
 describe('card management', () => {
   const listCards = async (token: string) =>
     calls.cards.list.response.parse((await call(app, 'GET', calls.cards.list.path, { token })).json).cards;
@@ -442,8 +447,8 @@ describe('card management', () => {
   it('allows 5 stored payment details, then 409 MAX_CHARGEABLE_PAYMENT_DETAILS_REACHED until one is deleted', async () => {
     const { token } = await newBuyer();
     const ids: string[] = [];
-    for (let i = 0; i < 5; i++) ids.push(await addCard(token));
-    const t = await tokenize('5555555555554444');
+    for (const number of FIVE_CARDS) ids.push(await addCard(token, number));
+    const t = await tokenize('6011111111111117');
     const init = () =>
       call(app, 'POST', calls.paymentMethods.init.path, {
         token,
@@ -461,21 +466,28 @@ describe('card management', () => {
     );
     expect(await listCards(token)).toHaveLength(5);
     expect((await call(app, 'DELETE', `/api/v2/customer/cards/${ids[2]}`, { token })).status).toBe(200);
-    expect((await init()).status).toBe(200);
+    const sixth = await init();
+    expect(sixth.status).toBe(200);
+    // Initialised, not stored: the set-up stores it.
+    expect(await listCards(token)).toHaveLength(4);
+    const setUp = await call(app, 'POST', calls.paymentMethods.validate.path, { token, body: { paymentDetailsExid: sixth.json.paymentDetailsExid } });
+    expect(setUp.status).toBe(200);
     expect(await listCards(token)).toHaveLength(5);
     // Another account is not affected.
     await addCard((await newBuyer()).token);
   });
 
-  it('concurrent inits never pass the limit', async () => {
+  it('concurrent set-ups never pass the limit', async () => {
     const { token } = await newBuyer();
     const results = await Promise.all(
-      Array.from({ length: 8 }, async () => {
-        const t = await tokenize('4242424242424242');
-        return call(app, 'POST', calls.paymentMethods.init.path, {
+      EIGHT_CARDS.map(async (number) => {
+        const t = await tokenize(number);
+        const init = await call(app, 'POST', calls.paymentMethods.init.path, {
           token,
           body: { primaryPaymentDetails: { targetPaymentProvider: 'CARDS', paymentMethodType: 'CARD', token: t.json.token } },
         });
+        if (init.status !== 200) return init;
+        return call(app, 'POST', calls.paymentMethods.validate.path, { token, body: { paymentDetailsExid: init.json.paymentDetailsExid } });
       }),
     );
     expect(results.filter((r) => r.status === 200)).toHaveLength(5);
@@ -489,7 +501,7 @@ describe('card management', () => {
     const { token } = await newBuyer();
     const first = await addCard(token);
     const second = await addCard(token, '5555555555554444');
-    const third = await addCard(token);
+    const third = await addCard(token, '4012888888881881');
     expect((await listCards(token)).find((c) => c.default)?.cardId).toBe(first);
     const del = await call(app, 'DELETE', `/api/v2/customer/cards/${first}`, { token });
     expect(del.status).toBe(200);

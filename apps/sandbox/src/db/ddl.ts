@@ -173,6 +173,12 @@ export const DDL_STATEMENTS: readonly string[] = [
     outcome text,
     created_at timestamptz NOT NULL DEFAULT now()
   )`,
+  // Cards stored once (fingerprints), single-use processor tokens, challenge and approval tokens.
+  `ALTER TABLE processor_tokens ADD COLUMN IF NOT EXISTS fingerprint text`,
+  `ALTER TABLE processor_tokens ADD COLUMN IF NOT EXISTS used_at timestamptz`,
+  `ALTER TABLE payment_details ADD COLUMN IF NOT EXISTS fingerprint text`,
+  `ALTER TABLE payment_details ADD COLUMN IF NOT EXISTS approval_token_hash text`,
+  `ALTER TABLE payments ADD COLUMN IF NOT EXISTS action_token_hash text`,
   `CREATE TABLE IF NOT EXISTS outbox (
     id uuid PRIMARY KEY,
     seq serial NOT NULL,

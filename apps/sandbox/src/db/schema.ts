@@ -236,9 +236,17 @@ export const paymentDetails = pgTable(
     expiryMonth: integer('expiry_month'),
     expiryYear: integer('expiry_year'),
     isDefault: boolean('is_default').notNull().default(false),
-    /** `VALID`, `PENDING` (waiting for the payer at a redirecting provider) or `DECLINED`. */
+    /**
+     * `VALID` (stored: listed, counted, chargeable again), `UNVERIFIED` (a card no payment or
+     * set-up has yet succeeded with: never listed nor counted), `PENDING` (waiting for the payer
+     * at a redirecting provider) or `DECLINED`.
+     */
     status: text('status').notNull(),
     returnUrl: text('return_url'),
+    /** The card's processor fingerprint: one card is stored once per account. */
+    fingerprint: text('fingerprint'),
+    /** SHA-256 (hex) of the single-use token of the provider's approval page, until it is used. */
+    approvalTokenHash: text('approval_token_hash'),
     /** Licences this card pays for. */
     licenceIds: jsonb('licence_ids').$type<string[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -275,6 +283,8 @@ export const payments = pgTable(
     requestFingerprint: text('request_fingerprint'),
     /** The consent answers sent with the payment (`[{ fieldName, answer }]`), or null; stored only, never answered. */
     consent: jsonb('consent').$type<{ fieldName: string; answer: boolean }[]>(),
+    /** SHA-256 (hex) of the single-use token of the 3-D Secure challenge, until it is used. */
+    actionTokenHash: text('action_token_hash'),
     /** HTTP status and body answered to the first call (replayed for the same key). */
     responseStatus: integer('response_status'),
     response: jsonb('response').$type<Record<string, unknown>>(),
@@ -296,6 +306,10 @@ export const processorTokens = pgTable('processor_tokens', {
   expMonth: integer('exp_month').notNull(),
   expYear: integer('exp_year').notNull(),
   outcome: text('outcome'),
+  /** The card's fingerprint (the same number, the same fingerprint). */
+  fingerprint: text('fingerprint'),
+  /** When the token was attached to payment details: a token attaches once (409 `TOKEN_ALREADY_USED`). */
+  usedAt: timestamp('used_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -5,8 +5,8 @@
  * The number and the CVC are checked and dropped, never stored or logged. A charge on a token
  * ({@link chargeToken}) answers what the test number says.
  */
-import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import * as z from 'zod/mini';
 import type { SandboxEnv } from '../app.js';
@@ -53,6 +53,16 @@ export interface CardToken {
   last4: string;
   expMonth: number;
   expYear: number;
+  /**
+   * The card's fingerprint (`fp_` + 24 hex digits): the same card number always has the same
+   * fingerprint, whatever the token, so the platform never stores one card twice.
+   */
+  fingerprint: string;
+}
+
+/** The fingerprint of a card number (digits only): a keyed SHA-256, never reversible to the number. */
+export function cardFingerprint(digits: string): string {
+  return `fp_${createHash('sha256').update(`stream-sandbox-processor:${digits}`, 'utf8').digest('hex').slice(0, 24)}`;
 }
 
 /** A 402 with the processor's code and its human message. */
@@ -101,16 +111,32 @@ export function registerProcessorRoutes(app: Hono<SandboxEnv>, deps: { db: Sandb
       last4: digits.slice(-4),
       expMonth: body.expMonth,
       expYear: body.expYear,
+      fingerprint: cardFingerprint(digits),
     };
     await deps.db.insert(processorTokens).values({ ...answer, outcome: TEST_CARDS[digits] ?? null, createdAt: new Date(deps.now()) });
     return c.json(answer);
   });
 }
 
-/** A token's card (brand, last 4, expiry, outcome), or undefined for an unknown token. */
+/** A token's card (brand, last 4, expiry, outcome, fingerprint), or undefined for an unknown token. */
 export async function findToken(db: SandboxDb, token: string) {
   const [row] = await db.select().from(processorTokens).where(eq(processorTokens.token, token)).limit(1);
   return row;
+}
+
+/**
+ * Spends a token: a token attaches to payment details once. Returns its card, `'used'` when it
+ * was already spent (the caller answers 409 `TOKEN_ALREADY_USED`), or undefined for an unknown
+ * token. Atomic: of two concurrent attaches with one token, one only gets the card.
+ */
+export async function spendToken(db: SandboxDb, token: string, at: Date) {
+  const [row] = await db
+    .update(processorTokens)
+    .set({ usedAt: at })
+    .where(and(eq(processorTokens.token, token), isNull(processorTokens.usedAt)))
+    .returning();
+  if (row) return row;
+  return (await findToken(db, token)) ? ('used' as const) : undefined;
 }
 
 /** The result of charging a token. */

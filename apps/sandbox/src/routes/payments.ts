@@ -6,10 +6,11 @@
  * history. The buyer's situation (country, VPN, child profile, billing address) is
  * `payments/caller.ts`, set through `routes/checkout.ts`.
  */
-import { createHash, randomUUID } from 'node:crypto';
-import { and, desc, eq, ne } from 'drizzle-orm';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { and, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { Context, Hono } from 'hono';
 import { calls, type Basket, type Card, type PaymentDetails, type PaymentHistoryItem, type PayRequest, type PayResponse } from '@stream/core/contracts';
+import { allowedReturnUrl } from '@stream/core/domain';
 import type { SandboxEnv } from '../app.js';
 import type { SandboxDb } from '../db/open.js';
 import { accountLicences, baskets, licences, paymentDetails, payments, users, vouchers } from '../db/schema.js';
@@ -21,9 +22,11 @@ import { loadHeld } from '../licences/repository.js';
 import { refuseForbiddenPurchase, replaceForUpgrade, upgradeForPay, upgradeReplacedIds, withUpgradeCredit } from '../licences/planChanges.js';
 import { basketAmounts } from '../payments/amounts.js';
 import { blockReasonOf, missingFieldsOf, readCaller } from '../payments/caller.js';
+import { DEFAULTS } from '../config.js';
+import { realmWebOrigins } from '../seed/realm.js';
 import { hostedPage, providerName } from '../payments/pages.js';
 import { formatAmount, renderReceipt } from '../payments/receipt.js';
-import { CARD_ERROR_MESSAGES, cardError, chargeToken, findToken } from '../payments/processor.js';
+import { CARD_ERROR_MESSAGES, cardError, chargeToken, spendToken } from '../payments/processor.js';
 import { normaliseVoucherCode, type VoucherRow } from '../payments/vouchers.js';
 import { conflict, type RouteContext } from './context.js';
 
@@ -56,13 +59,45 @@ const REDIRECTING = new Set(['PAYPAL', 'IDEAL', 'BANCONTACT', 'PIX', 'ALIPAY', '
 /** Chargeable payment details (VALID cards and approved redirecting providers) an account may keep. */
 export const MAX_PAYMENT_DETAILS = 5;
 
+/** SHA-256 (hex) of a single-use challenge or approval token: only the hash is kept. */
+const tokenHash = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
+/** A new single-use token for a challenge or approval URL (192 random bits, URL-safe). */
+const newActionToken = () => randomBytes(24).toString('base64url');
+
+/** Options of {@link registerPaymentRoutes}. */
+export interface PaymentRouteOptions {
+  /**
+   * The realm's registered web origins: the only places a payer is sent back to (`returnUrl`).
+   * @default realmWebOrigins(env SANDBOX_WEB_URL, else the default web URL)
+   */
+  webOrigins: readonly string[];
+}
+
 type BasketRow = typeof baskets.$inferSelect;
 type PaymentRow = typeof payments.$inferSelect;
 type DetailsRow = typeof paymentDetails.$inferSelect;
 
-/** Registers the basket, payment, card and history calls and the caller control on `app`. */
-export function registerPaymentRoutes(app: Hono<SandboxEnv>, ctx: RouteContext): void {
+/**
+ * Registers the basket, payment, card and history calls, the redirecting providers' approval
+ * page and the 3-D Secure challenge on `app`. A card is stored (`VALID`: listed, counted, the
+ * default when it is the first) only once a payment or an explicit set-up
+ * (`POST /payment-method/validate`) succeeds with it; one card (processor fingerprint) is kept
+ * once per account; a processor token attaches once (409 `TOKEN_ALREADY_USED`); the challenge
+ * and the approval need the single-use token of the URL the platform answered; `returnUrl` must
+ * be an address of `options.webOrigins` (core `allowedReturnUrl`), else 400.
+ */
+export function registerPaymentRoutes(
+  app: Hono<SandboxEnv>,
+  ctx: RouteContext,
+  options: PaymentRouteOptions = { webOrigins: realmWebOrigins(process.env.SANDBOX_WEB_URL ?? DEFAULTS.webUrl) },
+): void {
   const { db } = ctx;
+  /** The return URL when the payer may be sent there; 400 `BAD_REQUEST` naming `field` otherwise. */
+  const checkReturnUrl = (raw: string, field: string): string => {
+    const allowed = allowedReturnUrl(raw, options.webOrigins);
+    if (allowed === null) throw badRequest(`${field}: must be an https or loopback address of the realm's registered web origins`);
+    return allowed;
+  };
 
   // GET /api/v2/customer/basket: the current (open) basket, created empty when there is none.
   app.get(B.get.path, async (c) => {
@@ -71,10 +106,27 @@ export function registerPaymentRoutes(app: Hono<SandboxEnv>, ctx: RouteContext):
   });
 
   // PUT /api/v2/voucher routes are registered before PUT /baskets/:id so `vouchers` is not taken for an id.
+  /**
+   * `findVoucher`, throttled per buyer's basket and per client address (auth/throttle.ts): an
+   * unknown code counts as a failure; 429 `TOO_MANY_ATTEMPTS` after 5 in a row.
+   */
+  const guessVoucher = async (c: Context, userId: string, code: string): Promise<VoucherRow> => {
+    const attempt = ctx.throttle.begin({ scope: 'voucher', subject: userId, address: ctx.clientAddress(c) });
+    try {
+      const voucher = await findVoucher(db, code);
+      attempt.succeeded();
+      return voucher;
+    } catch (error) {
+      if (error instanceof ApiHttpError && error.status === 404) attempt.failed();
+      else attempt.released();
+      throw error;
+    }
+  };
+
   // PUT /api/v2/baskets/vouchers/:code: applies a voucher to the current basket.
   app.put(V.add.path, async (c) => {
     const claims = await ctx.requireUser(c);
-    const voucher = await findVoucher(db, c.req.param('code') ?? '');
+    const voucher = await guessVoucher(c, claims.sub, c.req.param('code') ?? '');
     const basket = await openBasket(db, claims.sub);
     const codes = basket.vouchers.includes(voucher.code) ? basket.vouchers : [...basket.vouchers, voucher.code];
     return c.json(await basketAnswer(db, await updateBasket(db, basket, { vouchers: codes })));
@@ -114,7 +166,7 @@ export function registerPaymentRoutes(app: Hono<SandboxEnv>, ctx: RouteContext):
   app.post(V.redeem.path, async (c) => {
     const body = await readJsonBody(c, V.redeem.body);
     const claims = await ctx.requireUser(c);
-    const voucher = await findVoucher(db, body.voucherCode);
+    const voucher = await guessVoucher(c, claims.sub, body.voucherCode);
     let basket = await openBasket(db, claims.sub);
     if (body.licenceId !== undefined) {
       const cat = await findLicence(db, String(body.licenceId));
@@ -130,29 +182,56 @@ export function registerPaymentRoutes(app: Hono<SandboxEnv>, ctx: RouteContext):
     return c.json({ providers: PAYMENT_PROVIDERS.map((p) => ({ ...p })) });
   });
 
-  // POST /api/v4/payment-method/init: a card (processor token) or a redirecting provider.
+  // POST /api/v4/payment-method/init: a card (processor token) or a redirecting provider. A card
+  // is not stored yet (UNVERIFIED) unless it already is; the same card again answers its payment
+  // details; the token is spent (a second attach: 409 TOKEN_ALREADY_USED).
   app.post(PM.init.path, async (c) => {
     const body = await readJsonBody(c, PM.init.body);
     const claims = await ctx.requireUser(c);
     const sent = body.primaryPaymentDetails;
     const provider = providerOf(sent.targetPaymentProvider, 'primaryPaymentDetails.targetPaymentProvider');
+    const returnUrl = sent.returnUrl === undefined ? null : checkReturnUrl(sent.returnUrl, 'primaryPaymentDetails.returnUrl');
     const exid = `pd_${randomUUID()}`;
+    const now = new Date(ctx.now());
     const base = {
       exid,
       userId: claims.sub,
       provider: provider.paymentProviderId,
       methodType: sent.paymentMethodType.toUpperCase(),
-      createdAt: new Date(ctx.now()),
+      createdAt: now,
     };
-    let card: Awaited<ReturnType<typeof findToken>>;
-    if (provider.paymentProviderId === 'CARDS') {
-      if (!sent.token) throw badRequest('primaryPaymentDetails.token: a card needs the card processor token');
-      card = await findToken(db, sent.token);
-      if (!card) throw badRequest('primaryPaymentDetails.token: unknown card token');
-    }
+    const cardToken = provider.paymentProviderId === 'CARDS' ? sent.token : undefined;
+    if (provider.paymentProviderId === 'CARDS' && !cardToken) throw badRequest('primaryPaymentDetails.token: a card needs the card processor token');
+    const redirecting = REDIRECTING.has(provider.paymentProviderId);
+    const approvalToken = redirecting ? newActionToken() : undefined;
     const row = await db.transaction(async (tx) => {
       // The account's row locked: two concurrent inits cannot both pass the limit.
       await tx.select({ id: users.id }).from(users).where(eq(users.id, claims.sub)).for('update');
+      let card: Exclude<Awaited<ReturnType<typeof spendToken>>, 'used' | undefined> | undefined;
+      if (cardToken) {
+        const spent = await spendToken(tx as unknown as SandboxDb, cardToken, now);
+        if (!spent) throw badRequest('primaryPaymentDetails.token: unknown card token');
+        if (spent === 'used') {
+          throw new ApiHttpError(409, 'TOKEN_ALREADY_USED', ['This card token was already used: tokenise the card again.']);
+        }
+        card = spent;
+        // The same card (processor fingerprint) again: its payment details, stored or not yet.
+        if (card.fingerprint) {
+          const same = await tx
+            .select()
+            .from(paymentDetails)
+            .where(
+              and(
+                eq(paymentDetails.userId, claims.sub),
+                eq(paymentDetails.provider, 'CARDS'),
+                eq(paymentDetails.fingerprint, card.fingerprint),
+                inArray(paymentDetails.status, ['VALID', 'UNVERIFIED']),
+              ),
+            );
+          const found = same.find((r) => r.status === 'VALID') ?? same[0];
+          if (found) return found;
+        }
+      }
       if (provider.paymentProviderId !== 'ZERO_BALANCE') {
         const stored = await tx
           .select({ exid: paymentDetails.exid })
@@ -165,11 +244,6 @@ export function registerPaymentRoutes(app: Hono<SandboxEnv>, ctx: RouteContext):
         }
       }
       if (card) {
-        const hasCard = await tx
-          .select({ exid: paymentDetails.exid })
-          .from(paymentDetails)
-          .where(and(eq(paymentDetails.userId, claims.sub), eq(paymentDetails.provider, 'CARDS')))
-          .limit(1);
         const [inserted] = await tx
           .insert(paymentDetails)
           .values({
@@ -179,29 +253,41 @@ export function registerPaymentRoutes(app: Hono<SandboxEnv>, ctx: RouteContext):
             last4: card.last4,
             expiryMonth: card.expMonth,
             expiryYear: card.expYear,
-            isDefault: hasCard.length === 0,
-            status: 'VALID',
+            fingerprint: card.fingerprint,
+            isDefault: false,
+            status: 'UNVERIFIED',
           })
           .returning();
         return inserted!;
       }
-      const redirecting = REDIRECTING.has(provider.paymentProviderId);
       const [inserted] = await tx
         .insert(paymentDetails)
-        .values({ ...base, status: redirecting ? 'PENDING' : 'VALID', returnUrl: sent.returnUrl ?? null })
+        .values({
+          ...base,
+          status: redirecting ? 'PENDING' : 'VALID',
+          returnUrl,
+          approvalTokenHash: approvalToken ? tokenHash(approvalToken) : null,
+        })
         .returning();
       return inserted!;
     });
-    return c.json(detailsAnswer(row, ctx.publicUrl(c)));
+    return c.json(detailsAnswer(row, ctx.publicUrl(c), approvalToken));
   });
 
-  // POST /api/v4/payment-method/validate { paymentDetailsExid, redirectStatus? }
+  // POST /api/v4/payment-method/validate { paymentDetailsExid, redirectStatus? }: an approved
+  // provider's details, or the explicit set-up of a card: the processor verifies it (nothing is
+  // charged); a card it declines is not stored (402), one it accepts is (the limit applies).
   app.post(PM.validate.path, async (c) => {
     const body = await readJsonBody(c, PM.validate.body);
     const claims = await ctx.requireUser(c);
-    const row = await findDetails(db, claims.sub, body.paymentDetailsExid);
+    let row = await findDetails(db, claims.sub, body.paymentDetailsExid);
     if (row.status === 'DECLINED') throw cardError('payment_method_declined');
     if (row.status === 'PENDING') throw conflict(`The payer has not yet approved ${row.exid} at ${row.provider}.`);
+    if (row.status === 'UNVERIFIED') {
+      const check = await chargeToken(db, row.cardTokenRef ?? '');
+      if (check.ok === false) throw cardError(check.code);
+      row = await db.transaction((tx) => storeCard(tx as unknown as SandboxDb, claims.sub, row.exid, { enforceLimit: true }));
+    }
     return c.json(detailsAnswer(row, ctx.publicUrl(c)));
   });
 
@@ -319,15 +405,17 @@ export function registerPaymentRoutes(app: Hono<SandboxEnv>, ctx: RouteContext):
       }
       externalId = charge.chargeId;
       if (charge.ok === 'requires_action') {
+        // The challenge URL carries a single-use token bound to this payment (of this account).
+        const actionToken = newActionToken();
         const answer: PayResponse = {
           status: 'REQUIRES_ACTION',
           paymentId,
-          redirectUrl: `${ctx.publicUrl(c)}/_processor/v1/challenge/${paymentId}`,
+          redirectUrl: `${ctx.publicUrl(c)}/_processor/v1/challenge/${paymentId}?token=${actionToken}`,
           licenceId: cat.id,
         };
         await db
           .update(payments)
-          .set({ status: 'REQUIRES_ACTION', externalId, responseStatus: 200, response: answer, updatedAt: now })
+          .set({ status: 'REQUIRES_ACTION', externalId, actionTokenHash: tokenHash(actionToken), responseStatus: 200, response: answer, updatedAt: now })
           .where(eq(payments.id, paymentId));
         return c.json(answer);
       }
@@ -345,7 +433,7 @@ export function registerPaymentRoutes(app: Hono<SandboxEnv>, ctx: RouteContext):
     const rows = await db
       .select()
       .from(paymentDetails)
-      .where(and(eq(paymentDetails.userId, claims.sub), eq(paymentDetails.provider, 'CARDS')))
+      .where(and(eq(paymentDetails.userId, claims.sub), eq(paymentDetails.provider, 'CARDS'), eq(paymentDetails.status, 'VALID')))
       .orderBy(desc(paymentDetails.isDefault), paymentDetails.createdAt);
     return c.json({ cards: rows.map(cardAnswer) });
   });
@@ -425,7 +513,7 @@ export function registerPaymentRoutes(app: Hono<SandboxEnv>, ctx: RouteContext):
       const remaining = await tx
         .select()
         .from(paymentDetails)
-        .where(and(eq(paymentDetails.userId, claims.sub), eq(paymentDetails.provider, 'CARDS')))
+        .where(and(eq(paymentDetails.userId, claims.sub), eq(paymentDetails.provider, 'CARDS'), eq(paymentDetails.status, 'VALID')))
         .orderBy(desc(paymentDetails.createdAt), desc(paymentDetails.exid));
       const heir = remaining.find((row) => row.isDefault) ?? remaining[0];
       if (!heir) return; // no card left: its licences are left without one
@@ -494,11 +582,20 @@ export function registerPaymentRoutes(app: Hono<SandboxEnv>, ctx: RouteContext):
     });
   });
 
-  // The redirecting providers' approval page (public: the payment details id is the credential).
+  // The redirecting providers' approval page: public, but only with the single-use token of the
+  // approval URL init answered (bound to these payment details of this account).
   app.get('/_provider/approve/:exid', async (c) => {
-    const [row] = await db.select().from(paymentDetails).where(eq(paymentDetails.exid, c.req.param('exid'))).limit(1);
+    const token = c.req.query('token') ?? '';
+    const [row] = token
+      ? await db
+          .select()
+          .from(paymentDetails)
+          .where(and(eq(paymentDetails.exid, c.req.param('exid')), eq(paymentDetails.approvalTokenHash, tokenHash(token)), eq(paymentDetails.status, 'PENDING')))
+          .limit(1)
+      : [];
     if (!row || row.provider === 'CARDS') return c.text('Unknown payment', 404);
     const base = `/_provider/approve/${encodeURIComponent(row.exid)}`;
+    const suffix = `?token=${encodeURIComponent(token)}`;
     const name = providerName(row.provider);
     return c.html(
       hostedPage({
@@ -509,20 +606,32 @@ export function registerPaymentRoutes(app: Hono<SandboxEnv>, ctx: RouteContext):
           'Choose Approve to use it, or Decline to refuse.',
         ],
         actions: [
-          { action: `${base}/approve`, label: 'Approve', primary: true },
-          { action: `${base}/decline`, label: 'Decline' },
+          { action: `${base}/approve${suffix}`, label: 'Approve', primary: true },
+          { action: `${base}/decline${suffix}`, label: 'Decline' },
         ],
       }),
     );
   });
   app.post('/_provider/approve/:exid/:decision{approve|decline}', async (c) => {
-    const [row] = await db.select().from(paymentDetails).where(eq(paymentDetails.exid, c.req.param('exid'))).limit(1);
-    if (!row || row.provider === 'CARDS') return c.text('Unknown payment', 404);
+    const token = c.req.query('token') ?? '';
     const approved = c.req.param('decision') === 'approve';
-    if (row.status === 'PENDING') {
-      await db.update(paymentDetails).set({ status: approved ? 'VALID' : 'DECLINED' }).where(eq(paymentDetails.exid, row.exid));
-    }
-    const back = row.returnUrl;
+    // Spends the token: one decision only, and only with this URL's token.
+    const [row] = token
+      ? await db
+          .update(paymentDetails)
+          .set({ status: approved ? 'VALID' : 'DECLINED', approvalTokenHash: null })
+          .where(
+            and(
+              eq(paymentDetails.exid, c.req.param('exid')),
+              eq(paymentDetails.approvalTokenHash, tokenHash(token)),
+              eq(paymentDetails.status, 'PENDING'),
+              ne(paymentDetails.provider, 'CARDS'),
+            ),
+          )
+          .returning()
+      : [];
+    if (!row) return c.text('Unknown payment', 404);
+    const back = row.returnUrl ? allowedReturnUrl(row.returnUrl, options.webOrigins) : null;
     const params = new URLSearchParams({
       targetPaymentProvider: row.provider,
       paymentProviderId: row.provider,
@@ -535,13 +644,20 @@ export function registerPaymentRoutes(app: Hono<SandboxEnv>, ctx: RouteContext):
     return c.redirect(`${back}${back.includes('?') ? '&' : '?'}${params}`, 303);
   });
 
-  // The card processor's 3-D Secure challenge (public: the payment id is the credential).
+  // The card processor's 3-D Secure challenge: public, but only with the single-use token of the
+  // challenge URL the pay call answered (bound to this payment of this account). `returnUrl`
+  // must be an address of the realm's web origins (400 otherwise).
   app.get('/_processor/v1/challenge/:paymentId', async (c) => {
-    const payment = await paymentById(db, c.req.param('paymentId'));
-    if (!payment || payment.status !== 'REQUIRES_ACTION') return c.text('No authentication pending', 404);
-    const base = `/_processor/v1/challenge/${payment.id}`;
     const back = c.req.query('returnUrl');
-    const suffix = back ? `?returnUrl=${encodeURIComponent(back)}` : '';
+    if (back !== undefined) checkReturnUrl(back, 'returnUrl');
+    const token = c.req.query('token') ?? '';
+    const payment = await paymentById(db, c.req.param('paymentId'));
+    if (!payment || payment.status !== 'REQUIRES_ACTION' || !token || payment.actionTokenHash !== tokenHash(token)) {
+      return c.text('No authentication pending', 404);
+    }
+    const base = `/_processor/v1/challenge/${payment.id}`;
+    const query = new URLSearchParams({ token, ...(back ? { returnUrl: back } : {}) });
+    const suffix = `?${query}`;
     return c.html(
       hostedPage({
         title: '3-D Secure: authenticate this payment',
@@ -558,8 +674,18 @@ export function registerPaymentRoutes(app: Hono<SandboxEnv>, ctx: RouteContext):
     );
   });
   app.post('/_processor/v1/challenge/:paymentId/:result{complete|fail}', async (c) => {
+    const back = c.req.query('returnUrl');
+    if (back !== undefined) checkReturnUrl(back, 'returnUrl');
+    const token = c.req.query('token') ?? '';
     const payment = await paymentById(db, c.req.param('paymentId'));
-    if (!payment || payment.status !== 'REQUIRES_ACTION') return c.text('No authentication pending', 404);
+    if (!payment || !token) return c.text('No authentication pending', 404);
+    // Spends the token: one answer only, and only with this URL's token.
+    const [spent] = await db
+      .update(payments)
+      .set({ actionTokenHash: null })
+      .where(and(eq(payments.id, payment.id), eq(payments.actionTokenHash, tokenHash(token)), eq(payments.status, 'REQUIRES_ACTION')))
+      .returning({ id: payments.id });
+    if (!spent) return c.text('No authentication pending', 404);
     const now = await ctx.sandboxNow();
     let status: string;
     if (c.req.param('result') === 'complete') {
@@ -569,7 +695,6 @@ export function registerPaymentRoutes(app: Hono<SandboxEnv>, ctx: RouteContext):
       await db.update(payments).set({ status: 'FAILED', responseStatus: 402, response: error, updatedAt: now }).where(eq(payments.id, payment.id));
       status = 'FAILED';
     }
-    const back = c.req.query('returnUrl');
     if (!back) return c.json({ paymentId: payment.id, status });
     const params = new URLSearchParams({ paymentId: payment.id, redirect_status: status === 'SUCCEEDED' ? 'succeeded' : 'failed' });
     return c.redirect(`${back}${back.includes('?') ? '&' : '?'}${params}`, 303);
@@ -656,7 +781,11 @@ async function completePayment(db: SandboxDb, paymentId: string, externalId: str
       .update(payments)
       .set({ status: 'SUCCEEDED', externalId, responseStatus: 200, response: answer, updatedAt: now })
       .where(eq(payments.id, paymentId));
-    if (p.paymentDetailsExid) await attachLicence(tx as unknown as SandboxDb, p.userId, p.paymentDetailsExid, cat.id);
+    if (p.paymentDetailsExid) {
+      // The card the payment succeeded with is now stored (no limit: it was checked at init).
+      await storeCard(tx as unknown as SandboxDb, p.userId, p.paymentDetailsExid, { enforceLimit: false });
+      await attachLicence(tx as unknown as SandboxDb, p.userId, p.paymentDetailsExid, cat.id);
+    }
     return answer;
   });
 }
@@ -698,6 +827,34 @@ function grantRow(cat: CatalogueRow, userId: string, now: Date, trial = false) {
     scheduledChange: null,
     updatedAt: now,
   };
+}
+
+/**
+ * Stores the account's card `exid` once a payment or a set-up succeeded with it: `UNVERIFIED` →
+ * `VALID`, the default when the account has no stored default card. Other details are answered
+ * unchanged. With `enforceLimit`, 409 `MAX_CHARGEABLE_PAYMENT_DETAILS_REACHED` when the account
+ * already stores {@link MAX_PAYMENT_DETAILS}. Run it in a transaction (the account row is locked).
+ */
+async function storeCard(db: SandboxDb, userId: string, exid: string, options: { enforceLimit: boolean }): Promise<DetailsRow> {
+  await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  const row = await findDetails(db, userId, exid);
+  if (row.status !== 'UNVERIFIED') return row;
+  const stored = await db
+    .select({ provider: paymentDetails.provider, isDefault: paymentDetails.isDefault })
+    .from(paymentDetails)
+    .where(and(eq(paymentDetails.userId, userId), eq(paymentDetails.status, 'VALID'), ne(paymentDetails.provider, 'ZERO_BALANCE')));
+  if (options.enforceLimit && stored.length >= MAX_PAYMENT_DETAILS) {
+    throw new ApiHttpError(409, 'MAX_CHARGEABLE_PAYMENT_DETAILS_REACHED', [
+      `This account already has ${stored.length} stored payment methods, the most allowed (${MAX_PAYMENT_DETAILS}). Delete one to add another.`,
+    ]);
+  }
+  const hasDefault = stored.some((r) => r.provider === 'CARDS' && r.isDefault);
+  const [updated] = await db
+    .update(paymentDetails)
+    .set({ status: 'VALID', isDefault: !hasDefault })
+    .where(eq(paymentDetails.exid, row.exid))
+    .returning();
+  return updated!;
 }
 
 /** The card `exid` now pays for `licenceId` (and no other card of the account does). */
@@ -776,12 +933,14 @@ async function findDetails(db: SandboxDb, userId: string, exid: string): Promise
   return row;
 }
 
-/** The caller's card `exid`; 404 for an unknown id, another account's card or non-card details. */
+/** The caller's stored card `exid`; 404 for an unknown id, another account's card, a card not stored or non-card details. */
 async function findCard(db: SandboxDb, userId: string, exid: string): Promise<DetailsRow> {
   const [row] = await db
     .select()
     .from(paymentDetails)
-    .where(and(eq(paymentDetails.exid, exid), eq(paymentDetails.userId, userId), eq(paymentDetails.provider, 'CARDS')))
+    .where(
+      and(eq(paymentDetails.exid, exid), eq(paymentDetails.userId, userId), eq(paymentDetails.provider, 'CARDS'), eq(paymentDetails.status, 'VALID')),
+    )
     .limit(1);
   if (!row) throw new ApiHttpError(404, 'NOT_FOUND', [`No card ${exid} on this account`]);
   return row;
@@ -845,14 +1004,17 @@ async function basketWithoutCredit(db: SandboxDb, basket: BasketRow): Promise<Ba
   };
 }
 
-function detailsAnswer(row: DetailsRow, publicUrl: string): PaymentDetails {
+/** The payment details answer; `approvalToken` (init only) goes into a pending provider's approval URL. */
+function detailsAnswer(row: DetailsRow, publicUrl: string, approvalToken?: string): PaymentDetails {
   const answer: PaymentDetails = {
     paymentDetailsExid: row.exid,
     targetPaymentProvider: row.provider,
     paymentProviderType: row.provider,
     paymentMethodDetails: { paymentMethodType: row.methodType },
   };
-  if (row.status === 'PENDING') answer.redirectUrl = `${publicUrl}/_provider/approve/${encodeURIComponent(row.exid)}`;
+  if (row.status === 'PENDING' && approvalToken) {
+    answer.redirectUrl = `${publicUrl}/_provider/approve/${encodeURIComponent(row.exid)}?token=${encodeURIComponent(approvalToken)}`;
+  }
   if (row.provider === 'CARDS') Object.assign(answer, { brand: row.brand, last4Digits: row.last4 });
   (answer as Record<string, unknown>).status = row.status;
   return answer;

@@ -73,3 +73,32 @@ export const PROVIDER_FIELDS: CheckoutContext['fields'] = [
 export function inAllowedTerritory(country: string): boolean {
   return ALLOWED_TERRITORIES.includes(country.trim().toUpperCase());
 }
+
+/** The web app's address when none is configured (`npm start`'s default). */
+const DEFAULT_WEB_ORIGINS = ['http://127.0.0.1:5173', 'http://localhost:5173'];
+
+/**
+ * The realm's registered web origins: where a payment provider's approval page or the card
+ * processor's 3-D Secure page may send the payer back (`returnUrl`, checked with core's
+ * `allowedReturnUrl`). The web app's origin (`webUrl`, from `SANDBOX_WEB_URL`) and its loopback
+ * twin (`127.0.0.1` ↔ `localhost`), `npm start`'s default web origins, and the origins listed in
+ * `extra` (env `SANDBOX_WEB_ORIGINS`, comma-separated). Each once, normalised.
+ */
+export function realmWebOrigins(webUrl: string, extra: string | undefined = process.env.SANDBOX_WEB_ORIGINS): string[] {
+  const origins = new Set<string>();
+  const add = (raw: string) => {
+    try {
+      const url = new URL(raw.trim());
+      if (url.protocol !== 'http:' && url.protocol !== 'https:') return;
+      origins.add(url.origin);
+      if (url.hostname === 'localhost') origins.add(url.origin.replace('//localhost', '//127.0.0.1'));
+      if (url.hostname === '127.0.0.1') origins.add(url.origin.replace('//127.0.0.1', '//localhost'));
+    } catch {
+      // not a URL: skipped
+    }
+  };
+  add(webUrl);
+  DEFAULT_WEB_ORIGINS.forEach(add);
+  (extra ?? '').split(',').filter((entry) => entry.trim() !== '').forEach(add);
+  return [...origins];
+}

@@ -1,6 +1,7 @@
 /** @stream/core/domain: pure rules of the specs (no I/O, no clock reads, never throws on bad input). */
 export * from './routes.js';
 export * from './redirects.js';
+export * from './returnUrl.js';
 export * from './claims.js';
 export * from './loginForm.js';
 export * from './loginErrors.js';
