@@ -226,3 +226,34 @@ describe('reset and magic-link emails (issue 12: e-mail limits and timing)', () 
     expectError(await spend('made-up-token-7-xxxxxxxxxxxxxxxx', '203.0.113.51'), 404, 'NOT_FOUND');
   });
 });
+
+describe('the other secret checks share the throttle', () => {
+  it('PBR id/secret: 5 wrong secrets, then 429 for the right one', async () => {
+    const app = appOnClock(fakeClock());
+    const id = `pbr-throttle-${counter++}`;
+    const made = await call(app, 'POST', '/_sandbox/provider-accounts', { body: { provider: 'PBR', id, secret: 'a good secret' } });
+    expect(made.status, JSON.stringify(made.json)).toBe(201);
+    for (let i = 0; i < 5; i++) expectError(await call(app, 'POST', '/api/v2/login/auth-provider/pbr', { body: { id, secret: `wrong ${i}` } }), 404, 'NOT_FOUND');
+    const refused = await call(app, 'POST', '/api/v2/login/auth-provider/pbr', { body: { id, secret: 'a good secret' } });
+    expectError(refused, 429, 'TOO_MANY_ATTEMPTS');
+    expect(refused.headers.get('retry-after')).toBe('30');
+  });
+
+  it('vouchers: 5 unknown codes for one basket, then 429 even for a real one', async () => {
+    const app = appOnClock(fakeClock());
+    const email = await signUp(app);
+    const token = (await login(app, email, PASSWORD)).json.authorisationToken as string;
+    for (let i = 0; i < 5; i++) expectError(await call(app, 'PUT', `/api/v2/baskets/vouchers/NOPE${i}`, { token }), 404, 'NOT_FOUND');
+    const refused = await call(app, 'PUT', '/api/v2/baskets/vouchers/HALF', { token });
+    expectError(refused, 429, 'TOO_MANY_ATTEMPTS');
+    expect(refused.headers.get('retry-after')).toBe('30');
+  });
+
+  it('licence codes: 5 unknown codes from one device, then 429', async () => {
+    const app = appOnClock(fakeClock());
+    const headers = { 'x-device-id': `device-${counter++}` };
+    const redeem = (code: string) => call(app, 'POST', '/api/v2/external-licence/token', { body: { authorisationCode: code }, headers });
+    for (let i = 0; i < 5; i++) expectError(await redeem(`made-up-licence-code-${i}`), 404, 'NOT_FOUND');
+    expectError(await redeem('made-up-licence-code-6'), 429, 'TOO_MANY_ATTEMPTS');
+  });
+});

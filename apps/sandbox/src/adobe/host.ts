@@ -14,6 +14,7 @@ import type { SandboxEnv } from '../app.js';
 import { isLoopbackHttp } from '../openid/clients.js';
 import { escapeHtml } from '../payments/pages.js';
 import type { RouteContext } from '../routes/context.js';
+import { throttledSeconds } from '../auth/throttle.js';
 import {
   ADOBE_AUTH_PROVIDERS,
   ADOBE_PATH,
@@ -142,7 +143,19 @@ export function registerAdobeHost(app: Hono<SandboxEnv>, deps: AdobeHostDeps): v
     if (typeof facts === 'string') return c.html(problemPage(facts), 400);
     if (text('action') === 'cancel') return c.redirect(facts.back.href, 303);
     const email = (text('email') ?? '').trim().toLowerCase();
-    const account = OPERATOR_ACCOUNTS.find((candidate) => candidate.mvpdId === facts.operator.id && candidate.email === email && candidate.password === (text('password') ?? ''));
+    // Throttled per operator account and per client address (auth/throttle.ts).
+    const keys = { scope: 'provider', subject: `ADOBE\n${facts.operator.id}\n${email}`, address: routes.clientAddress(c) } as const;
+    let account: (typeof OPERATOR_ACCOUNTS)[number] | undefined;
+    try {
+      account = await routes.throttle.attempt(keys, async () =>
+        OPERATOR_ACCOUNTS.find((candidate) => candidate.mvpdId === facts.operator.id && candidate.email === email && candidate.password === (text('password') ?? '')),
+      );
+    } catch (error) {
+      const seconds = throttledSeconds(error);
+      if (seconds === undefined) throw error;
+      const message = `Too many attempts. Try again in ${seconds} seconds.`;
+      return c.html(loginPage(facts.operator, facts.regcode.code, facts.back.href, message, email), 429, { 'retry-after': String(seconds) });
+    }
     if (!account) {
       return c.html(loginPage(facts.operator, facts.regcode.code, facts.back.href, 'Wrong email or password for this TV provider. Check them and try again.', email), 200);
     }

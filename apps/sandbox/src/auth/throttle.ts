@@ -64,6 +64,13 @@ interface Entry {
   pending: number;
 }
 
+/** The wait in seconds of a throttle refusal ({@link tooManyAttempts}), else undefined: for peers that answer in their own shape. */
+export function throttledSeconds(error: unknown): number | undefined {
+  if (!(error instanceof ApiHttpError) || error.status !== 429) return undefined;
+  const seconds = Number(error.headers?.['Retry-After']);
+  return Number.isFinite(seconds) ? seconds : undefined;
+}
+
 /** 429 `TOO_MANY_ATTEMPTS` with `Retry-After`, in the platform's error shape. */
 export function tooManyAttempts(seconds: number): ApiHttpError {
   return new ApiHttpError(

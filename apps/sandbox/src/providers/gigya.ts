@@ -14,7 +14,8 @@
  *   minutes), signed with a key pair made when the app starts; {@link verifyGigyaIdToken} is the
  *   platform's check.
  */
-import type { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
+import { throttledSeconds, type SecretThrottle } from '../auth/throttle.js';
 import { exportJWK, generateKeyPair, jwtVerify, SignJWT, type CryptoKey } from 'jose';
 import type { SandboxEnv } from '../app.js';
 import { GIGYA_API_KEY, GIGYA_ID_TOKEN_TTL_S, GIGYA_ISSUER, GIGYA_SCRIPT_PATH, GIGYA_SERVICE_PATH } from './config.js';
@@ -70,6 +71,7 @@ export const gigyaPublicJwk = (keys: GigyaKeys) => exportJWK(keys.publicKey);
 /** GIGYA's error codes the stand-in answers. */
 export const GIGYA_ERRORS = {
   invalidLoginId: { errorCode: 403042, errorMessage: 'Invalid LoginID', statusCode: 403 },
+  lockedOut: { errorCode: 403120, errorMessage: 'Account temporarily locked out', statusCode: 429 },
   invalidApiKey: { errorCode: 400093, errorMessage: 'Invalid ApiKey parameter', statusCode: 400 },
   missingParameter: { errorCode: 400002, errorMessage: 'Missing required parameter', statusCode: 400 },
 } as const;
@@ -79,6 +81,9 @@ export interface GigyaServiceDeps {
   store: ProviderStore;
   keys: () => Promise<GigyaKeys>;
   now: () => number;
+  /** The throttle of password checks (per login id and per client address) and the client's address. */
+  throttle: SecretThrottle;
+  clientAddress: (c: Context) => string | undefined;
 }
 
 /** Registers the script and the accounts API on `app`. */
@@ -99,7 +104,16 @@ export function registerGigyaService(app: Hono<SandboxEnv>, deps: GigyaServiceDe
     if (text('apiKey') !== GIGYA_API_KEY) return c.json(GIGYA_ERRORS.invalidApiKey);
     if (!text('loginID').trim() || !text('password')) return c.json(GIGYA_ERRORS.missingParameter);
     await deps.store.ensureSeeded();
-    const account = await deps.store.verify('GIGYA', text('loginID'), text('password'));
+    // Throttled (auth/throttle.ts): GIGYA's "account temporarily locked out" with Retry-After.
+    const keys = { scope: 'provider', subject: `GIGYA\n${text('loginID').trim().toLowerCase()}`, address: deps.clientAddress(c) } as const;
+    let account: Awaited<ReturnType<ProviderStore['verify']>>;
+    try {
+      account = await deps.throttle.attempt(keys, () => deps.store.verify('GIGYA', text('loginID'), text('password')));
+    } catch (error) {
+      const seconds = throttledSeconds(error);
+      if (seconds === undefined) throw error;
+      return c.json({ ...GIGYA_ERRORS.lockedOut, retryAfterSeconds: seconds }, 429, { 'retry-after': String(seconds) });
+    }
     if (!account) return c.json(GIGYA_ERRORS.invalidLoginId);
     const idToken = await signGigyaIdToken(
       await deps.keys(),

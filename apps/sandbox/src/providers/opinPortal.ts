@@ -23,6 +23,7 @@ import { isLoopbackHttp } from '../openid/clients.js';
 import { escapeHtml } from '../payments/pages.js';
 import { OPIN_PORTAL_PATH, OPIN_TOKEN_TTL_MS } from './config.js';
 import type { ProviderStore } from './store.js';
+import { throttledSeconds, type SecretThrottle } from '../auth/throttle.js';
 
 /** The web app's OPIN page, where the portal sends the person back. */
 export const OPIN_RETURN_PATH = '/login/opin';
@@ -59,6 +60,9 @@ export interface OpinPortalDeps {
   now: () => number;
   /** The web app's base address, when known. */
   webUrl: string | undefined;
+  /** The throttle of password checks (per email and per client address) and the client's address. */
+  throttle: SecretThrottle;
+  clientAddress: (c: Context) => string | undefined;
 }
 
 /**
@@ -108,7 +112,16 @@ export function registerOpinPortal(app: Hono<SandboxEnv>, deps: OpinPortalDeps):
     if (!returnTo || !STATE.test(state)) return refuse(c);
     await deps.store.ensureSeeded();
     const email = text('email').slice(0, 256);
-    const account = email.trim() && text('password') ? await deps.store.verify('OPIN', email, text('password').slice(0, 256)) : null;
+    const keys = { scope: 'provider', subject: `OPIN\n${email.trim().toLowerCase()}`, address: deps.clientAddress(c) } as const;
+    let account: Awaited<ReturnType<ProviderStore['verify']>> = null;
+    try {
+      if (email.trim() && text('password')) account = await deps.throttle.attempt(keys, () => deps.store.verify('OPIN', email, text('password').slice(0, 256)));
+    } catch (error) {
+      const seconds = throttledSeconds(error);
+      if (seconds === undefined) throw error;
+      const message = `Too many attempts. Try again in ${seconds} seconds.`;
+      return c.html(loginPage(returnTo.href, state, message, email), 429, { 'cache-control': 'no-store', 'retry-after': String(seconds) });
+    }
     if (!account) {
       return c.html(loginPage(returnTo.href, state, 'Wrong email or password. Check them and try again.', email), 401, { 'cache-control': 'no-store' });
     }

@@ -32,9 +32,6 @@ const ENTITLEMENT_DAYS = 30;
 const DAY = 86_400_000;
 /** A device may ask for this many PINs a minute. */
 const PIN_CREATE_LIMIT = 10;
-/** An account may send this many wrong PINs in {@link GUESS_WINDOW_MS}. */
-const PIN_GUESS_LIMIT = 5;
-const GUESS_WINDOW_MS = 10 * 60 * 1000;
 
 const notFound = (...messages: string[]) => new ApiHttpError(404, 'NOT_FOUND', messages);
 
@@ -82,9 +79,13 @@ export function registerAdobeRoutes(app: Hono<SandboxEnv>, deps: SignInRouteDeps
     throw badRequest('Adobe refused the registration code request (sandbox control next-regcode)');
   }
 
-  /** The DCR client of a v3 call; 400 when the sandbox did not register it (or the secret differs). */
-  async function requireClient(clientId: string, clientSecret: string): Promise<void> {
-    if (!(await store.clientMatches(clientId, clientSecret))) throw badRequest('Unknown or revoked Adobe client; register again');
+  /**
+   * The DCR client of a v3 call; 400 when the sandbox did not register it (or the secret differs).
+   * Throttled per client id and per client address (auth/throttle.ts).
+   */
+  async function requireClient(c: Context<SandboxEnv>, clientId: string, clientSecret: string): Promise<void> {
+    const keys = { scope: 'deviceCode', subject: clientId, address: routes.clientAddress(c) } as const;
+    if (!(await routes.throttle.attempt(keys, () => store.clientMatches(clientId, clientSecret)))) throw badRequest('Unknown or revoked Adobe client; register again');
   }
 
   // POST /api/v2/adobe/:requestorId/regcode: a Primetime regcode for this device.
@@ -101,7 +102,7 @@ export function registerAdobeRoutes(app: Hono<SandboxEnv>, deps: SignInRouteDeps
   app.post(calls.adobe.regcodeV3.path, async (c) => {
     const body = await readJsonBody(c, calls.adobe.regcodeV3.body);
     requireRequestor(c, body.requestorId);
-    await requireClient(body.clientId, body.clientSecret);
+    await requireClient(c, body.clientId, body.clientSecret);
     const user = await routes.optionalUser(c);
     forcedRegcodeFailure(c);
     const regcode = await store.createRegcode({
@@ -150,7 +151,7 @@ export function registerAdobeRoutes(app: Hono<SandboxEnv>, deps: SignInRouteDeps
   app.post(calls.adobe.token.path, async (c) => {
     const body = await readJsonBody(c, calls.adobe.token.body);
     requireRequestor(c, body.requestorId);
-    await requireClient(body.clientId, body.clientSecret);
+    await requireClient(c, body.clientId, body.clientSecret);
     const regcode = await store.regcodeByAccessToken(body.accessToken);
     if (regcode && (regcode.clientId !== body.clientId || regcode.requestorId !== body.requestorId)) throw badRequest('The access token belongs to another client');
     return signIn(c, regcode, ADOBE_REQUESTOR.resourceId);
@@ -180,7 +181,9 @@ export function registerAdobeRoutes(app: Hono<SandboxEnv>, deps: SignInRouteDeps
   // POST /api/v2/external-licence/token { authorisationCode }: redeems a licence code once.
   app.post(calls.externalLicence.token.path, async (c) => {
     const body = await readJsonBody(c, calls.externalLicence.token.body);
-    const entry = await store.redeemLicenceCode(body.authorisationCode);
+    // Throttled per device and per client address (auth/throttle.ts).
+    const keys = { scope: 'licenceCode', subject: c.get('deviceId'), address: routes.clientAddress(c) } as const;
+    const entry = await routes.throttle.attempt(keys, () => store.redeemLicenceCode(body.authorisationCode));
     if (!entry) throw notFound('Unknown, used or expired licence code');
     await grantLicence(routes, entry.userId, entry.licenceId, await routes.sandboxNow(), ENTITLEMENT_DAYS * DAY, '');
     return c.json(entry.redirectTo ? { licenceIds: [entry.licenceId], redirectTo: entry.redirectTo } : { licenceIds: [entry.licenceId] });
@@ -210,10 +213,9 @@ export function registerAdobeRoutes(app: Hono<SandboxEnv>, deps: SignInRouteDeps
     if (await routes.optionalGuest(c)) throw forbidden('tvCodeSignInRequired', 'Sign in with your account to confirm a TV code');
     const claims = await routes.requireUser(c);
     const body = await readJsonBody(c, calls.tvDevice.confirmPin.body);
-    const guessKey = `pin-guess\n${claims.sub}`;
-    if (store.exhausted(guessKey, PIN_GUESS_LIMIT, GUESS_WINDOW_MS)) return tooMany(c, 'Too many wrong codes; wait a few minutes');
-    if (!(await store.confirmPin(c.get('realm').name, body.pin, claims.sub))) {
-      store.allow(guessKey, PIN_GUESS_LIMIT, GUESS_WINDOW_MS);
+    // Throttled per account and per client address (auth/throttle.ts): 429 TOO_MANY_ATTEMPTS after 5 wrong PINs.
+    const keys = { scope: 'devicePin', subject: claims.sub, address: routes.clientAddress(c) } as const;
+    if (!(await routes.throttle.attempt(keys, () => store.confirmPin(c.get('realm').name, body.pin, claims.sub)))) {
       throw notFound('tvCodeInvalid', 'Unknown, expired or used TV code');
     }
     return c.json({});

@@ -15,6 +15,9 @@
  * - `POST /_sandbox/provider-accounts { provider, id, secret, name? }` (realm and API key): adds a
  *   stand-in account (tests and demos) → 201 `{ provider, id }`; 409 when the id is taken.
  * Bad input → 400 in the platform shape. Tokens and secrets are never logged.
+ * Every secret check (PBR and SPTV id/secret, OPIN tokens, the GIGYA and OPIN stand-ins' own
+ * password forms) is throttled per provider id (or device) and per client address
+ * (`../auth/throttle.ts`): 429 `TOO_MANY_ATTEMPTS` with `Retry-After` after 5 consecutive failures.
  */
 import type { Hono } from 'hono';
 import * as z from 'zod/mini';
@@ -65,7 +68,9 @@ export function registerCredentialProviderRoutes(app: Hono<SandboxEnv>, deps: Si
       requireProvider(c.get('realm').name, kind);
       await store.ensureSeeded();
       const tooLong = body.id.length > PROVIDER_FIELD_MAX_LENGTH || body.secret.length > PROVIDER_FIELD_MAX_LENGTH;
-      const account = tooLong ? null : await store.verify(kind, body.id, body.secret);
+      // Throttled per provider id and per client address (auth/throttle.ts): 429 TOO_MANY_ATTEMPTS after 5 failures.
+      const keys = { scope: 'provider', subject: `${kind}\n${body.id.trim().toLowerCase()}`, address: routes.clientAddress(c) } as const;
+      const account = tooLong ? null : await routes.throttle.attempt(keys, () => store.verify(kind, body.id, body.secret));
       if (!account) throw invalidCredentials();
       return c.json(await signIn(account));
     });
@@ -74,8 +79,12 @@ export function registerCredentialProviderRoutes(app: Hono<SandboxEnv>, deps: Si
   app.post(calls.credentialProviders.opin.path, async (c) => {
     const body = await readJsonBody(c, calls.credentialProviders.opin.body);
     requireProvider(c.get('realm').name, 'OPIN');
-    const subject = await spendOpinToken(routes.db, body.opinAuthToken, routes.now());
-    const account = subject ? await store.bySubject('OPIN', subject) : null;
+    // Single-use tokens: throttled per device and per client address.
+    const keys = { scope: 'provider', subject: `OPIN-token\n${c.get('deviceId')}`, address: routes.clientAddress(c) } as const;
+    const account = await routes.throttle.attempt(keys, async () => {
+      const subject = await spendOpinToken(routes.db, body.opinAuthToken, routes.now());
+      return subject ? store.bySubject('OPIN', subject) : null;
+    });
     if (!account) throw unauthorized('opinTokenInvalid', 'The OPIN token is unknown, used or expired; sign in with OPIN again');
     return c.json(await signIn(account));
   });
@@ -96,6 +105,7 @@ export function registerCredentialProviderRoutes(app: Hono<SandboxEnv>, deps: Si
     return c.json({ provider: result.account.provider, id: result.account.loginId }, 201);
   });
 
-  registerOpinPortal(app, { db: routes.db, store, now: routes.now, webUrl: deps.openid?.webUrl });
-  registerGigyaService(app, { store, keys: gigyaKeys, now: routes.now });
+  const throttling = { throttle: routes.throttle, clientAddress: routes.clientAddress };
+  registerOpinPortal(app, { db: routes.db, store, now: routes.now, webUrl: deps.openid?.webUrl, ...throttling });
+  registerGigyaService(app, { store, keys: gigyaKeys, now: routes.now, ...throttling });
 }
