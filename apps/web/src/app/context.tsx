@@ -33,8 +33,11 @@ export interface I18n {
    * placeholders, as in `Paused[ until {date}]`, shows only when all of them have a value.
    */
   t(key: string, vars?: Readonly<Record<string, string | undefined>>): string;
-  /** The text of an error message key, falling back to `failedAuthentication` (§8). */
-  tError(key: string): string;
+  /**
+   * The text of an error message key, falling back to `failedAuthentication` (§8); `vars` fill its
+   * placeholders as in {@link t} (`{ seconds }` of `tooManyAttempts`).
+   */
+  tError(key: string, vars?: Readonly<Record<string, string | undefined>>): string;
   /** Whether a message key has a translation (the sign-in machines' `isKnownKey`). */
   isKnownKey(key: string): boolean;
   /** The path of a route in the active route set. */
@@ -64,7 +67,7 @@ export function I18nProvider({ language, labels, children }: I18nProviderProps) 
       direction: textDirection(language),
       routeLocale,
       t: (key, vars) => fillPlaceholders(label(key), vars),
-      tError: (key) => label(key, ERROR_FALLBACK_KEY),
+      tError: (key, vars) => fillPlaceholders(label(key, ERROR_FALLBACK_KEY), vars),
       isKnownKey,
       path: (key, params) => buildPath(key, params, routeLocale),
     };

@@ -140,7 +140,8 @@ export function useCredentialsForm<TMachine extends AnyStateMachine, TField exte
   return {
     form,
     field,
-    alert: { id: `${idPrefix}-error`, alertRef, message: form.error ? tError(form.error) : null },
+    // `errorVars` fill the message's placeholders (the wait of `tooManyAttempts`, issue 12).
+    alert: { id: `${idPrefix}-error`, alertRef, message: form.error ? tError(form.error, form.errorVars) : null },
     onSubmit,
     hasSubmitted: submitted.current,
     redirectTo: access?.kind === 'redirect' && !submitted.current ? access.path : null,

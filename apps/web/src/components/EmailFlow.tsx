@@ -97,7 +97,13 @@ export interface PlacedError {
  * `fieldErrorKeys` (the field's validation messages), else in the form's alert; texts are
  * translated with `tError` (§8 fallback). Moves the focus after a failed submit.
  */
-export function usePlacedError(error: string | null, busy: boolean, fieldErrorKeys: readonly string[]): PlacedError {
+export function usePlacedError(
+  error: string | null,
+  busy: boolean,
+  fieldErrorKeys: readonly string[],
+  /** Placeholder values of the error's text (`{ seconds }` of `tooManyAttempts`). */
+  errorVars?: Readonly<Record<string, string>>,
+): PlacedError {
   const { tError } = useI18n();
   const fieldRef = useRef<HTMLInputElement>(null);
   const alertRef = useRef<HTMLDivElement>(null);
@@ -114,7 +120,7 @@ export function usePlacedError(error: string | null, busy: boolean, fieldErrorKe
     fieldRef,
     alertRef,
     fieldError: onField ? tError(onField) : undefined,
-    formError: onForm ? tError(onForm) : null,
+    formError: onForm ? tError(onForm, errorVars) : null,
     arm,
   };
 }
@@ -137,6 +143,8 @@ export interface EmailRequestFormProps {
   busy: boolean;
   /** The machine's error key, or null. */
   error: string | null;
+  /** Placeholder values of `error` (`{ seconds }` of `tooManyAttempts`). */
+  errorVars?: Readonly<Record<string, string>>;
   /** Sends the request for the typed address. */
   onRequest(email: string): void;
   /** Links under the form (back to sign in). */
@@ -150,10 +158,10 @@ export interface EmailRequestFormProps {
  * one) and the submit button with progress.
  */
 export function EmailRequestForm(props: EmailRequestFormProps) {
-  const { idPrefix, title, intro, submitLabel, busyLabel, busy, error, onRequest, footer } = props;
+  const { idPrefix, title, intro, submitLabel, busyLabel, busy, error, errorVars, onRequest, footer } = props;
   const { t } = useI18n();
   const [email, setEmail] = useState('');
-  const placed = usePlacedError(error, busy, EMAIL_FIELD_ERROR_KEYS);
+  const placed = usePlacedError(error, busy, EMAIL_FIELD_ERROR_KEYS, errorVars);
   // An error the form opens with (a refused magic link) is read out first.
   const { alertRef } = placed;
   useEffect(() => {

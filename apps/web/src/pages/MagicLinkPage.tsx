@@ -54,6 +54,7 @@ export default function MagicLinkPage() {
       busyLabel={t('sendingLink')}
       busy={magic.status === 'sending'}
       error={magic.error}
+      errorVars={magic.errorVars}
       onRequest={magic.request}
       footer={back}
     />

@@ -80,7 +80,7 @@ function NewPasswordForm({ reset, search }: { reset: PasswordResetApi; search: s
   const { t, path } = useI18n();
   const [password, setPassword] = useState('');
   const busy = reset.status === 'submitting';
-  const placed = usePlacedError(reset.error, busy, PASSWORD_FIELD_ERRORS);
+  const placed = usePlacedError(reset.error, busy, PASSWORD_FIELD_ERRORS, reset.errorVars);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;

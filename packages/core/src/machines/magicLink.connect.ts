@@ -13,6 +13,8 @@ export interface MagicLinkApi {
   status: MagicLinkStatus;
   /** Message key of the error to show (`emailIsEmpty`, `emailInvalid`, `failedToSend`, `failedToMagicLogin`), or null. */
   error: string | null;
+  /** Placeholder values of `error` (`{ seconds }` when the platform throttled the attempt), else `{}`. */
+  errorVars: Record<string, string>;
   /** Message key of the success to show: `magicLinkSent` once sent; else null. */
   message: 'magicLinkSent' | null;
   /** The session's tokens once signed in; null before. */
@@ -34,6 +36,7 @@ export function connectMagicLink(snapshot: MagicLinkSnapshot, send: (event: Magi
   return {
     status,
     error: context.error,
+    errorVars: context.errorVars ?? {},
     message: status === 'sent' ? 'magicLinkSent' : null,
     tokens: context.tokens,
     target: context.target,

@@ -2,6 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { ApiClient } from '../api/types.js';
 import type { LoginResponse } from '../contracts/index.js';
 import {
+  tooManyAttemptsMessage,
   MAGIC_LINK_LOGIN_FAILED_KEY,
   MAGIC_LINK_SEND_FAILED_KEY,
   postSignInTarget,
@@ -87,7 +88,11 @@ export const magicLinkMachine = setup({
     storeEmail: assign(({ event }) => ({ email: event.email.trim(), error: null })),
     showEmailError: assign(({ event }) => ({ error: requestEmailError(event.email) })),
     clearError: assign({ error: null }),
-    showFailure: assign((_, params: { key: string }) => ({ error: params.key })),
+    // A throttled attempt (429 TOO_MANY_ATTEMPTS) shows tooManyAttempts with its wait instead of `key`.
+    showFailure: assign((_, params: { key: string; error?: unknown }) => {
+      const throttled = tooManyAttemptsMessage(params.error);
+      return throttled ? { error: throttled.key, errorVars: { ...throttled.vars } } : { error: params.key, errorVars: {} };
+    }),
     storeTokens: assign((_, params: { tokens: LoginResponse }) => ({ tokens: params.tokens, error: null })),
     /** §2 "After sign-in completion": the in-app path to go to. */
     setTarget: assign(({ context }) => ({
@@ -133,7 +138,7 @@ export const magicLinkMachine = setup({
         src: 'sendLink',
         input: ({ context }) => ({ api: context.env.api, email: context.email }),
         onDone: { target: 'sent', actions: 'clearError' },
-        onError: { target: 'failed', actions: { type: 'showFailure', params: { key: MAGIC_LINK_SEND_FAILED_KEY } } },
+        onError: { target: 'failed', actions: { type: 'showFailure', params: ({ event }) => ({ key: MAGIC_LINK_SEND_FAILED_KEY, error: event.error }) } },
       },
     },
     sent: {
@@ -154,7 +159,7 @@ export const magicLinkMachine = setup({
             { type: 'handTokensToSession', params: ({ event }) => ({ tokens: event.output }) },
           ],
         },
-        onError: { target: 'failed', actions: { type: 'showFailure', params: { key: MAGIC_LINK_LOGIN_FAILED_KEY } } },
+        onError: { target: 'failed', actions: { type: 'showFailure', params: ({ event }) => ({ key: MAGIC_LINK_LOGIN_FAILED_KEY, error: event.error }) } },
       },
     },
     signedIn: {

@@ -122,6 +122,13 @@ describe('magicLink: the emailed link (token present)', () => {
     expect(sendLink).toHaveBeenCalledTimes(1);
   });
 
+  it('a throttled exchange (429 TOO_MANY_ATTEMPTS) shows tooManyAttempts with the wait', async () => {
+    const throttled = new ApiError({ call: 'magicLink.exchange', status: 429, code: 'TOO_MANY_ATTEMPTS', messages: ['tooManyAttempts'], requestId: 'r', retryAfterSeconds: 45 });
+    const { actor, view } = start({ token: 'tok' }, { exchange: async () => Promise.reject(throttled) });
+    await waitFor(actor, (s) => s.matches('failed'));
+    expect(view()).toMatchObject({ status: 'failed', error: 'tooManyAttempts', errorVars: { seconds: '45' } });
+  });
+
   it('a network failure of the exchange shows failedToMagicLogin too', async () => {
     const { actor, view } = start({ token: 'tok' }, {
       exchange: async () => Promise.reject(new NetworkError('magicLink.exchange', new TypeError('fetch failed'))),

@@ -29,6 +29,8 @@ export interface MagicLinkContext {
   email: string;
   /** Message key of the current error (`emailInvalid`, `failedToSend`, `failedToMagicLogin`…), or null. */
   error: string | null;
+  /** Placeholder values of a failure's message (`{ seconds }` of `tooManyAttempts`), else `{}`. */
+  errorVars?: Record<string, string>;
   /** The session's tokens once signed in; null before. */
   tokens: LoginResponse | null;
   /** In-app path to go to once signed in; null before. */

@@ -15,6 +15,8 @@ export interface PasswordResetApi {
   status: PasswordResetStatus;
   /** Message key of the error to show (`emailInvalid`, `passwordTooShort`, `invalidResetToken`, `anErrorOccured`…), or null. */
   error: string | null;
+  /** Placeholder values of `error` (`{ seconds }` when the platform throttled the attempt), else `{}`. */
+  errorVars: Record<string, string>;
   /** Message key of the success to show: `resetPasswordEmailSent` once sent, `passwordSuccessfullyReset` once reset; else null. */
   message: 'resetPasswordEmailSent' | 'passwordSuccessfullyReset' | null;
   /** The provider whose password is reset (`ID`, `PBR`, `GIGYA`, `FIREBASE`); `ID` by default. */
@@ -52,6 +54,7 @@ export function connectPasswordReset(
     mode: context.mode,
     status,
     error: context.error,
+    errorVars: context.errorVars ?? {},
     message: status === 'sent' ? 'resetPasswordEmailSent' : status === 'succeeded' ? 'passwordSuccessfullyReset' : null,
     providerName: context.providerName,
     requestReset: (email) => send({ type: 'reset.request', email }),

@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { ApiClient } from '../api/types.js';
 import {
+  errorMessageVars,
   newPasswordError,
   PASSWORD_RESET_REDIRECT_MS,
   passwordResetFailureMessage,
@@ -78,7 +79,11 @@ export const passwordResetMachine = setup({
     showPasswordError: assign(({ event }) => (event.type === 'reset.submit' ? { error: newPasswordError(event.password) } : {})),
     forgetPassword: assign({ password: '' }),
     clearError: assign({ error: null }),
-    showFailure: assign((_, params: { error: unknown }) => ({ error: passwordResetFailureMessage(params.error) })),
+    showFailure: assign((_, params: { error: unknown }) => ({
+      error: passwordResetFailureMessage(params.error),
+      // A throttled attempt (429 TOO_MANY_ATTEMPTS) shows its wait.
+      errorVars: errorMessageVars(params.error),
+    })),
   },
   guards: {
     /** A token came with the page: the new-password form. */

@@ -148,6 +148,14 @@ describe('passwordReset: the new-password page (token present)', () => {
     expect(view().goToLogin).toBe(false);
   });
 
+  it('a throttled reset (429 TOO_MANY_ATTEMPTS) shows tooManyAttempts with the wait', async () => {
+    const error = new ApiError({ call: 'passwordReset.reset', status: 429, code: 'TOO_MANY_ATTEMPTS', messages: ['tooManyAttempts'], requestId: 'r', retryAfterSeconds: 30 });
+    const { actor, view } = start({ token: 'guess' }, { reset: async () => Promise.reject(error) });
+    view().resetPassword('new-password-1');
+    await waitFor(actor, (s) => s.matches({ reset: 'failed' }));
+    expect(view()).toMatchObject({ error: 'tooManyAttempts', errorVars: { seconds: '30' } });
+  });
+
   it('a 404 without a known message still maps to invalidResetToken by its code', async () => {
     const error = new ApiError({ call: 'passwordReset.reset', status: 404, code: 'NOT_FOUND', messages: ['Token expired'], requestId: 'r' });
     const { actor, view } = start({ token: 'old' }, { reset: async () => Promise.reject(error) });

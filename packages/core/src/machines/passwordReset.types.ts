@@ -27,6 +27,8 @@ export interface PasswordResetContext {
   password: string;
   /** Message key of the current error (validation or failure), or null. */
   error: string | null;
+  /** Placeholder values of a failure's message (`{ seconds }` of `tooManyAttempts`), else `{}`. */
+  errorVars?: Record<string, string>;
   /** Internal: the platform client. Not for views. */
   env: { api: ApiClient };
 }
