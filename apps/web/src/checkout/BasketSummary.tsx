@@ -31,7 +31,12 @@ export function BasketSummary({ basket, licenceName, children }: BasketSummaryPr
   const subTotal = amounts.subTotal ?? amounts.total;
   const total = amounts.discountedTotal ?? amounts.total;
   const vouchers = amounts.vouchers ?? [];
-  const saved = subTotal - total;
+  // An upgrade's credit lines (this project's `amounts.upgradeCredits`, docs/api.md "Plan changes").
+  const credits = upgradeCreditsOf(amounts);
+  const credited = credits.reduce((sum, line) => sum + line.amount, 0);
+  const saved = subTotal - total - credited;
+  const upgradeFrom = (item as { upgradeFrom?: { licenceName?: unknown } } | undefined)?.upgradeFrom;
+  const replaced = typeof upgradeFrom?.licenceName === 'string' ? upgradeFrom.licenceName : null;
   const tax = amounts.discountedTax ?? amounts.tax;
 
   return (
@@ -44,6 +49,7 @@ export function BasketSummary({ basket, licenceName, children }: BasketSummaryPr
         {periodKey ? <span className="basket-summary__period">{t(periodKey)}</span> : null}
         {days !== null ? <span className="basket-summary__trial">{t('freeTrialDays', { days: String(days) })}</span> : null}
       </p>
+      {replaced ? <p className="basket-summary__replaces">{t('upgradeReplaces', { name: replaced })}</p> : null}
       <table className="basket-summary__amounts" aria-labelledby={titleId}>
         <tbody>
           <tr>
@@ -54,6 +60,12 @@ export function BasketSummary({ basket, licenceName, children }: BasketSummaryPr
             <tr key={voucher.name} className="basket-summary__voucher">
               <th scope="row">{t('basketVoucher', { code: voucher.name })}</th>
               <td>{voucher.discount ? discountText(voucher.discount, money, t) : ''}</td>
+            </tr>
+          ))}
+          {credits.map((line) => (
+            <tr key={line.licenceId} className="basket-summary__credit">
+              <th scope="row">{t('upgradeCreditLine', { name: line.licenceName })}</th>
+              <td>−{money(line.amount)}</td>
             </tr>
           ))}
           {saved > 0 ? (
@@ -77,6 +89,18 @@ export function BasketSummary({ basket, licenceName, children }: BasketSummaryPr
       {children}
     </section>
   );
+}
+
+/** The upgrade credit lines of basket amounts (`upgradeCredits`: `{ licenceId, licenceName, amount }`, minor units); malformed entries are skipped. */
+function upgradeCreditsOf(amounts: Basket['amounts']): { licenceId: string; licenceName: string; amount: number }[] {
+  const lines = (amounts as { upgradeCredits?: unknown }).upgradeCredits;
+  if (!Array.isArray(lines)) return [];
+  return lines.flatMap((line: unknown) => {
+    const l = line as { licenceId?: unknown; licenceName?: unknown; amount?: unknown };
+    return typeof l?.licenceId === 'string' && typeof l.amount === 'number' && Number.isFinite(l.amount)
+      ? [{ licenceId: l.licenceId, licenceName: typeof l.licenceName === 'string' ? l.licenceName : l.licenceId, amount: l.amount }]
+      : [];
+  });
 }
 
 /** "50% off" / "£5.00 off" for a voucher's discount. */

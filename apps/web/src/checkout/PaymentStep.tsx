@@ -276,6 +276,7 @@ function PaymentFlow({ licenceId, consent, journey, from, order, providers, prov
   const title =
     step === 'CREDIT_CARD_PAYMENT' ? t('checkoutCardTitle')
     : step === 'PAYPAL_PAYMENT' || step === 'NEW_PAYMENT' ? t('checkoutProviderTitle', { provider: providerName })
+    : journey.upgrade && order.licenceName ? t('upgradeTo', { name: order.licenceName })
     : t('checkoutPaymentTitle');
 
   if (step === 'PAYMENT_COMPLETE') {

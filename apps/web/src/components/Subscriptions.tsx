@@ -2,8 +2,18 @@ import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } fr
 import { useMachine } from '@xstate/react';
 import { Link } from 'wouter';
 import type { Licence } from '@stream/core/contracts';
-import { accountSubscriptions, awaitsPriceMigrationConsent, periodLabelKey, type SubscriptionView } from '@stream/core/domain';
-import { connectSubscription, subscriptionMachine, type SubscriptionApi } from '@stream/core/machines';
+import {
+  accountSubscriptions,
+  awaitsPriceMigrationConsent,
+  expiryOf,
+  formatLongDate,
+  formatMoney,
+  periodLabelKey,
+  retentionOfferPrice,
+  type SubscriptionView,
+} from '@stream/core/domain';
+import type { CancellationPromo } from '@stream/core/contracts';
+import { connectSubscription, joinedServerMessages, subscriptionMachine, type SubscriptionApi } from '@stream/core/machines';
 import { systemClock } from '@stream/core/platform';
 import { useI18n, useServices } from '../app/context';
 import { LICENCE_STATUS_KEYS } from '../app/labelKeys';
@@ -103,6 +113,7 @@ function SubscriptionCard({ licence, listVersion, locale, onUpdated }: Subscript
           <bdi>{view.name}</bdi>
         </h3>
         <SubscriptionDetails view={view} />
+        {view.scheduledDowngrade ? <PendingChange view={view} locale={locale} onUpdated={onUpdated} /> : null}
         {isPaidByCard(view.licence) ? <ChangeCardLink licenceId={view.id} name={view.name} /> : null}
         <p role="status" className="status-note">
           {sub.justUpdated ? t('subscriptionUpdated') : ''}
@@ -125,7 +136,7 @@ function SubscriptionCard({ licence, listVersion, locale, onUpdated }: Subscript
         ) : null}
         {awaitsPriceMigrationConsent(view.licence) ? <PriceMigrationNotice key={view.licence.priceMigration?.id} licence={view.licence} onUpdated={onUpdated} /> : null}
       </div>
-      <CancellationOffer sub={sub} name={view.name} />
+      <CancelDialog sub={sub} view={view} locale={locale} />
     </article>
   );
 }
@@ -137,14 +148,25 @@ function SubscriptionDetails({ view }: { view: SubscriptionView }) {
   return (
     <dl className="details details--compact">
       <dt>{t('price')}</dt>
-      <dd>
-        {view.priceText}
-        {periodKey ? ` ${t(periodKey)}` : ''}
-      </dd>
+      {view.includedWith !== null ? (
+        // A TV operator's licence: no price, no renewal (the operator manages it).
+        <dd className="subscription__included">
+          {view.includedWith === '' ? t('includedWithTvProvider') : t('includedWith', { operator: view.includedWith })}
+        </dd>
+      ) : (
+        <dd>
+          {view.priceText}
+          {periodKey ? ` ${t(periodKey)}` : ''}
+        </dd>
+      )}
       <dt>{t('status')}</dt>
       <dd>{view.status ? t(LICENCE_STATUS_KEYS[view.status]) : t('statusUnknown')}</dd>
-      <dt>{t('renewal')}</dt>
-      <dd className="subscription__renewal">{t(view.renewal.key, view.renewal.params)}</dd>
+      {view.includedWith === null ? (
+        <>
+          <dt>{t('renewal')}</dt>
+          <dd className="subscription__renewal">{t(view.renewal.key, view.renewal.params)}</dd>
+        </>
+      ) : null}
       {view.discount ? (
         <>
           <dt>{t('discount')}</dt>
@@ -318,28 +340,94 @@ function PauseForm({ id, sub, onClose }: { id: string; sub: SubscriptionApi; onC
 }
 
 /**
- * The cancellation offer (§7 cancellation promo) as a modal dialog: keep the subscription with
- * the offer (redeem), cancel anyway (refuse), or close and keep it as it is.
+ * A downgrade scheduled for the end of the period ("Changes to Sports Basic on 2 December 2026."),
+ * with Keep {current}, which withdraws it (`api.licences.cancelDowngrade`). docs/api.md "Plan changes".
  */
-function CancellationOffer({ sub, name }: { sub: SubscriptionApi; name: string }) {
+function PendingChange({ view, locale, onUpdated }: { view: SubscriptionView; locale: string; onUpdated(): void }) {
+  const { t } = useI18n();
+  const { api } = useServices();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const change = view.scheduledDowngrade!;
+  const keep = () => {
+    setBusy(true);
+    setError(null);
+    api.licences.cancelDowngrade(view.id).then(
+      () => {
+        setBusy(false);
+        onUpdated();
+      },
+      (failure: unknown) => {
+        setBusy(false);
+        setError(joinedServerMessages(failure));
+      },
+    );
+  };
+  return (
+    <div className="subscription__pending">
+      <p>
+        <strong>{t('pendingChange')}: </strong>
+        {t('downgradeScheduled', { name: change.licenceName, date: change.atMs === null ? '' : formatLongDate(change.atMs, locale) })}
+      </p>
+      <ActionButton busy={busy} disabled={busy} busyLabel={t('keepingPlan')} secondary onClick={keep}>
+        {t('keepPlan', { name: view.name })}
+      </ActionButton>
+      {error ? (
+        <p role="alert" className="alert">
+          {t(error)}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The offer's amount and duration ("50% off for 3 months: £6.49 a month"), computed by core's `retentionOfferPrice`. */
+function offerText(promo: CancellationPromo, view: SubscriptionView, locale: string, t: (key: string, vars?: Record<string, string>) => string): string | null {
+  if (!promo.discount) return null;
+  const offer = retentionOfferPrice(view.price, promo.discount);
+  const price = formatMoney(offer.price, locale);
+  const count = String(offer.periods);
+  if (offer.percentage === null) return t('retentionOfferAmount', { price, count });
+  const monthly = view.licence.purchaseStrategy?.subscriptionPeriod === 'P1M';
+  return t(monthly ? 'retentionOfferPercentMonths' : 'retentionOfferPercentPeriods', { percentage: String(offer.percentage), count, price });
+}
+
+/**
+ * Cancel asks first, in a modal dialog (role dialog; the native modal keeps the focus inside; Esc
+ * and Close keep the subscription; the focus returns to where it was): it names what is lost and
+ * when access ends (the expiry, formatted with Intl in the UI language). With a cancellation offer
+ * (§7 cancellation promo) it states the offer's amount and duration: keep with the offer (redeem)
+ * or cancel (refuse); without one: cancel (confirm) or keep.
+ */
+function CancelDialog({ sub, view, locale }: { sub: SubscriptionApi; view: SubscriptionView; locale: string }) {
   const { t } = useI18n();
   const dialogRef = useRef<HTMLDialogElement>(null);
+  const openerRef = useRef<Element | null>(null);
   const [choice, setChoice] = useState<Action | null>(null);
   const id = useId();
-  const open = sub.promo !== null;
+  const withOffer = sub.promo !== null;
+  const open = withOffer || sub.confirmingCancel;
+  const choosing = sub.offeringPromo || sub.confirmingCancel;
 
   useEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog) return;
     if (open && !dialog.open) {
       setChoice(null);
+      openerRef.current = document.activeElement;
       dialog.showModal();
     } else if (!open && dialog.open) {
       dialog.close();
+      // Back to the button that opened it, when it is still there (Keep); else the card's heading moves it.
+      const opener = openerRef.current;
+      if (opener instanceof HTMLElement && opener.isConnected && !(opener as HTMLButtonElement).disabled) opener.focus();
     }
   }, [open]);
 
-  const busy = sub.busy === 'cancelling' && !sub.offeringPromo;
+  const busy = sub.busy === 'cancelling' && !choosing;
+  const expiry = expiryOf(view.licence);
+  const date = expiry === null ? '' : formatLongDate(expiry, locale);
+  const offer = sub.promo ? offerText(sub.promo, view, locale, t) : null;
   return (
     <dialog
       ref={dialogRef}
@@ -349,45 +437,71 @@ function CancellationOffer({ sub, name }: { sub: SubscriptionApi; name: string }
       onCancel={(event) => {
         // Escape: the same as Close, and only while the choice is open.
         event.preventDefault();
-        if (sub.offeringPromo) sub.keepLicence();
+        if (choosing) sub.keepLicence();
       }}
     >
       {open ? (
         <>
-          <h2 id={`${id}-title`}>{t('cancelOfferTitle', { name })}</h2>
-          <p id={`${id}-text`}>{sub.promo?.description ? <bdi>{sub.promo.description}</bdi> : t('cancelOfferText')}</p>
-          <div className="actions">
-            <ActionButton
-              busy={busy && choice === 'redeem'}
-              disabled={!sub.offeringPromo}
-              busyLabel={t('applyingOffer')}
-              onClick={() => {
-                setChoice('redeem');
-                sub.redeemPromo();
-              }}
-            >
-              {t('keepWithOffer')}
-            </ActionButton>
-            <ActionButton
-              busy={busy && choice === 'refuse'}
-              disabled={!sub.offeringPromo}
-              busyLabel={t('cancelling')}
-              secondary
-              onClick={() => {
-                setChoice('refuse');
-                sub.refusePromo();
-              }}
-            >
-              {t('refuseOffer')}
-            </ActionButton>
+          <h2 id={`${id}-title`}>{withOffer ? t('cancelOfferTitle', { name: view.name }) : t('cancelConfirmTitle', { name: view.name })}</h2>
+          <div id={`${id}-text`}>
+            <p className="offer-dialog__loss">
+              {date ? t('cancelConfirmLoss', { name: view.name, date }) : t('cancelConfirmLossNoDate', { name: view.name })}
+            </p>
+            {withOffer ? (
+              <>
+                {offer ? <p className="offer-dialog__offer">{offer}</p> : null}
+                <p>{sub.promo?.description ? <bdi>{sub.promo.description}</bdi> : t('cancelOfferText')}</p>
+              </>
+            ) : null}
           </div>
-          <button
-            type="button"
-            className="offer-dialog__close"
-            aria-label={t('close')}
-            disabled={!sub.offeringPromo}
-            onClick={sub.keepLicence}
-          >
+          <div className="actions">
+            {withOffer ? (
+              <>
+                <ActionButton
+                  busy={busy && choice === 'redeem'}
+                  disabled={!sub.offeringPromo}
+                  busyLabel={t('applyingOffer')}
+                  onClick={() => {
+                    setChoice('redeem');
+                    sub.redeemPromo();
+                  }}
+                >
+                  {t('keepWithOffer')}
+                </ActionButton>
+                <ActionButton
+                  busy={busy && choice === 'refuse'}
+                  disabled={!sub.offeringPromo}
+                  busyLabel={t('cancelling')}
+                  secondary
+                  onClick={() => {
+                    setChoice('refuse');
+                    sub.refusePromo();
+                  }}
+                >
+                  {t('refuseOffer')}
+                </ActionButton>
+              </>
+            ) : (
+              <>
+                <ActionButton busy={false} disabled={!sub.confirmingCancel} busyLabel={t('cancelling')} onClick={sub.keepLicence}>
+                  {t('keepSubscription')}
+                </ActionButton>
+                <ActionButton
+                  busy={busy}
+                  disabled={!sub.confirmingCancel}
+                  busyLabel={t('cancelling')}
+                  secondary
+                  onClick={() => {
+                    setChoice('cancel');
+                    sub.confirmCancel();
+                  }}
+                >
+                  {t('cancelConfirm')}
+                </ActionButton>
+              </>
+            )}
+          </div>
+          <button type="button" className="offer-dialog__close" aria-label={t('close')} disabled={!choosing} onClick={sub.keepLicence}>
             <span aria-hidden="true">×</span>
           </button>
         </>

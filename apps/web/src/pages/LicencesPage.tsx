@@ -3,10 +3,9 @@ import {
   choosePrice,
   familyViewType,
   formatMoney,
-  isActive,
   isDowngrade,
-  isSelectable,
   periodLabelKey,
+  planChange,
   trialDays,
 } from '@stream/core/domain';
 import type { MouseEvent } from 'react';
@@ -25,6 +24,13 @@ export interface LicencePlansProps {
   onChoose(licence: Licence): void;
   /** The address of a licence's Choose link (opened in a new tab, or without script). */
   chooseHref(licence: Licence): string;
+  /**
+   * The viewer asked to switch `from` (held) to the lower `licence` at renewal (a downgrade is
+   * scheduled, not bought: docs/api.md "Plan changes"). Without it a downgrade offers no button.
+   */
+  onDowngrade?(licence: Licence, from: Licence): void;
+  /** The licence whose downgrade is being scheduled (its button shows progress), if any. */
+  downgrading?: string | null;
 }
 
 /**
@@ -34,7 +40,7 @@ export interface LicencePlansProps {
  * button when the domain's `isSelectable` says no). A plain click calls `onChoose`; the link's
  * `chooseHref` serves a new tab. The page heading (`h1` Plans) is part of it.
  */
-export function LicencePlans({ families, onChoose, chooseHref }: LicencePlansProps) {
+export function LicencePlans({ families, onChoose, chooseHref, onDowngrade, downgrading = null }: LicencePlansProps) {
   const { t } = useI18n();
   // Every licence shown: the account's active ones carry their status, the others are catalogue entries.
   const owned = families.flatMap((family) => family.licences);
@@ -52,7 +58,14 @@ export function LicencePlans({ families, onChoose, chooseHref }: LicencePlansPro
             <ul className="licence-list">
               {family.licences.map((licence) => (
                 <li key={licence.id}>
-                  <LicenceCard licence={licence} owned={owned} onChoose={onChoose} href={chooseHref(licence)} />
+                  <LicenceCard
+                    licence={licence}
+                    owned={owned}
+                    onChoose={onChoose}
+                    href={chooseHref(licence)}
+                    {...(onDowngrade ? { onDowngrade } : {})}
+                    busy={downgrading === licence.id}
+                  />
                 </li>
               ))}
             </ul>
@@ -67,17 +80,21 @@ interface LicenceCardProps {
   owned: readonly Licence[];
   onChoose(licence: Licence): void;
   href: string;
+  onDowngrade?(licence: Licence, from: Licence): void;
+  busy: boolean;
 }
 
-function LicenceCard({ licence, owned, onChoose, href }: LicenceCardProps) {
+function LicenceCard({ licence, owned, onChoose, href, onDowngrade, busy }: LicenceCardProps) {
   const { t, language } = useI18n();
   const price = formatMoney(choosePrice(licence.amounts), language);
   const periodKey = licence.purchaseStrategy?.subscriptionPeriod ? periodLabelKey(licence.purchaseStrategy.subscriptionPeriod) : null;
   const days = trialDays(licence.trialDetails?.trialPeriodDuration);
   const viewType = familyViewType(licence);
-  const yourPlan = isActive(licence);
+  // The domain decides: held active (Your plan, nothing to buy), a downgrade (switch at renewal), or buyable.
+  const change = planChange(licence, owned);
+  const yourPlan = change.kind === 'HELD' && change.current !== null;
   const downgrade = isDowngrade(licence, owned);
-  const selectable = isSelectable(licence, owned);
+  const selectable = change.kind === 'NEW' || change.kind === 'UPGRADE';
   const nameId = `licence-${licence.id}`;
 
   const choose = (event: MouseEvent<HTMLAnchorElement>) => {
@@ -110,7 +127,20 @@ function LicenceCard({ licence, owned, onChoose, href }: LicenceCardProps) {
       </p>
       {days !== null ? <p className="licence-card__trial">{t('freeTrialDays', { days: String(days) })}</p> : null}
       <div className="licence-card__action">
-        {selectable ? (
+        {yourPlan ? (
+          <p className="licence-card__yours">{t('yourPlanNote')}</p>
+        ) : change.kind === 'DOWNGRADE' && onDowngrade ? (
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={busy}
+            aria-busy={busy || undefined}
+            aria-label={t('downgradeAtRenewalLabel', { name: licence.name })}
+            onClick={() => onDowngrade(licence, change.from)}
+          >
+            {busy ? t('schedulingChange') : t('downgradeAtRenewal')}
+          </button>
+        ) : selectable ? (
           <a href={href} onClick={choose} className="button" aria-label={t('chooseLicence', { name: licence.name })}>
             {t('choose')}
           </a>

@@ -6,6 +6,7 @@ import { consentAnswers, DEFAULT_MENU_ROUTE, purchaseBlockReason } from '@stream
 import {
   connectPurchaseJourney,
   journeyPhases,
+  joinedServerMessages,
   phaseOf,
   purchaseJourneyMachine,
   queryWithLicence,
@@ -51,7 +52,9 @@ export function PurchaseJourney({ input, families, query }: PurchaseJourneyProps
   const { api } = useServices();
   const search = useSearch();
   const [, navigate] = useLocation();
-  const [snapshot, send] = useMachine(purchaseJourneyMachine, { input });
+  // The plans as listed (the account's active licences in place): the journey's plan rules read them.
+  const planLicences = useMemo(() => families.flatMap((family) => family.licences), [families]);
+  const [snapshot, send] = useMachine(purchaseJourneyMachine, { input: { ...input, licences: planLicences } });
   const journey = connectPurchaseJourney(snapshot, send);
   const journeyRef = useRef(journey);
   journeyRef.current = journey;
@@ -64,6 +67,27 @@ export function PurchaseJourney({ input, families, query }: PurchaseJourneyProps
   const stepKey = journey.blocked ? 'blocked' : journey.exited ? 'exited' : (journey.step ?? 'none');
   useDocumentTitle(stepTitle(stepKey, t), t('appName'));
   const containerRef = useStepFocus(`${stepKey}:${authCheck}`);
+
+  // The plans reloaded (for example after signing in): a chosen licence the account holds goes back to the plans.
+  const firstPlans = useRef(planLicences);
+  useEffect(() => {
+    if (planLicences !== firstPlans.current) journeyRef.current.licencesLoaded(planLicences);
+  }, [planLicences]);
+
+  // A downgrade is scheduled for the end of the held plan's period, not bought; then the account page shows it.
+  const [downgrading, setDowngrading] = useState<string | null>(null);
+  const [downgradeError, setDowngradeError] = useState<string | null>(null);
+  const downgrade = (licence: Licence, from: Licence) => {
+    setDowngrading(licence.id);
+    setDowngradeError(null);
+    api.licences.scheduleDowngrade(from.id, licence.id).then(
+      () => navigate(path('ACCOUNT')),
+      (error: unknown) => {
+        setDowngrading(null);
+        setDowngradeError(joinedServerMessages(error));
+      },
+    );
+  };
 
   const exitTo = query.from ?? path(DEFAULT_MENU_ROUTE);
   useEffect(() => {
@@ -126,7 +150,12 @@ export function PurchaseJourney({ input, families, query }: PurchaseJourneyProps
         content = (
           <div className="page page--wide journey">
             {progress}
-            <LicencePlans families={families} onChoose={choose} chooseHref={chooseHref} />
+            {journey.refusal || downgradeError ? (
+              <p role="alert" className="alert">
+                {t(downgradeError ?? journey.refusal ?? '')}
+              </p>
+            ) : null}
+            <LicencePlans families={families} onChoose={choose} chooseHref={chooseHref} onDowngrade={downgrade} downgrading={downgrading} />
           </div>
         );
         break;
