@@ -139,12 +139,12 @@ export function createApp(deps: AppDeps): Hono<SandboxEnv> {
   // The sandbox's own controls and pages never answer with CORS headers (no other origin may read them).
   app.use('*', (c, next) => (isSandboxPath(c.req.path) ? next() : corsForWeb(c, next)));
 
-  app.get('/health', (c) => c.json({ status: 'ok' }));
-
   // Every route, peers included (http/guard.ts): no control characters in the path, query or
   // body strings (400), bodies read in full and at most 1 MiB (413), JSON on /api, JSON or forms
   // elsewhere (415).
   app.use('*', requestGuard());
+
+  app.get('/health', (c) => c.json({ status: 'ok' }));
 
   // Realm and API key: every /api call names a realm (header `Realm`; the labels call may use its
   // `realm` query instead) and sends that realm's key in `x-api-key`. The /_sandbox controls too.

@@ -17,6 +17,7 @@ import { createOpenIdRuntime } from './openid/runtime.js';
 import { setFirebaseEmulatorUrl } from './firebase/config.js';
 import { startFirebaseEmulator, type FirebaseEmulator } from './firebase/emulator.js';
 import { attachFirebase } from './firebase/runtime.js';
+import { guardNodeHandler } from './http/nodeGuard.js';
 import path from 'node:path';
 
 export { createApp, CORS_ALLOW_HEADERS, CORS_EXPOSE_HEADERS, type AppDeps, type SandboxEnv } from './app.js';
@@ -173,6 +174,7 @@ export async function startSandbox(options: SandboxOptions & FirebaseSandboxOpti
     setFirebaseEmulatorUrl(undefined);
   };
   const app = createApp(deps);
+  const guardedOpenId = guardNodeHandler((req, res) => deps.openid?.handle(req, res));
 
   let server: Server;
   let address: AddressInfo;
@@ -183,11 +185,12 @@ export async function startSandbox(options: SandboxOptions & FirebaseSandboxOpti
           fetch: app.fetch,
           port: resolved.port,
           hostname: resolved.host,
-          // The OpenID provider (/_oidc) is a Node handler of its own, in front of the Hono app.
+          // The OpenID provider (/_oidc) is a Node handler of its own, in front of the Hono app,
+          // behind the same request guard as the app's routes (http/nodeGuard.ts: 400/413/415).
           // (@hono/node-server calls it as createServer(serverOptions, listener).)
           createServer: ((serverOptions: ServerOptions, listener: RequestListener) =>
             createServer(serverOptions, (req, res) =>
-              deps.openid?.handles(req.url) ? deps.openid.handle(req, res) : listener(req, res),
+              deps.openid?.handles(req.url) ? guardedOpenId(req, res) : listener(req, res),
             )) as typeof createServer,
         },
         (info) => resolve({ server: s as Server, address: info }),
