@@ -84,12 +84,16 @@ test('the licences page shows prices, trials, the viewer plan and the downgrade 
   const basic = page.getByRole('article', { name: 'Sports Basic', exact: true });
   await expect(basic).toContainText('£7.99 per month');
   await expect(basic).toContainText('Downgrade');
-  await expect(basic.getByRole('link', { name: 'Choose Sports Basic' })).toHaveAttribute('href', '/purchase?licenceId=101');
+  // A downgrade is switched to at renewal, not bought (docs/api.md "Plan changes").
+  await expect(basic.getByRole('button', { name: 'Switch to Sports Basic at renewal' })).toBeEnabled();
+  await expect(basic.getByRole('link', { name: 'Choose Sports Basic' })).toHaveCount(0);
 
   const premium = page.getByRole('article', { name: 'Sports Premium', exact: true });
   await expect(premium).toContainText('Your plan');
   await expect(premium).not.toContainText('Downgrade');
-  await expect(premium.getByRole('button', { name: 'Choose Sports Premium' })).toBeDisabled();
+  // The held plan offers nothing to buy.
+  await expect(premium.getByRole('button', { name: 'Choose Sports Premium' })).toHaveCount(0);
+  await expect(premium.getByRole('link', { name: 'Choose Sports Premium' })).toHaveCount(0);
 
   await expect(page.getByRole('article', { name: 'Cinema Plus' })).toContainText('7-day free trial');
   // A price with no local amount falls back to the default one (EUR).

@@ -135,10 +135,9 @@ function LicenceCard({ licence, owned, onChoose, href, onDowngrade, busy }: Lice
             className="button button--secondary"
             disabled={busy}
             aria-busy={busy || undefined}
-            aria-label={t('downgradeAtRenewalLabel', { name: licence.name })}
             onClick={() => onDowngrade(licence, change.from)}
           >
-            {busy ? t('schedulingChange') : t('downgradeAtRenewal')}
+            {busy ? t('schedulingChange') : t('downgradeAtRenewalLabel', { name: licence.name })}
           </button>
         ) : selectable ? (
           <a href={href} onClick={choose} className="button" aria-label={t('chooseLicence', { name: licence.name })}>

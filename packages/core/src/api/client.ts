@@ -240,7 +240,7 @@ export function createApiClient(options: ApiClientOptions): HttpApiClient {
     // Loaded on first use: pages that never touch licences, content or the checkout (the login
     // page) do not download their contracts.
     licences: lazyArea(() => import('./licences.js').then((m) => m.licencesEndpoints(request)), [
-      'list', 'families', 'mine', 'pause', 'resume', 'cancel', 'reactivate', 'priceMigrationConsent',
+      'list', 'families', 'mine', 'pause', 'resume', 'cancel', 'reactivate', 'priceMigrationConsent', 'scheduleDowngrade', 'cancelDowngrade',
     ]),
     promos: lazyArea(() => import('./promos.js').then((m) => m.promosEndpoints(request)), ['verify', 'redeem', 'refuse']),
     content: lazyArea(() => import('./content.js').then((m) => m.contentEndpoints(request)), ['list', 'get', 'playback']),
