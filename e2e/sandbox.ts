@@ -86,3 +86,12 @@ export async function grantLicence(
   });
   expect(response.ok(), await response.text()).toBe(true);
 }
+
+/**
+ * Forgets every throttle key of the sandbox (`POST /_sandbox/throttle/reset`, docs/sandbox.md
+ * "Throttling"): a spec that provoked a sign-in delay from 127.0.0.1 leaves none behind.
+ */
+export async function resetThrottling(request: APIRequestContext): Promise<void> {
+  const response = await request.post(`${SANDBOX_URL}/_sandbox/throttle/reset`, { headers: { ...HEADERS, ...ADMIN_HEADERS }, data: {} });
+  expect(response.ok(), await response.text()).toBe(true);
+}

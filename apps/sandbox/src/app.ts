@@ -39,7 +39,7 @@ import { DEFAULTS } from './config.js';
 import { linkedAccountsOf } from './auth/linkedAccounts.js';
 import { isSandboxPath, randomAdminKey, registerAdminKeyGate } from './http/adminKey.js';
 import { registerLogoutRoute } from './routes/logout.js';
-import { clientAddress, SecretThrottle } from './auth/throttle.js';
+import { clientAddress, registerThrottleControl, SecretThrottle } from './auth/throttle.js';
 
 /** Everything the HTTP app needs; built by `createSandboxDeps` (or by hand in tests). */
 export interface AppDeps {
@@ -281,6 +281,7 @@ export function createApp(deps: AppDeps): Hono<SandboxEnv> {
   registerLicenceRoutes(app, routes);
   registerContentRoutes(app, routes);
   registerControlRoutes(app, routes);
+  registerThrottleControl(app, throttle);
   registerPaymentRoutes(app, routes);
   registerCheckoutRoutes(app, routes);
   const emailFlows = registerEmailFlowRoutes(app, routes, {

@@ -19,7 +19,7 @@
  * tests move time instead of waiting.
  */
 import { createHash } from 'node:crypto';
-import type { Context } from 'hono';
+import type { Context, Hono } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import {
   THROTTLE_FREE_FAILURES,
@@ -30,6 +30,7 @@ import {
   throttleDelayMs,
 } from '@stream/core/domain';
 import { ApiHttpError } from '../errors.js';
+import type { SandboxEnv } from '../app.js';
 
 /** Which kind of secret an attempt checks; each scope counts on its own. */
 export type ThrottleScope = 'login' | 'provider' | 'resetToken' | 'magicToken' | 'devicePin' | 'deviceCode' | 'licenceCode' | 'voucher';
@@ -213,6 +214,17 @@ function digestsOf(keys: ThrottleKeys): string[] {
   if (keys.subject !== undefined && keys.subject !== '') digests.push(digest('subject', keys.subject));
   if (keys.address !== undefined && keys.address !== '') digests.push(digest('address', keys.address));
   return digests;
+}
+
+/**
+ * Registers `POST /_sandbox/throttle/reset` on `app` (a sandbox control: realm, API key and admin
+ * key): forgets every throttle key, so a test that provoked a delay leaves none behind → `{}`.
+ */
+export function registerThrottleControl(app: Hono<SandboxEnv>, throttle: SecretThrottle): void {
+  app.post('/_sandbox/throttle/reset', (c) => {
+    throttle.clear();
+    return c.json({});
+  });
 }
 
 /**
