@@ -150,6 +150,18 @@ describe('a hostile client finds no 500 and no reset connection', () => {
     }
   });
 
+  it('a body no handler reads still gets its answer, and the socket stays usable', async () => {
+    const route = { method: 'POST', path: '/api/v2/login/guest/checkin' };
+    const headers = { ...REALM_HEADERS, ...JSON_HEADERS };
+    const almostOneMiB = Buffer.from(JSON.stringify({ pad: 'x'.repeat(1024 * 1024 - 16) }));
+    for (const chunked of [false, true]) {
+      expect((await send({ route, label: 'unread', path: route.path, headers, body: almostOneMiB, chunked })).status).toBe(200);
+      const over = await send({ route, label: 'over', path: route.path, headers, body: Buffer.alloc(5 * 1024 * 1024, 0x20), chunked });
+      expect([over.status, (over.json as { code?: string }).code]).toEqual([413, 'PAYLOAD_TOO_LARGE']);
+      expect((await send({ route, label: 'after', path: route.path, headers: REALM_HEADERS })).status).toBe(200);
+    }
+  });
+
   it('answers every probe without a 5xx or a reset, errors in the platform shape', async () => {
     const adminKey = (sandbox as { adminKey?: string }).adminKey;
     const auth: Record<string, string> = {
