@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { FIREBASE_PROJECT_ID } from './config.js';
 import { startFirebaseRelay } from './relay.js';
+import { redactText } from '../http/logging.js';
 
 /** A started emulator. */
 export interface FirebaseEmulator {
@@ -129,7 +130,8 @@ export async function startFirebaseEmulator(options: FirebaseEmulatorOptions = {
   let output = '';
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-4000);
-    if (options.log) process.stdout.write(`[firebase] ${chunk.toString()}`);
+    // The emulator prints sign-in and reset links with emails and codes: redacted (http/logging.ts).
+    if (options.log) process.stdout.write(`[firebase] ${redactText(chunk.toString())}`);
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
@@ -146,7 +148,7 @@ export async function startFirebaseEmulator(options: FirebaseEmulatorOptions = {
       if (await answers(url)) return;
       await new Promise((r) => setTimeout(r, 250));
     }
-    throw new Error(`The Firebase Auth emulator ${gone ? 'exited' : 'did not answer'} (port ${port}). Output:\n${output}`);
+    throw new Error(`The Firebase Auth emulator ${gone ? 'exited' : 'did not answer'} (port ${port}). Output:\n${redactText(output)}`);
   })();
   ready.catch(() => undefined); // awaited by the callers that need it
 

@@ -5,7 +5,10 @@
  * styles from public CDNs; the relay points the iframe at the sandbox's `gapi.iframes` stand-in
  * ({@link GAPI_SHIM_JS}) and drops the CDN links. Nothing goes to Google.
  */
-import { createServer, request, type IncomingMessage, type Server } from 'node:http';
+import { randomUUID } from 'node:crypto';
+import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { ApiHttpError, platformError } from '../errors.js';
+import { checkTarget, MAX_BODY_BYTES, payloadTooLarge } from '../http/guard.js';
 import { GAPI_SHIM_JS, GAPI_SHIM_PATH } from './gapiShim.js';
 
 /** A running relay. */
@@ -34,13 +37,43 @@ function readAll(stream: IncomingMessage): Promise<Buffer> {
   });
 }
 
-/** Starts the relay on `127.0.0.1:port` (0: a free port) in front of the emulator at `upstreamPort`. */
+/**
+ * Answers an error in the platform shape, plus Firebase's own `error: { code, message }` (what
+ * the Firebase SDK reads); `close` ends the connection (a body left unread).
+ */
+function refuse(res: ServerResponse, error: ApiHttpError, firebaseMessage: string, close = false): void {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  const body = JSON.stringify({ ...platformError(error.status, error.code, error.messages, randomUUID()), error: { code: error.status, message: firebaseMessage } });
+  res.writeHead(error.status, { 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(body)), ...(close ? { connection: 'close' } : {}) });
+  res.end(body);
+}
+
+/**
+ * Starts the relay on `127.0.0.1:port` (0: a free port) in front of the emulator at `upstreamPort`.
+ * Like the sandbox's own routes (`http/guard.ts`): a control character in the path or query is
+ * 400 `BAD_REQUEST`, a body over 1 MiB (chunked or not) 413 `PAYLOAD_TOO_LARGE`, and an emulator
+ * that does not answer 503 `SERVICE_UNAVAILABLE` (`firebaseUnavailable`).
+ */
 export async function startFirebaseRelay(port: number, upstreamPort: number): Promise<FirebaseRelay> {
   const server: Server = createServer((req, res) => {
     const url = req.url ?? '/';
     if (url.split('?')[0] === GAPI_SHIM_PATH) {
       res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' });
       res.end(GAPI_SHIM_JS);
+      return;
+    }
+    try {
+      checkTarget(url);
+    } catch (error) {
+      refuse(res, error as ApiHttpError, 'INVALID_REQUEST');
+      return;
+    }
+    const tooLarge = () => refuse(res, payloadTooLarge(), 'PAYLOAD_TOO_LARGE', true);
+    if (Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES) {
+      tooLarge();
       return;
     }
     const headers = { ...req.headers, host: `127.0.0.1:${upstreamPort}` };
@@ -55,9 +88,21 @@ export async function startFirebaseRelay(port: number, upstreamPort: number): Pr
       res.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(res);
     });
+    let size = 0;
+    let refused = false;
     upstream.on('error', () => {
-      if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ error: { code: 502, message: 'FIREBASE_EMULATOR_UNAVAILABLE' } }));
+      if (refused) return;
+      refuse(res, new ApiHttpError(503, 'SERVICE_UNAVAILABLE', ['firebaseUnavailable', 'The Firebase Auth emulator did not answer']), 'FIREBASE_EMULATOR_UNAVAILABLE');
+    });
+    // A chunked body is counted as it passes: over the limit, the emulator never gets the rest.
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES && !refused) {
+        refused = true;
+        req.unpipe(upstream);
+        upstream.destroy();
+        tooLarge();
+      }
     });
     req.pipe(upstream);
   });
