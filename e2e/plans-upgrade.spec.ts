@@ -66,7 +66,15 @@ test('an upgrade shows the credit for the unused part of the current plan in the
   await startSignedIn(page, viewer);
   await page.goto('/purchase');
   await page.getByRole('article', { name: 'Sports Premium', exact: true }).getByRole('link', { name: 'Choose Sports Premium' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Upgrade to Sports Premium' })).toBeVisible();
+  const heading = page.getByRole('heading', { level: 1, name: 'Upgrade to Sports Premium' });
+  const terms = page.getByRole('dialog', { name: 'Terms of use' });
+  // A buyer whose consents are not yet recorded accepts the terms first.
+  await expect(heading.or(terms)).toBeVisible();
+  if (await terms.isVisible()) {
+    await terms.getByRole('checkbox', { name: 'I accept the terms of use (required)' }).check();
+    await terms.getByRole('button', { name: 'Accept and continue' }).click();
+  }
+  await expect(heading).toBeVisible();
   const summary = page.getByRole('region', { name: 'Your order' });
   await expect(summary).toContainText('Sports Basic ends now and is replaced by this plan.');
   const credit = summary.getByRole('row', { name: /Credit for the unused part of Sports Basic/ });

@@ -136,7 +136,12 @@ function SubscriptionCard({ licence, listVersion, locale, onUpdated }: Subscript
         ) : null}
         {awaitsPriceMigrationConsent(view.licence) ? <PriceMigrationNotice key={view.licence.priceMigration?.id} licence={view.licence} onUpdated={onUpdated} /> : null}
       </div>
-      <CancelDialog sub={sub} view={view} locale={locale} />
+      <CancelDialog
+        sub={sub}
+        view={view}
+        locale={locale}
+        returnFocus={() => articleRef.current?.querySelector<HTMLElement>('[data-action="cancel"]:not(:disabled)') ?? null}
+      />
     </article>
   );
 }
@@ -247,6 +252,7 @@ function SubscriptionActions({ view, sub, pauseOpen, onPauseOpen, controlsId }: 
           busyLabel={t('cancelling')}
           secondary
           onClick={sub.cancel}
+          action="cancel"
         >
           {t('cancelSubscription')}
         </ActionButton>
@@ -263,13 +269,16 @@ interface ActionButtonProps {
   onClick(): void;
   children: ReactNode;
   autoFocus?: boolean;
+  /** Marks the button (`data-action`), for example so a dialog can give the focus back to it. */
+  action?: string;
 }
 
 /** A button that shows progress (spinner, busy text, `aria-busy`) while its call runs. */
-function ActionButton({ busy, disabled, busyLabel, secondary, onClick, children, autoFocus }: ActionButtonProps) {
+function ActionButton({ busy, disabled, busyLabel, secondary, onClick, children, autoFocus, action }: ActionButtonProps) {
   return (
     <button
       type="button"
+      data-action={action}
       className={`button${secondary ? ' button--secondary' : ''}`}
       disabled={disabled || busy}
       aria-busy={busy || undefined}
@@ -399,10 +408,20 @@ function offerText(promo: CancellationPromo, view: SubscriptionView, locale: str
  * (§7 cancellation promo) it states the offer's amount and duration: keep with the offer (redeem)
  * or cancel (refuse); without one: cancel (confirm) or keep.
  */
-function CancelDialog({ sub, view, locale }: { sub: SubscriptionApi; view: SubscriptionView; locale: string }) {
+function CancelDialog({
+  sub,
+  view,
+  locale,
+  returnFocus,
+}: {
+  sub: SubscriptionApi;
+  view: SubscriptionView;
+  locale: string;
+  /** The element the focus goes back to when the dialog closes (the card's Cancel button, while it is there). */
+  returnFocus(): HTMLElement | null;
+}) {
   const { t } = useI18n();
   const dialogRef = useRef<HTMLDialogElement>(null);
-  const openerRef = useRef<Element | null>(null);
   const [choice, setChoice] = useState<Action | null>(null);
   const id = useId();
   const withOffer = sub.promo !== null;
@@ -414,15 +433,13 @@ function CancelDialog({ sub, view, locale }: { sub: SubscriptionApi; view: Subsc
     if (!dialog) return;
     if (open && !dialog.open) {
       setChoice(null);
-      openerRef.current = document.activeElement;
       dialog.showModal();
     } else if (!open && dialog.open) {
       dialog.close();
-      // Back to the button that opened it, when it is still there (Keep); else the card's heading moves it.
-      const opener = openerRef.current;
-      if (opener instanceof HTMLElement && opener.isConnected && !(opener as HTMLButtonElement).disabled) opener.focus();
+      // Back to the Cancel button once it is usable again (kept); after a cancel the card's heading takes it.
+      requestAnimationFrame(() => returnFocus()?.focus());
     }
-  }, [open]);
+  }, [open, returnFocus]);
 
   const busy = sub.busy === 'cancelling' && !choosing;
   const expiry = expiryOf(view.licence);
