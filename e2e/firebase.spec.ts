@@ -7,12 +7,13 @@ import { axeViolations, uniqueEmail } from './support';
  * "Firebase") through the Firebase Auth emulator the sandbox starts (docs/sandbox.md
  * "Firebase"): an email and password sign-up (with the consent terms) and a later sign-in, each
  * landing on `from`; the "Continue with Google" popup through the emulator's account page; a
- * wrong password showing failedAuthentication.
+ * wrong password showing invalidCredentials (issue 12: not "try again in a moment"); Google and
+ * Facebook offered once (the Firebase form's buttons, not again among the other providers).
  */
 
 const HEADERS = { Realm: 'stream', 'x-api-key': 'sandbox-api-key' };
 const PASSWORD = 'firebase-password';
-const FAILED_AUTHENTICATION = "We couldn't sign you in. Try again in a moment.";
+const INVALID_CREDENTIALS = "That email and password don't match. Check them and try again, or reset your password.";
 
 /** The emulator address from the realm settings, once the emulator answers (it takes 10–60 s to start). */
 async function emulatorReady(request: APIRequestContext): Promise<string> {
@@ -67,7 +68,7 @@ test('email and password: sign up with the consent terms, then sign in again, ea
   await expect(page.getByText(email)).toBeVisible();
 });
 
-test('a wrong password shows failedAuthentication on the form', async ({ page, request }) => {
+test('a wrong password shows invalidCredentials on the form', async ({ page, request }) => {
   const email = uniqueEmail('firebase-wrong');
   const signUp = await request.post(`${SANDBOX_URL}/api/v1/firebase-auth/signup`, {
     headers: { ...HEADERS, 'content-type': 'application/json' },
@@ -77,10 +78,20 @@ test('a wrong password shows failedAuthentication on the form', async ({ page, r
 
   await page.goto('/login/firebase?from=%2Faccount');
   await fillSignIn(page, email, 'not-the-password');
-  await expect(page.getByRole('alert').filter({ hasText: FAILED_AUTHENTICATION })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: INVALID_CREDENTIALS })).toBeVisible();
   // Focus moves to the message, so a screen reader reads it.
-  await expect(page.getByText(FAILED_AUTHENTICATION)).toBeFocused();
+  await expect(page.getByText(INVALID_CREDENTIALS)).toBeFocused();
   await expect(page).toHaveURL(/\/login\/firebase\?from=%2Faccount$/);
+});
+
+test('Google and Facebook are offered once: the Firebase form\'s buttons, not again among the other providers', async ({ page }) => {
+  await page.goto('/login/firebase');
+  await expect(page.getByRole('button', { name: 'Continue with Google' })).toHaveCount(1);
+  await expect(page.getByRole('button', { name: 'Continue with Facebook' })).toHaveCount(1);
+  // The other providers' small buttons are there (ID), but no second Google or Facebook.
+  await expect(page.getByRole('link', { name: 'Continue with email and password' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /Google|Facebook/ })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /Google|Facebook/ })).toHaveCount(2);
 });
 
 test('Continue with Google: the emulator popup signs a new viewer in and lands on from', async ({ page }) => {

@@ -12,6 +12,8 @@ export interface SignInProviderBlockProps {
   search: string;
   /** The provider's sign-in form. */
   children?: ReactNode;
+  /** Provider kinds `children` offers itself (the Firebase form's social buttons): not listed again. */
+  offeredByCurrent?: readonly string[];
 }
 
 /** The label key of a provider's small button when the realm gives it no `displayName`. */
@@ -45,7 +47,7 @@ export function useProviderName(): (provider: ProviderEntry & { displayName?: st
  * ability to sign up) or the request-access button to the realm's external registration address.
  * While the realm settings load, or when they fail, only the form shows: it works without them.
  */
-export function SignInProviderBlock({ current, search, children }: SignInProviderBlockProps) {
+export function SignInProviderBlock({ current, search, children, offeredByCurrent }: SignInProviderBlockProps) {
   const { t, routeLocale } = useI18n();
   const settings = useRealmSettings();
   const providerName = useProviderName();
@@ -57,6 +59,7 @@ export function SignInProviderBlock({ current, search, children }: SignInProvide
         selfRegistration: data.selfRegistration,
         magicLink: data.magicLink,
         requestAccessUri: data.requestAccessUri,
+        offeredByCurrent,
         search,
         locale: routeLocale,
       })

@@ -22,11 +22,15 @@ describe('firebaseErrorChoice (§8 "Firebase")', () => {
     }
   });
 
-  it('an invalid credential is invalidCurrentCredentials on a password change, failedAuthentication on a sign-in', () => {
-    for (const code of ['auth/invalid-credential', 'auth/wrong-password']) {
+  it('an invalid credential is invalidCurrentCredentials on a password change, invalidCredentials on a sign-in (issue 12: not "try again in a moment")', () => {
+    for (const code of ['auth/invalid-credential', 'auth/wrong-password', 'auth/invalid-login-credentials']) {
       expect(firebaseErrorChoice(fbError(code), { context: 'passwordChange' }).key).toBe('invalidCurrentCredentials');
-      expect(firebaseErrorChoice(fbError(code)).key).toBe('failedAuthentication');
+      expect(firebaseErrorChoice(fbError(code)).key).toBe('invalidCredentials');
+      expect(firebaseErrorChoice(fbError(code), { context: 'signIn' }).key).toBe('invalidCredentials');
     }
+    // An unknown email gets the same answer as a wrong password.
+    expect(firebaseErrorChoice(fbError('auth/user-not-found')).key).toBe('invalidCredentials');
+    expect(firebaseErrorChoice(fbError('auth/too-many-requests')).key).toBe('tooManyAttempts');
   });
 
   it('account-exists-with-different-credential names the email and the first known method to use', () => {
@@ -62,7 +66,18 @@ describe('firebaseErrorChoice (§8 "Firebase")', () => {
   });
 
   it('property: any other auth/ code is failedAuthentication, even when the message reads like a known key', () => {
-    const special = new Set(['auth/internal-error', 'auth/account-exists-with-different-credential', 'auth/firebase-app-check-token-is-invalid', 'auth/invalid-app-check-token']);
+    const special = new Set([
+      'auth/internal-error',
+      'auth/account-exists-with-different-credential',
+      'auth/firebase-app-check-token-is-invalid',
+      'auth/invalid-app-check-token',
+      'auth/invalid-credential',
+      'auth/wrong-password',
+      'auth/invalid-login-credentials',
+      'auth/user-not-found',
+      'auth/invalid-email',
+      'auth/too-many-requests',
+    ]);
     fc.assert(
       fc.property(fc.stringMatching(/^[a-z-]{1,30}$/), fc.string(), (suffix, message) => {
         const code = `auth/${suffix}`;

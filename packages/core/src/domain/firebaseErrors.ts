@@ -16,6 +16,15 @@ export const FIREBASE_APP_CHECK_FAILED_KEY = 'appCheckFailedWeb';
 export const FIREBASE_INVALID_CURRENT_CREDENTIALS_KEY = 'invalidCurrentCredentials';
 /** Message key of `auth/account-exists-with-different-credential`; `{email}` and `{provider}` fill it (§8). */
 export const FIREBASE_ACCOUNT_EXISTS_KEY = 'firebaseAccountExistsWithDifferentCredential';
+/**
+ * Message key of a wrong email or password on a Firebase sign-in: the ID login's
+ * `invalidCredentials` ("That email and password don't match…"; issue 12, this project's rule: the
+ * generic `failedAuthentication` "Try again in a moment" misled a viewer who mistyped).
+ */
+export const FIREBASE_INVALID_CREDENTIALS_KEY = 'invalidCredentials';
+/** Message key of Firebase's own throttling (`auth/too-many-requests`). */
+export const FIREBASE_TOO_MANY_REQUESTS_KEY = 'tooManyAttempts';
+
 /** Prefix of the message key of a blocking function's refusal: `firebaseBlockingFunction_{msg}` (§8). */
 export const FIREBASE_BLOCKING_FUNCTION_PREFIX = 'firebaseBlockingFunction_';
 
@@ -41,6 +50,8 @@ export interface FirebaseErrorChoice {
 
 const APP_CHECK_AUTH_CODES = new Set(['auth/firebase-app-check-token-is-invalid', 'auth/invalid-app-check-token']);
 const INVALID_CREDENTIAL_CODES = new Set(['auth/invalid-credential', 'auth/wrong-password', 'auth/invalid-login-credentials']);
+/** Codes of a sign-in whose email or password is wrong (an unknown email included: same answer). */
+const SIGN_IN_CREDENTIAL_CODES = new Set([...INVALID_CREDENTIAL_CODES, 'auth/user-not-found', 'auth/invalid-email']);
 const BLOCKING_MESSAGE = /^[A-Za-z0-9_.-]{1,100}$/;
 
 function field(value: unknown, name: string): unknown {
@@ -80,6 +91,11 @@ export function blockingFunctionMessage(message: unknown): string | null {
  * - an App Check failure (`appCheck/…` codes, `auth/firebase-app-check-token-is-invalid`) → `appCheckFailedWeb`;
  * - on a password change, an invalid credential (`auth/invalid-credential`, `auth/wrong-password`)
  *   → `invalidCurrentCredentials`;
+ * - on a sign-in (not a password change), a wrong email or password (`auth/invalid-credential`,
+ *   `auth/wrong-password`, `auth/invalid-login-credentials`, `auth/user-not-found`,
+ *   `auth/invalid-email`) → `invalidCredentials`, and Firebase's throttling
+ *   (`auth/too-many-requests`) → `tooManyAttempts` (this project's rule, docs/api.md "Firebase
+ *   errors": §8's "otherwise failedAuthentication" told a viewer who mistyped to try again later);
  * - `auth/account-exists-with-different-credential` → `firebaseAccountExistsWithDifferentCredential`
  *   with `vars.email` (the error's `customData.email`) and `vars.providerKey`: the label key of
  *   the first known method of `signInMethods` (the error's own, as the web adapter adds them from
@@ -99,6 +115,8 @@ export function firebaseErrorChoice(
   if (options.context === 'passwordChange' && INVALID_CREDENTIAL_CODES.has(code)) {
     return { key: FIREBASE_INVALID_CURRENT_CREDENTIALS_KEY, vars: {} };
   }
+  if (options.context !== 'passwordChange' && SIGN_IN_CREDENTIAL_CODES.has(code)) return { key: FIREBASE_INVALID_CREDENTIALS_KEY, vars: {} };
+  if (code === 'auth/too-many-requests') return { key: FIREBASE_TOO_MANY_REQUESTS_KEY, vars: {} };
   if (code === 'auth/account-exists-with-different-credential') {
     const methods = field(error, 'signInMethods');
     const list = Array.isArray(methods) ? methods : [];

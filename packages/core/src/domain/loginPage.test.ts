@@ -100,6 +100,23 @@ describe('sign-in provider block (§2, §6)', () => {
     expect(signInProviderBlock(facts({ providers: [ID, primetime, dcr] })).others.map((link) => link.provider.name)).toEqual(['ADOBE']);
   });
 
+  it('leaves out the kinds the current form offers itself: Google and Facebook are not listed twice on the Firebase page', () => {
+    const firebase = { name: 'FIREBASE' };
+    const facebook = { name: 'FACEBOOK' };
+    const providers = [ID, GOOGLE, facebook, firebase];
+    const plain = signInProviderBlock(facts({ providers, current: firebase }));
+    expect(plain.others.map((link) => link.provider.name)).toEqual(['ID', 'GOOGLE', 'FACEBOOK']);
+    const block = signInProviderBlock(facts({ providers, current: firebase, offeredByCurrent: ['GOOGLE', 'FACEBOOK', 'APPLE_ID'] }));
+    expect(block.others.map((link) => link.provider.name)).toEqual(['ID']);
+    fc.assert(
+      fc.property(fc.subarray(['ID', 'GOOGLE', 'FACEBOOK', 'APPLE_ID', 'SPTV']), (offered) => {
+        const names = signInProviderBlock(facts({ providers, current: firebase, offeredByCurrent: offered })).others.map((link) => link.provider.name);
+        for (const name of offered) expect(names).not.toContain(name);
+        expect(new Set(names).size).toBe(names.length);
+      }),
+    );
+  });
+
   it('never lists the current provider, and every link is a safe in-app path', () => {
     const entry = fc.record({
       name: fc.oneof(fc.constantFrom(...AUTH_PROVIDER_KINDS), fc.string()),

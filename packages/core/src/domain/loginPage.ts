@@ -92,6 +92,11 @@ export interface ProviderBlockFacts {
   magicLink: boolean;
   /** Realm settings `requestAccessUri`: an external registration address, when configured. */
   requestAccessUri?: string | null | undefined;
+  /**
+   * Provider kinds the current provider's form offers itself (the Firebase form's Google,
+   * Facebook and Apple buttons): left out of `others`, so no provider is offered twice.
+   */
+  offeredByCurrent?: readonly string[] | undefined;
   /** The current query, with or without `?`. */
   search: string;
   locale?: RouteLocale;
@@ -119,7 +124,8 @@ export interface ProviderBlock {
  * their {@link loginProviderPath}), keeping the sign-in params of `search`, with one TV provider
  * button however many TV entries the realm lists (the first; the providers page serves either
  * kind by its `provider` query, and two buttons would offer the viewer the same operators
- * twice); `signUp` follows `showsSignUpLink(selfRegistration, current)`; `requestAccess` is given only when there is no
+ * twice), and without the kinds the current form offers itself (`offeredByCurrent`: the Firebase
+ * page's own Google and Facebook buttons, so neither is listed twice); `signUp` follows `showsSignUpLink(selfRegistration, current)`; `requestAccess` is given only when there is no
  * sign-up and `requestAccessUri` is an absolute http(s) address. Never throws.
  */
 export function signInProviderBlock(facts: ProviderBlockFacts): ProviderBlock {
@@ -128,9 +134,10 @@ export function signInProviderBlock(facts: ProviderBlockFacts): ProviderBlock {
   const providers = Array.isArray(facts.providers) ? facts.providers : [];
   const sameAs = (a: ProviderEntry, b: ProviderEntry) => a.name === b.name && (a.clientName ?? null) === (b.clientName ?? null);
   const others: ProviderLink[] = [];
+  const offered = new Set(Array.isArray(facts.offeredByCurrent) ? facts.offeredByCurrent.filter((kind) => typeof kind === 'string') : []);
   let tvListed = isTvProviderKind(facts.current.name);
   for (const provider of providers) {
-    if (!provider || sameAs(provider, facts.current)) continue;
+    if (!provider || sameAs(provider, facts.current) || offered.has(provider.name)) continue;
     if (isTvProviderKind(provider.name)) {
       if (tvListed) continue;
       tvListed = true;

@@ -102,11 +102,11 @@ describe('firebaseSignIn: email and password (§4 "Firebase")', () => {
     expect(spies.signInWithPassword).not.toHaveBeenCalled();
   });
 
-  it('a wrong password (auth/invalid-credential) shows failedAuthentication and the form again', async () => {
+  it('a wrong password (auth/invalid-credential) shows invalidCredentials and the form again', async () => {
     const { actor, view, spies } = start({}, { signInWithPassword: () => Promise.reject(fbError('auth/invalid-credential')) });
     view().submit({ email: 'viewer@example.com', password: 'wrong-pass' });
     await waitFor(actor, (s) => s.matches('idle'));
-    expect(view()).toMatchObject({ phase: 'form', error: { key: 'failedAuthentication' } });
+    expect(view()).toMatchObject({ phase: 'form', error: { key: 'invalidCredentials' } });
     expect(spies.exchange).not.toHaveBeenCalled();
   });
 

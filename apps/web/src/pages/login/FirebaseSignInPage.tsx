@@ -66,7 +66,8 @@ export default function FirebaseSignInPage() {
 
   return (
     <LoginSubPage subtitle={t('firebaseSignInSubtitle')}>
-      <SignInProviderBlock current={{ name: 'FIREBASE' }} search={search}>
+      {/* Its social buttons are the Firebase form's own: the block does not list those kinds again. */}
+      <SignInProviderBlock current={{ name: 'FIREBASE' }} search={search} offeredByCurrent={config?.socialProviders}>
         {body}
       </SignInProviderBlock>
     </LoginSubPage>
