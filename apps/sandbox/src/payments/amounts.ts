@@ -1,10 +1,10 @@
 /**
- * Basket amounts (commerce §3 "Basket"): the sub-total is the licence's price (`choosePrice`:
- * local, else default, else zero), vouchers apply in the order they were added (a percentage of
+ * Basket amounts (commerce §3 "Basket"): the sub-total is the licence's price for the caller's
+ * country (`localAmounts`, then `choosePrice`: local, else default, else zero), vouchers apply in the order they were added (a percentage of
  * the sub-total, or an amount, never below zero), tax is 20 % included in the prices.
  */
 import type { Basket, Discount } from '@stream/core/contracts';
-import { choosePrice } from '@stream/core/domain';
+import { choosePrice, localAmounts } from '@stream/core/domain';
 import type { CatalogueRow } from '../licences/state.js';
 import type { VoucherRow } from './vouchers.js';
 
@@ -14,9 +14,14 @@ export const TAX_RATE_PERCENT = 20;
 /** The tax included in a tax-inclusive `gross` amount (minor units, rounded half up). */
 export const includedTax = (gross: number) => Math.round((gross * TAX_RATE_PERCENT) / (100 + TAX_RATE_PERCENT));
 
-/** The basket's `amounts`, for `licence` (or none: an empty basket) with `applied` vouchers. */
-export function basketAmounts(licence: CatalogueRow | undefined, applied: readonly VoucherRow[]): Basket['amounts'] {
-  const price = licence ? choosePrice(licence.amounts) : { amount: 0, scale: 2, currency: 'GBP' };
+/**
+ * The basket's `amounts`, for `licence` (or none: an empty basket) with `applied` vouchers, in the
+ * price of a caller in `country` (core `localAmounts`: the country's amount and currency where the
+ * licence has one, else the realm's local, else default price). An AMOUNT voucher takes its
+ * minor units off in the basket's currency.
+ */
+export function basketAmounts(licence: CatalogueRow | undefined, applied: readonly VoucherRow[], country = 'GB'): Basket['amounts'] {
+  const price = licence ? choosePrice(localAmounts(licence.amounts, country)) : { amount: 0, scale: 2, currency: 'GBP' };
   const subTotal = price.amount;
   let discounted = subTotal;
   const voucherEntries = applied.map((v) => {

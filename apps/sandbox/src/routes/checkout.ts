@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import * as z from 'zod/mini';
 import { calls, type BillingDetails, type CheckoutContext } from '@stream/core/contracts';
-import { isValidBrazilianTaxNumber } from '@stream/core/domain';
+import { acceptedConsents, isValidBrazilianTaxNumber } from '@stream/core/domain';
 import type { SandboxEnv } from '../app.js';
 import { users } from '../db/schema.js';
 import { ApiHttpError, badRequest } from '../errors.js';
@@ -65,6 +65,11 @@ export function registerCheckoutRoutes(app: Hono<SandboxEnv>, ctx: RouteContext)
       consentTerms: CONSENT_TERMS.map((term) => ({ ...term })),
       fields: PROVIDER_FIELDS.map((field) => structuredClone(field)),
     };
+    if (claims) {
+      // The terms this account has accepted (at sign-up or with a payment): the journey asks for the others.
+      const [user] = await db.select({ consentAnswers: users.consentAnswers }).from(users).where(eq(users.id, claims.sub)).limit(1);
+      answer.recordedConsents = acceptedConsents(user?.consentAnswers);
+    }
     return c.json(answer);
   });
 

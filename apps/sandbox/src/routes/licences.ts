@@ -7,7 +7,7 @@
 import type { Context, Hono } from 'hono';
 import * as z from 'zod/mini';
 import { calls, type Licence } from '@stream/core/contracts';
-import { externalProviderOf } from '@stream/core/domain';
+import { externalProviderOf, localAmounts } from '@stream/core/domain';
 import type { SandboxEnv } from '../app.js';
 import { readJsonBody, readQuery } from '../http/body.js';
 import { addPeriod } from '../licences/period.js';
@@ -22,6 +22,7 @@ import {
   toCatalogueLicence,
 } from '../licences/state.js';
 import { ApiHttpError, badRequest } from '../errors.js';
+import { DEFAULT_CALLER, readCaller } from '../payments/caller.js';
 import { invalidTierChange, licenceAlreadyActive, managedExternally, planChangeFor } from '../licences/planChanges.js';
 import { conflict, day, parseDateTime, type RouteContext } from './context.js';
 
@@ -33,11 +34,23 @@ const MAX_PAUSE_MS = 366 * 86_400_000;
 export function registerLicenceRoutes(app: Hono<SandboxEnv>, ctx: RouteContext): void {
   const { db } = ctx;
 
-  // GET /api/v2/licence: the catalogue (guests too).
+  /**
+   * The caller's country (the signed-in account's or the guest's caller state, `POST /_sandbox/caller`;
+   * GB otherwise): its local price is the one a licence shows (core `localAmounts`).
+   */
+  const callerCountry = async (c: Context, userId: string | undefined): Promise<string> => {
+    const subject = userId ?? (await ctx.optionalGuest(c));
+    return subject ? (await readCaller(db, subject)).country : DEFAULT_CALLER.country;
+  };
+  const localised = (licence: Licence, country: string): Licence =>
+    licence.amounts ? { ...licence, amounts: localAmounts(licence.amounts, country) } : licence;
+
+  // GET /api/v2/licence: the catalogue (guests too), priced for the caller's country.
   app.get(L.list.path, async (c) => {
-    await ctx.optionalUser(c);
+    const claims = await ctx.optionalUser(c);
     const now = await ctx.sandboxNow();
-    return c.json({ licences: (await loadCatalogue(db)).map((cat) => toCatalogueLicence(cat, now)) });
+    const country = await callerCountry(c, claims?.sub);
+    return c.json({ licences: (await loadCatalogue(db)).map((cat) => localised(toCatalogueLicence(cat, now), country)) });
   });
 
   // GET /api/v2/licence-family: families with their licences; with
@@ -57,9 +70,10 @@ export function registerLicenceRoutes(app: Hono<SandboxEnv>, ctx: RouteContext):
         if (status === 'ACTIVE' || status === 'TRIAL_ACTIVE') held.set(h.cat.id, h);
       }
     }
-    const [families, catalogue] = await Promise.all([
+    const [families, catalogue, country] = await Promise.all([
       db.query.licenceFamilies.findMany({ orderBy: (f, { asc }) => [asc(f.sortOrder), asc(f.id)] }),
       loadCatalogue(db),
+      callerCountry(c, claims?.sub),
     ]);
     const licenceFamilies = families
       .map((family) => ({
@@ -69,7 +83,7 @@ export function registerLicenceRoutes(app: Hono<SandboxEnv>, ctx: RouteContext):
           .filter((cat) => cat.familyId === family.id && (!wanted || wanted.includes(cat.id)))
           .map((cat): Licence => {
             const h = held.get(cat.id);
-            return h ? toAccountLicence(h.row, h.cat, now, h.cardId) : toCatalogueLicence(cat, now);
+            return localised(h ? toAccountLicence(h.row, h.cat, now, h.cardId) : toCatalogueLicence(cat, now), country);
           }),
       }))
       .filter((family) => family.licences.length > 0);

@@ -10,7 +10,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { Context, Hono } from 'hono';
 import { calls, type Basket, type Card, type PaymentDetails, type PaymentHistoryItem, type PayRequest, type PayResponse } from '@stream/core/contracts';
-import { allowedReturnUrl } from '@stream/core/domain';
+import { allowedReturnUrl, localAmounts } from '@stream/core/domain';
 import type { SandboxEnv } from '../app.js';
 import type { SandboxDb } from '../db/open.js';
 import { accountLicences, baskets, licences, paymentDetails, payments, users, vouchers } from '../db/schema.js';
@@ -155,7 +155,7 @@ export function registerPaymentRoutes(
     const basket = await openBasket(db, claims.sub);
     const changes = {
       licenceId: cat.id,
-      sku: skuOf(cat),
+      sku: skuOf(cat, (await readCaller(db, claims.sub)).country),
       acknowledgeNoFreeTrial: query.acknowledgeNoFreeTrial === 'true',
     };
     return c.json(await basketAnswer(db, await updateBasket(db, basket, changes), now));
@@ -170,7 +170,7 @@ export function registerPaymentRoutes(
     let basket = await openBasket(db, claims.sub);
     if (body.licenceId !== undefined) {
       const cat = await findLicence(db, String(body.licenceId));
-      basket = await updateBasket(db, basket, { licenceId: cat.id, sku: skuOf(cat) });
+      basket = await updateBasket(db, basket, { licenceId: cat.id, sku: skuOf(cat, (await readCaller(db, claims.sub)).country) });
     }
     if (!basket.vouchers.includes(voucher.code)) await updateBasket(db, basket, { vouchers: [...basket.vouchers, voucher.code] });
     return c.json({ redeemed: true });
@@ -331,12 +331,14 @@ export function registerPaymentRoutes(
     if (!basket.licenceId) throw conflict('The basket is empty: put a licence in it first.');
     const cat = await findLicence(db, basket.licenceId);
     const applied = await appliedVouchers(db, basket.vouchers);
-    const amounts = basketAmounts(cat, applied);
+    // The caller's country picks the price (its local amount and currency where the licence has one).
+    const caller = await readCaller(db, userId);
+    const amounts = basketAmounts(cat, applied, caller.country);
     // A licence held active: 409; a downgrade: 409; an upgrade: the credit comes off the total (docs/api.md "Plan changes").
     await upgradeForPay(db, userId, cat, amounts, await ctx.sandboxNow());
 
     // Checks that charge nothing (the key stays unused, so the retry after fixing them may reuse it).
-    const blocked = blockReasonOf(await readCaller(db, userId));
+    const blocked = blockReasonOf(caller);
     if (blocked) throw new ApiHttpError(403, 'FORBIDDEN', [blocked]);
     const acknowledged = query.acknowledgeNoFreeTrial === 'true' || basket.acknowledgeNoFreeTrial;
     if (applied.some((v) => v.freeTrialDenied) && !acknowledged) throw conflict('freeTrialDenied');
@@ -375,7 +377,7 @@ export function registerPaymentRoutes(
         currency: amounts.currency,
         scale: amounts.scale,
         licenceId: cat.id,
-        sku: basket.sku,
+        sku: skuOf(cat, caller.country) ?? basket.sku,
         provider: amounts.total > 0 ? provider.paymentProviderId : 'ZERO_BALANCE',
         paymentDetailsExid: details?.exid ?? null,
         requestFingerprint: fingerprint,
@@ -390,6 +392,8 @@ export function registerPaymentRoutes(
       if (again) return again;
       throw conflict('A payment with this Idempotency-Key is still in progress; retry with the same key.');
     }
+    // The consent answers are recorded on the account (the checkout context's recordedConsents).
+    if (body.consent && body.consent.length > 0) await recordConsent(db, userId, body.consent);
 
     // Charge.
     let externalId: string | null = null;
@@ -857,6 +861,20 @@ async function storeCard(db: SandboxDb, userId: string, exid: string, options: {
   return updated!;
 }
 
+/**
+ * Records consent `answers` on the account: each answer replaces the stored answer of the same
+ * field name; the others are kept (`users.consent_answers`, first written at sign-up).
+ */
+async function recordConsent(db: SandboxDb, userId: string, answers: readonly { fieldName: string; answer: boolean }[]): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [user] = await tx.select({ consentAnswers: users.consentAnswers }).from(users).where(eq(users.id, userId)).for('update');
+    const given = new Map(answers.map((a) => [a.fieldName, a.answer] as const));
+    const kept = (user?.consentAnswers ?? []).filter((a) => !given.has(a.fieldName));
+    const merged = [...kept, ...[...given].map(([fieldName, answer]) => ({ fieldName, answer }))];
+    await tx.update(users).set({ consentAnswers: merged }).where(eq(users.id, userId));
+  });
+}
+
 /** The card `exid` now pays for `licenceId` (and no other card of the account does). */
 async function attachLicence(db: SandboxDb, userId: string, exid: string, licenceId: string): Promise<void> {
   const rows = await db.select().from(paymentDetails).where(eq(paymentDetails.userId, userId));
@@ -966,9 +984,10 @@ function providerOf(sent: string, field: string) {
   return provider;
 }
 
-/** The sku of the licence's chosen price (local, else default). */
-function skuOf(cat: CatalogueRow): string | null {
-  const amount = cat.amounts.find((a) => a.local === true) ?? cat.amounts.find((a) => a.default === true);
+/** The sku of the licence's chosen price for a caller in `country` (core `localAmounts`: local, else default). */
+function skuOf(cat: CatalogueRow, country: string): string | null {
+  const amounts = localAmounts(cat.amounts, country);
+  const amount = amounts.find((a) => a.local === true) ?? amounts.find((a) => a.default === true);
   return amount?.sku ?? null;
 }
 
@@ -981,10 +1000,11 @@ async function basketWithoutCredit(db: SandboxDb, basket: BasketRow): Promise<Ba
   const cat = basket.licenceId ? await findLicence(db, basket.licenceId).catch(() => undefined) : undefined;
   const applied = await appliedVouchers(db, basket.vouchers);
   const freeTrialDenied = applied.some((v) => v.freeTrialDenied);
+  const { country } = await readCaller(db, basket.userId);
   const items: Basket['basketItems'] = cat
     ? [
         {
-          sku: basket.sku ?? skuOf(cat) ?? cat.id,
+          sku: skuOf(cat, country) ?? basket.sku ?? cat.id,
           licenceId: cat.id,
           subscriptionSetting: {
             ...(cat.subscriptionPeriod ? { subscriptionPeriod: cat.subscriptionPeriod } : {}),
@@ -997,7 +1017,7 @@ async function basketWithoutCredit(db: SandboxDb, basket: BasketRow): Promise<Ba
   return {
     id: basket.id,
     basketItems: items,
-    amounts: basketAmounts(cat, applied),
+    amounts: basketAmounts(cat, applied, country),
     // This sandbox's extra fields.
     freeTrialDenied,
     acknowledgeNoFreeTrial: basket.acknowledgeNoFreeTrial,

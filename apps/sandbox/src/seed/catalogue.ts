@@ -52,6 +52,15 @@ function prices(gbp: number, eur: number, period?: string, extra: { period: stri
   ];
 }
 
+/**
+ * The amounts with a Brazilian price added: BRL in minor units, the local price of a caller in
+ * BR only (`country: 'BR'`, this project's field; core `localAmounts`), the same for every period.
+ */
+function withBrl(amounts: LicenceAmount[], brl: number, period?: string): LicenceAmount[] {
+  const local = { amount: brl, currency: 'BRL', scale: 2, taxInclusive: true, local: false, default: false, country: 'BR' };
+  return [...amounts, { ...local, ...(period ? { periodAmounts: [{ period, amount: brl }] } : {}) } as LicenceAmount];
+}
+
 /** The cancellation offer of the subscriptions that have one: 50% off for 3 billing periods. */
 const HALF_PRICE_PROMO = {
   discount: { type: 'PERCENTAGE', percentage: 50, state: 'ACTIVE', lifeTimeRepeat: 3 } satisfies Discount,
@@ -82,7 +91,7 @@ export function seedCatalogue(startMs: number): CatalogueInsert[] {
       purchaseStrategyType: 'SUBSCRIPTION',
       subscriptionPeriod: 'P1M',
       defaultMarketingPricePeriod: 'P1M',
-      amounts: skus('101', prices(799, 899, 'P1M')),
+      amounts: skus('101', withBrl(prices(799, 899, 'P1M'), 2990, 'P1M')),
       discounts: [
         { type: 'PERCENTAGE', percentage: 20, state: 'ACTIVE', lifeTimeRepeat: 3, startsAt: iso(startMs - 10 * DAY), endsAt: iso(startMs + 80 * DAY) },
       ],
@@ -99,7 +108,7 @@ export function seedCatalogue(startMs: number): CatalogueInsert[] {
       purchaseStrategyType: 'SUBSCRIPTION',
       subscriptionPeriod: 'P1M',
       defaultMarketingPricePeriod: 'P1M',
-      amounts: skus('102', prices(1299, 1499, 'P1M')),
+      amounts: skus('102', withBrl(prices(1299, 1499, 'P1M'), 4990, 'P1M')),
       cancellationPromo: HALF_PRICE_PROMO,
       pausable: true,
     },
@@ -142,7 +151,7 @@ export function seedCatalogue(startMs: number): CatalogueInsert[] {
       purchaseStrategyType: 'SUBSCRIPTION',
       subscriptionPeriod: 'P1M',
       defaultMarketingPricePeriod: 'P1M',
-      amounts: skus('201', prices(599, 699, 'P1M')),
+      amounts: skus('201', withBrl(prices(599, 699, 'P1M'), 2490, 'P1M')),
       pausable: false,
     },
     {
@@ -156,7 +165,7 @@ export function seedCatalogue(startMs: number): CatalogueInsert[] {
       subscriptionPeriod: 'P1M',
       trialPeriod: 'P7D',
       defaultMarketingPricePeriod: 'P1M',
-      amounts: skus('202', prices(999, 1199, 'P1M')),
+      amounts: skus('202', withBrl(prices(999, 1199, 'P1M'), 3490, 'P1M')),
       cancellationPromo: HALF_PRICE_PROMO,
       pausable: true,
     },

@@ -50,6 +50,8 @@ export const checkoutContextSchema = z.looseObject({
   realmAllowsVpn: z.boolean(),
   purpose: z.string(),
   consentTerms: z.array(consentTermSchema),
+  /** Field names of the terms a signed-in account has accepted (this project's field; absent for a guest). */
+  recordedConsents: z.optional(z.array(z.string())),
   fields: z.array(providerFieldSchema),
 });
 export type CheckoutContext = z.infer<typeof checkoutContextSchema>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { consentAnswers, initialConsentChecks, isConsentValid, type ConsentTerm } from './index.js';
+import { acceptedConsents, consentAnswers, consentPending, initialConsentChecks, isConsentValid, type ConsentTerm } from './index.js';
 
 const terms: ConsentTerm[] = [
   { fieldName: 'intro', fieldType: 'INFORMATION_TEXT', text: 'Read this', required: true },
@@ -57,5 +57,42 @@ describe('consentAnswers', () => {
       { fieldName: 'marketing', answer: true },
     ]);
     expect(consentAnswers(undefined as never, {})).toEqual([]);
+  });
+});
+
+describe('consentPending (every buyer whose required consents are not recorded)', () => {
+  const terms: ConsentTerm[] = [
+    { fieldName: 'terms', fieldType: 'BINARY_CHOICE', required: true },
+    { fieldName: 'marketing', fieldType: 'BINARY_CHOICE', required: false },
+    { fieldName: 'privacy', fieldType: 'INFORMATION_TEXT', required: true },
+  ];
+
+  it('is pending until every required checkbox is recorded as accepted', () => {
+    expect(consentPending(terms, [])).toBe(true);
+    expect(consentPending(terms, undefined)).toBe(true);
+    expect(consentPending(terms, ['marketing', 'privacy'])).toBe(true);
+    expect(consentPending(terms, ['terms'])).toBe(false);
+    expect(consentPending([], [])).toBe(false);
+    expect(acceptedConsents([{ fieldName: 'terms', answer: true }, { fieldName: 'marketing', answer: false }, { fieldName: 'terms', answer: true }])).toEqual(['terms']);
+    expect(acceptedConsents(null)).toEqual([]);
+  });
+
+  const termArb = fc.record({
+    fieldName: fc.constantFrom('a', 'b', 'c', 'd'),
+    fieldType: fc.constantFrom('BINARY_CHOICE', 'INFORMATION_TEXT', 'OTHER'),
+    required: fc.boolean(),
+  });
+
+  it('recording the answers of a valid consent form leaves nothing pending (property)', () => {
+    fc.assert(
+      fc.property(fc.array(termArb, { maxLength: 6 }), fc.dictionary(fc.constantFrom('a', 'b', 'c', 'd'), fc.boolean()), (list, checked) => {
+        const answers = list.map((t) => ({ fieldName: t.fieldName, answer: checked[t.fieldName] === true }));
+        const recorded = acceptedConsents(answers);
+        // The form is valid exactly when, once its answers are recorded, nothing is pending.
+        expect(consentPending(list, recorded)).toBe(!isConsentValid(list, checked));
+        // More accepted names never make consent pending again.
+        expect(consentPending(list, [...recorded, 'a', 'b', 'c', 'd'])).toBe(false);
+      }),
+    );
   });
 });

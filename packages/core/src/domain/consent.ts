@@ -81,3 +81,31 @@ export function consentAnswers(terms: readonly ConsentTerm[], checked: Readonly<
   }
   return answers;
 }
+
+/**
+ * True when the buyer still has consent to give: some required term that is not
+ * `INFORMATION_TEXT` is not among `accepted` (the field names whose answer the platform has
+ * recorded as ticked, the checkout context's `recordedConsents`). No terms, or every required
+ * one accepted → false. Non-array `accepted` counts as none. Drives the purchase journey's
+ * CONSENT step for every buyer, guest or signed in. Never throws.
+ * Implements identity-and-routes.md §2 "Terms-of-use consent modal" and §5 "Consent".
+ */
+export function consentPending(terms: readonly ConsentTerm[], accepted: readonly string[] | undefined): boolean {
+  const recorded = new Set(Array.isArray(accepted) ? accepted.filter((name) => typeof name === 'string') : []);
+  return list(terms).some((term) => term.required === true && term.fieldType !== INFORMATION_TEXT && !recorded.has(term.fieldName));
+}
+
+/**
+ * The field names `answers` record as ticked (`answer === true`), each once, in order: what the
+ * platform keeps as a buyer's accepted consents. Malformed entries are skipped. Never throws.
+ * Implements identity-and-routes.md §3 "Consent term".
+ */
+export function acceptedConsents(answers: readonly { fieldName: string; answer: boolean }[] | null | undefined): string[] {
+  const names: string[] = [];
+  for (const entry of Array.isArray(answers) ? answers : []) {
+    if (entry !== null && typeof entry === 'object' && typeof entry.fieldName === 'string' && entry.answer === true && !names.includes(entry.fieldName)) {
+      names.push(entry.fieldName);
+    }
+  }
+  return names;
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { LicenceAmount } from '../contracts/licences.js';
-import { choosePrice, decimalText, displayAmount, formatMoney, periodAmount } from './index.js';
+import { choosePrice, decimalText, displayAmount, formatMoney, localAmounts, periodAmount } from './index.js';
 
 const amount = (overrides: Partial<LicenceAmount>): LicenceAmount => ({ amount: 999, currency: 'GBP', scale: 2, ...overrides });
 
@@ -137,5 +137,48 @@ describe('periodAmount', () => {
     expect(periodAmount(a, 'P1W')).toBeNull();
     expect(periodAmount(amount({}), 'P1M')).toBeNull();
     expect(periodAmount(null as never, 'P1M')).toBeNull();
+  });
+});
+
+describe('localAmounts (§3 "A price picks the local amount")', () => {
+  const gbp: LicenceAmount = { amount: 799, currency: 'GBP', scale: 2, local: true, default: false, sku: '101-gbp' };
+  const eur: LicenceAmount = { amount: 899, currency: 'EUR', scale: 2, local: false, default: true, sku: '101-eur' };
+  const brl = { amount: 2990, currency: 'BRL', scale: 2, local: false, default: false, sku: '101-brl', country: 'BR' } as LicenceAmount;
+
+  it("makes the caller country's amount the local one; other callers keep the realm's flags", () => {
+    expect(choosePrice(localAmounts([gbp, eur, brl], 'BR'))).toEqual({ amount: 2990, scale: 2, currency: 'BRL' });
+    expect(choosePrice(localAmounts([gbp, eur, brl], ' br '))).toEqual({ amount: 2990, scale: 2, currency: 'BRL' });
+    expect(choosePrice(localAmounts([gbp, eur, brl], 'GB'))).toEqual({ amount: 799, scale: 2, currency: 'GBP' });
+    expect(choosePrice(localAmounts([gbp, eur], 'BR'))).toEqual({ amount: 799, scale: 2, currency: 'GBP' });
+    expect(localAmounts([gbp, eur, brl], 'BR').map((a) => a.local)).toEqual([false, false, true]);
+    expect(localAmounts(undefined, 'BR')).toEqual([]);
+    expect(localAmounts([gbp], null as never)).toEqual([gbp]);
+  });
+
+  const amountArb = fc.record({
+    amount: fc.integer({ min: 0, max: 10_000_000 }),
+    currency: fc.constantFrom('GBP', 'EUR', 'BRL', 'USD'),
+    scale: fc.constant(2),
+    local: fc.boolean(),
+    default: fc.boolean(),
+    country: fc.option(fc.constantFrom('GB', 'BR', 'de', 'ES'), { nil: undefined }),
+  }) as fc.Arbitrary<LicenceAmount>;
+
+  it('at most the first amount of the country is local; the price is its amount, else the unchanged choice (property)', () => {
+    fc.assert(
+      fc.property(fc.array(amountArb, { maxLength: 6 }), fc.constantFrom('GB', 'BR', 'DE', 'ES', 'FR'), (amounts, country) => {
+        const before = structuredClone(amounts);
+        const seen = localAmounts(amounts, country);
+        expect(amounts).toEqual(before);
+        const mine = amounts.find((a) => (a as { country?: string }).country?.toUpperCase() === country);
+        if (mine) {
+          expect(seen.filter((a) => a.local === true)).toHaveLength(1);
+          expect(choosePrice(seen)).toEqual({ amount: mine.amount, scale: mine.scale, currency: mine.currency });
+        } else {
+          expect(seen).toEqual(amounts);
+          expect(choosePrice(seen)).toEqual(choosePrice(amounts));
+        }
+      }),
+    );
   });
 });

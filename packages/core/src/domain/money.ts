@@ -128,3 +128,26 @@ export function periodAmount(amount: LicenceAmount, period: string): number | nu
   }
   return null;
 }
+
+/** The ISO 3166-1 alpha-2 country an amount is the local price of (this project's `country` field), upper case, or null. */
+function amountCountry(amount: LicenceAmount): string | null {
+  const country = (amount as { country?: unknown }).country;
+  return typeof country === 'string' && /^[A-Za-z]{2}$/.test(country.trim()) ? country.trim().toUpperCase() : null;
+}
+
+/**
+ * The licence's amounts as the caller in `country` sees them (§3 "A price picks the local amount"):
+ * when one amount carries `country` equal to the caller's (ISO 3166-1 alpha-2, any case; this
+ * project's field, docs/api.md "Currency"), that first one is the only `local` amount (every other
+ * amount's `local` becomes false); when none does, the amounts are answered as given (the realm's
+ * own `local` flag stands). Entries are copied, never mutated; non-objects are dropped.
+ * `choosePrice(localAmounts(amounts, country))` is then the caller's price. Never throws.
+ * Implements commerce-and-account-data.md §3 "Money" (the local amount).
+ */
+export function localAmounts(amounts: readonly LicenceAmount[] | undefined, country: string): LicenceAmount[] {
+  const list = Array.isArray(amounts) ? amounts.filter(isRecord) : [];
+  const wanted = typeof country === 'string' ? country.trim().toUpperCase() : '';
+  const index = wanted === '' ? -1 : list.findIndex((amount) => amountCountry(amount) === wanted);
+  if (index < 0) return list.map((amount) => ({ ...amount }));
+  return list.map((amount, i) => ({ ...amount, local: i === index }));
+}

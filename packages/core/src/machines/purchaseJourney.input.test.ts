@@ -61,8 +61,11 @@ describe('journeyEntryMode and journeyInput', () => {
       signedIn: true,
       licenceId: '201',
       consentTerms: context().consentTerms,
+      acceptedConsents: [],
       blockReason: null,
     });
+    // The consents the account has accepted reach the machine.
+    expect(journeyInput(readCheckoutQuery('licenceId=201'), true, context({ recordedConsents: ['terms'] }), families).acceptedConsents).toEqual(['terms']);
     expect(journeyInput(readCheckoutQuery(''), true, context({ isChildProfile: true }), families).blockReason).toBe(
       'kidPurchasePermissionDenied',
     );
@@ -75,7 +78,11 @@ describe('journeyEntryMode and journeyInput', () => {
 describe('journeyPhases and phaseOf', () => {
   const base = { entryMode: 'ACCOUNT', flowType: 'purchase', consentTerms: context().consentTerms } as const;
   it('orders the phases by who starts the journey, without terms when there are none', () => {
-    expect(journeyPhases({ ...base, signedIn: true })).toEqual(['plan', 'payment']);
+    // A signed-in buyer accepts the terms while a required one is not yet recorded.
+    const required = base.consentTerms.filter((t) => t.required === true && t.fieldType !== 'INFORMATION_TEXT').map((t) => t.fieldName);
+    expect(required.length).toBeGreaterThan(0);
+    expect(journeyPhases({ ...base, signedIn: true })).toEqual(['plan', 'terms', 'payment']);
+    expect(journeyPhases({ ...base, signedIn: true, acceptedConsents: required })).toEqual(['plan', 'payment']);
     expect(journeyPhases({ ...base, signedIn: false })).toEqual(['plan', 'account', 'terms', 'payment']);
     expect(journeyPhases({ ...base, entryMode: 'SIGNUP', signedIn: false })).toEqual(['account', 'terms', 'plan', 'payment']);
     expect(journeyPhases({ ...base, signedIn: false, consentTerms: [] })).toEqual(['plan', 'account', 'payment']);

@@ -8,7 +8,7 @@
  */
 import type { CheckoutContext } from '../contracts/checkout.js';
 import type { LicenceFamily } from '../contracts/licences.js';
-import { isActive, purchaseBlockReason, safeReturnPath } from '../domain/index.js';
+import { consentPending, isActive, purchaseBlockReason, safeReturnPath } from '../domain/index.js';
 import type { JourneyEntryMode, JourneyStep, PurchaseJourneyInput } from './purchaseJourney.types.js';
 
 /** What the PURCHASE route's query says (identity-and-routes.md §4 entry modes). */
@@ -82,6 +82,7 @@ export function journeyInput(
     signedIn,
     licenceId: query.licenceId,
     consentTerms: context.consentTerms,
+    acceptedConsents: Array.isArray(context.recordedConsents) ? context.recordedConsents : [],
     blockReason: purchaseBlockReason(context),
   };
 }
@@ -91,15 +92,15 @@ export type JourneyPhase = 'plan' | 'account' | 'terms' | 'payment';
 
 /**
  * The phases a journey started with `input` goes through, in order: a signed-in viewer chooses
- * a plan and pays; a guest from the sign-up link creates the account, accepts the terms, then
+ * a plan, accepts the terms while consent is pending (domain `consentPending`), and pays; a guest from the sign-up link creates the account, accepts the terms, then
  * chooses and pays; any other guest chooses first, then signs in, accepts the terms and pays.
  * The terms phase is left out when there are no consent terms. Never throws.
  * identity-and-routes.md §4 (journey steps per entry mode).
  */
 export function journeyPhases(input: PurchaseJourneyInput): JourneyPhase[] {
-  const withTerms = (input.consentTerms?.length ?? 0) > 0;
+  const withTerms = input.signedIn ? consentPending(input.consentTerms ?? [], input.acceptedConsents) : (input.consentTerms?.length ?? 0) > 0;
   const phases: JourneyPhase[] = input.signedIn
-    ? ['plan', 'payment']
+    ? ['plan', 'terms', 'payment']
     : input.entryMode === 'SIGNUP'
       ? ['account', 'terms', 'plan', 'payment']
       : ['plan', 'account', 'terms', 'payment'];

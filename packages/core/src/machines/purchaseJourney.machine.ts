@@ -1,6 +1,6 @@
 import { assign, setup } from 'xstate';
 import type { Licence } from '../contracts/licences.js';
-import { isConsentValid, planChange, purchaseBlockReason, type PurchaseBlockReason } from '../domain/index.js';
+import { consentPending, isConsentValid, planChange, purchaseBlockReason, type PurchaseBlockReason } from '../domain/index.js';
 import type {
   JourneyPaymentMethod,
   PurchaseJourneyContext,
@@ -58,7 +58,9 @@ const AFTER_AUTH = [
  * Start: a buying flow (`purchase`, `signup`) with a block reason → `blocked`; a guest entering
  * from the sign-up link (entry mode SIGNUP) → `SIGNUP`; a guest with a licence already chosen →
  * `LOGIN`; anyone else without a licence → `PACKAGE_SELECTION` (a guest sees the plans before
- * signing in); a signed-in viewer with a licence → `PAYMENT_PAGE`. `package.select` stores the
+ * signing in); a signed-in viewer with a licence → `CONSENT` while the domain's `consentPending`
+ * holds for the account's accepted consents (every buyer gives the required consent once; the
+ * same on `package.select`), else `PAYMENT_PAGE`. `package.select` stores the
  * licence and goes to `LOGIN` for a guest, else `PAYMENT_PAGE`. `auth.switch` swaps LOGIN and
  * SIGNUP; `auth.done` → `blocked` (the account may not buy), `signedIn` (flow types `login`,
  * `signin_to_watch`: nothing to buy), `CONSENT` when there are consent terms, else straight to
@@ -81,7 +83,14 @@ export const purchaseJourneyMachine = setup({
   actions: {
     storeBlock: assign((_, params: { reason: PurchaseBlockReason | null | undefined }) => ({ blockReason: params.reason ?? null })),
     signIn: assign({ signedIn: true }),
-    storeConsent: assign((_, params: { checked: Record<string, boolean> }) => ({ consentChecked: { ...params.checked } })),
+    /** Keeps the checks and counts the ticked terms as accepted (consent is given once per journey). */
+    storeConsent: assign(({ context }, params: { checked: Record<string, boolean> }) => ({
+      consentChecked: { ...params.checked },
+      acceptedConsents: [
+        ...context.acceptedConsents,
+        ...Object.keys(params.checked).filter((name) => params.checked[name] === true && !context.acceptedConsents.includes(name)),
+      ],
+    })),
     storeMethod: assign((_, params: { kind: JourneyPaymentMethod }) => ({ paymentMethod: params.kind })),
     clearMethod: assign({ paymentMethod: null }),
     storeLicences: assign((_, params: { licences: readonly Licence[] }) => ({ licences: Array.isArray(params.licences) ? params.licences : [] })),
@@ -109,6 +118,11 @@ export const purchaseJourneyMachine = setup({
     guestWithLicence: ({ context }) => !context.signedIn && context.licenceId !== null,
     /** There are consent terms to show (none: the CONSENT step is skipped). */
     hasConsentTerms: ({ context }) => context.consentTerms.length > 0,
+    /** A signed-in buyer whose account has not accepted every required term (domain `consentPending`). */
+    signedInConsentPending: ({ context }) => buys(context) && context.signedIn && consentPending(context.consentTerms, context.acceptedConsents),
+    /** A licence is chosen and the signed-in buyer has consent pending. */
+    licenceWithConsentPending: ({ context }) =>
+      context.licenceId !== null && buys(context) && context.signedIn && consentPending(context.consentTerms, context.acceptedConsents),
     /** The flow type only signs in (`login`, `signin_to_watch`). */
     signInOnly: ({ context }) => !buys(context),
     /** Every required term is ticked (domain `isConsentValid`). */
@@ -137,6 +151,7 @@ export const purchaseJourneyMachine = setup({
     licenceId: typeof input.licenceId === 'string' && input.licenceId !== '' ? input.licenceId : null,
     blockReason: input.blockReason ?? (input.visitor === undefined ? null : purchaseBlockReason(input.visitor)),
     consentTerms: Array.isArray(input.consentTerms) ? input.consentTerms : [],
+    acceptedConsents: Array.isArray(input.acceptedConsents) ? input.acceptedConsents.filter((name) => typeof name === 'string') : [],
     consentChecked: {},
     paymentMethod: null,
     licences: Array.isArray(input.licences) ? input.licences : [],
@@ -158,6 +173,7 @@ export const purchaseJourneyMachine = setup({
           target: 'PACKAGE_SELECTION',
           actions: 'refuseHeld',
         },
+        { guard: 'licenceWithConsentPending', target: 'CONSENT' },
         { guard: 'hasLicence', target: 'PAYMENT_PAGE' },
         { target: 'PACKAGE_SELECTION' },
       ],
@@ -211,6 +227,11 @@ export const purchaseJourneyMachine = setup({
           {
             guard: 'guest',
             target: 'LOGIN',
+            actions: { type: 'choose', params: ({ event }) => ({ licenceId: event.licenceId }) },
+          },
+          {
+            guard: 'signedInConsentPending',
+            target: 'CONSENT',
             actions: { type: 'choose', params: ({ event }) => ({ licenceId: event.licenceId }) },
           },
           {

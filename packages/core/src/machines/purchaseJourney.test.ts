@@ -87,6 +87,41 @@ describe('purchaseJourney', () => {
     expect(b.view().step).toBe('PAYMENT_COMPLETE');
   });
 
+  it('terms for every buyer: a signed-in buyer whose required consent is not recorded gets CONSENT, once', () => {
+    // With a licence chosen (from the query): CONSENT first, then the payment page.
+    const a = start({ entryMode: 'ACCOUNT', flowType: 'purchase', signedIn: true, licenceId: 'lic-2', consentTerms: terms });
+    expect(a.view().step).toBe('CONSENT');
+    a.view().acceptConsent({ tos: false });
+    expect(a.view().step).toBe('CONSENT');
+    a.view().acceptConsent({ tos: true });
+    expect(a.view().step).toBe('PAYMENT_PAGE');
+    expect(a.actor.getSnapshot().context.consentChecked).toEqual({ tos: true });
+    // Choosing on the plans: CONSENT, then back on the plans another choice goes straight to pay.
+    const b = start({ entryMode: 'ACCOUNT', flowType: 'purchase', signedIn: true, consentTerms: terms });
+    b.view().selectPackage('lic-3');
+    expect(b.view().step).toBe('CONSENT');
+    b.view().acceptConsent({ tos: true });
+    expect(b.view().step).toBe('PAYMENT_PAGE');
+    b.view().back();
+    b.view().selectPackage('lic-4');
+    expect(b.view().step).toBe('PAYMENT_PAGE');
+    // An account that has accepted the terms goes straight to pay.
+    const c = start({ entryMode: 'ACCOUNT', flowType: 'purchase', signedIn: true, licenceId: 'lic-2', consentTerms: terms, acceptedConsents: ['tos'] });
+    expect(c.view().step).toBe('PAYMENT_PAGE');
+    const d = start({ entryMode: 'ACCOUNT', flowType: 'purchase', signedIn: true, consentTerms: terms, acceptedConsents: ['tos'] });
+    d.view().selectPackage('lic-3');
+    expect(d.view().step).toBe('PAYMENT_PAGE');
+    // Optional terms alone never stop a buyer.
+    const e = start({
+      entryMode: 'ACCOUNT',
+      flowType: 'purchase',
+      signedIn: true,
+      licenceId: 'lic-2',
+      consentTerms: [{ fieldName: 'news', fieldType: 'BINARY_CHOICE', required: false }],
+    });
+    expect(e.view().step).toBe('PAYMENT_PAGE');
+  });
+
   it('a zero balance pays from the payment page', () => {
     const { view } = start({ entryMode: 'ACCOUNT', flowType: 'purchase', signedIn: true, licenceId: 'lic-2' });
     view().paymentDone();

@@ -38,6 +38,12 @@ export interface PurchaseJourneyInput {
   /** The consent terms of the CONSENT step. @default [] */
   consentTerms?: ConsentTerm[];
   /**
+   * Field names of the terms the signed-in buyer's account has already accepted (the checkout
+   * context's `recordedConsents`): a signed-in buyer with none pending (domain
+   * `consentPending`) skips the CONSENT step. @default []
+   */
+  acceptedConsents?: string[];
+  /**
    * The plans as the family listing answers them (the account's active licences in place of
    * their catalogue entries), for the domain's `planChange`: a licence held active is refused,
    * a higher plan of a held family is an upgrade. Later lists come with `licences.loaded`. @default []
@@ -58,6 +64,8 @@ export interface PurchaseJourneyContext {
   /** The sign-up restricted modal's label key while `blocked`; null otherwise. */
   blockReason: PurchaseBlockReason | null;
   consentTerms: ConsentTerm[];
+  /** Field names of the terms the account has already accepted (domain `consentPending`). */
+  acceptedConsents: string[];
   /** The consent checks accepted at the CONSENT step (fieldName → ticked). */
   consentChecked: Record<string, boolean>;
   /** The payment method chosen on the payment page, or null. */
