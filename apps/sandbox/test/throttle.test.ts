@@ -120,6 +120,20 @@ describe('POST /api/v2/login throttling', () => {
     expect((await login(app, email, PASSWORD)).status).toBe(200);
   });
 
+  it('a web page on another origin may read Retry-After (CORS exposes it)', async () => {
+    const app = appOnClock(fakeClock());
+    const email = freshEmail();
+    for (let i = 0; i < 5; i++) await login(app, email, 'wrong');
+    const res = await app.request('/api/v2/login', {
+      method: 'POST',
+      headers: { ...REALM_HEADERS, 'content-type': 'application/json', origin: 'http://127.0.0.1:5173' },
+      body: JSON.stringify({ id: email, secret: 'wrong' }),
+    });
+    expect(res.status).toBe(429);
+    expect(res.headers.get('retry-after')).toBe('30');
+    expect(res.headers.get('access-control-expose-headers')?.toLowerCase().split(/\s*,\s*/)).toContain('retry-after');
+  });
+
   it('a further failure after the delay doubles it', async () => {
     const clock = fakeClock();
     const app = appOnClock(clock);
