@@ -21,6 +21,8 @@ export interface AccessClaims extends JWTPayload {
    * account's version, which ends every access token signed before (`auth/sessions.ts`).
    */
   sv?: number;
+  /** The session (refresh-token family) the token belongs to (absent in a guest's token). */
+  sid?: string;
   iat: number;
   exp: number;
 }
@@ -29,9 +31,12 @@ export interface AccessClaims extends JWTPayload {
 export interface TokenSigner {
   /**
    * Signs an access token for `subject` that lives `ttlS` seconds from `nowMs`; `sessionVersion`
-   * (an account's) becomes the `sv` claim.
+   * (an account's) becomes the `sv` claim, `sessionId` (its refresh-token family) the `sid` claim.
    */
-  sign(subject: string, options: { guest: boolean; country?: string; nowMs: number; ttlS: number; sessionVersion?: number }): Promise<string>;
+  sign(
+    subject: string,
+    options: { guest: boolean; country?: string; nowMs: number; ttlS: number; sessionVersion?: number; sessionId?: string },
+  ): Promise<string>;
   /**
    * Verifies a token. Throws {@link ApiHttpError} 401 `TOKEN_EXPIRED` for an expired but
    * authentic token, 401 `UNAUTHORIZED` for anything else wrong.
@@ -54,9 +59,9 @@ export function createTokenSigner(secret: Uint8Array): TokenSigner {
     return toClaims(payload);
   };
   return {
-    async sign(subject, { guest, country = 'GB', nowMs, ttlS, sessionVersion }) {
+    async sign(subject, { guest, country = 'GB', nowMs, ttlS, sessionVersion, sessionId }) {
       const iat = Math.floor(nowMs / 1000);
-      const version = sessionVersion === undefined ? {} : { sv: sessionVersion };
+      const version = { ...(sessionVersion === undefined ? {} : { sv: sessionVersion }), ...(sessionId === undefined ? {} : { sid: sessionId }) };
       return new SignJWT({ gue: guest, rol: guest ? 'GUEST' : 'CUSTOMER', loc: country, par: 'NON_RESTRICTED', ...version })
         .setProtectedHeader({ alg: ALG, typ: 'JWT' })
         .setSubject(subject)
@@ -89,9 +94,10 @@ export function createTokenSigner(secret: Uint8Array): TokenSigner {
 }
 
 function toClaims(payload: JWTPayload): AccessClaims {
-  const { sub, gue, rol, loc, par, iat, exp, sv } = payload;
+  const { sub, gue, rol, loc, par, iat, exp, sv, sid } = payload;
   if (
     (sv !== undefined && (typeof sv !== 'number' || !Number.isInteger(sv) || sv < 0)) ||
+    (sid !== undefined && typeof sid !== 'string') ||
     typeof sub !== 'string' ||
     typeof gue !== 'boolean' ||
     (rol !== 'CUSTOMER' && rol !== 'GUEST') ||
@@ -102,7 +108,7 @@ function toClaims(payload: JWTPayload): AccessClaims {
   ) {
     throw unauthorized('Invalid access token');
   }
-  return { ...payload, sub, gue, rol, loc, par, iat, exp, ...(typeof sv === 'number' ? { sv } : {}) };
+  return { ...payload, sub, gue, rol, loc, par, iat, exp, ...(typeof sv === 'number' ? { sv } : {}), ...(typeof sid === 'string' ? { sid } : {}) };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { SandboxDb } from '../db/open.js';
 import { refreshTokens, users } from '../db/schema.js';
 import { unauthorized } from '../errors.js';
@@ -66,9 +66,10 @@ export async function issueSession(deps: SessionDeps, subject: string, options: 
   const refreshToken = newRefreshToken();
   const nowMs = deps.now();
   const guest = subject.startsWith(GUEST_PREFIX);
+  const familyId = randomUUID();
   await deps.db.insert(refreshTokens).values({
     tokenHash: hashRefreshToken(refreshToken),
-    familyId: randomUUID(),
+    familyId,
     subject,
     userId: guest ? null : subject,
     createdAt: new Date(nowMs),
@@ -76,7 +77,7 @@ export async function issueSession(deps: SessionDeps, subject: string, options: 
     provider: options.provider ?? null,
   });
   if (!guest) await revokeFamiliesBeyondLimit(deps.db, subject, nowMs);
-  const authorisationToken = await signAccess(deps, subject, nowMs);
+  const authorisationToken = await signAccess(deps, subject, nowMs, familyId);
   return { authorisationToken, refreshToken };
 }
 
@@ -107,7 +108,7 @@ export async function rotateSession(
 
   const refreshToken = newRefreshToken();
   const newHash = hashRefreshToken(refreshToken);
-  const pair: TokenPair = { authorisationToken: await signAccess(deps, row.subject, nowMs), refreshToken };
+  const pair: TokenPair = { authorisationToken: await signAccess(deps, row.subject, nowMs, row.familyId), refreshToken };
   const rotated = await deps.db.transaction(async (tx) => {
     const revoked = await tx
       .update(refreshTokens)
@@ -160,13 +161,16 @@ async function answerRotated(
   return pair;
 }
 
-/** Signs an access token for `subject`: a user's carries the account's current session version (`sv`). */
-async function signAccess(deps: SessionDeps, subject: string, nowMs: number): Promise<string> {
+/**
+ * Signs an access token for `subject` in session `familyId`: a user's carries the account's
+ * current session version (`sv`) and the session (`sid`).
+ */
+async function signAccess(deps: SessionDeps, subject: string, nowMs: number, familyId: string): Promise<string> {
   const guest = subject.startsWith(GUEST_PREFIX);
   if (guest) return deps.signer.sign(subject, { guest, nowMs, ttlS: deps.accessTokenTtlS });
   const [user] = await deps.db.select({ sessionVersion: users.sessionVersion }).from(users).where(eq(users.id, subject)).limit(1);
   if (!user) throw unauthorized('Account no longer exists');
-  return deps.signer.sign(subject, { guest, nowMs, ttlS: deps.accessTokenTtlS, sessionVersion: user.sessionVersion });
+  return deps.signer.sign(subject, { guest, nowMs, ttlS: deps.accessTokenTtlS, sessionVersion: user.sessionVersion, sessionId: familyId });
 }
 
 /**
@@ -191,20 +195,23 @@ type Queryable = Pick<SandboxDb, 'update'>;
  * raises its session version, so every access token signed before is refused on its next call,
  * and revokes refresh tokens: every one (a reset, a logout everywhere), or with `providers` only
  * the families signed in through those providers (an unlink of the signing provider; the other
- * sessions get a new access token at their next refresh). `db` may be a transaction.
+ * sessions get a new access token at their next refresh). `except` (a session id, the `sid` of
+ * the caller's token) keeps that session's refresh tokens: the person who unlinks stays signed
+ * in. `db` may be a transaction.
  */
 export async function endAccountSessions(
   db: Queryable,
   userId: string,
   at: Date,
-  options: { providers?: readonly string[] } = {},
+  options: { providers?: readonly string[]; except?: string | undefined } = {},
 ): Promise<void> {
   await db.update(users).set({ sessionVersion: sql`${users.sessionVersion} + 1` }).where(eq(users.id, userId));
   const scope = options.providers ? inArray(refreshTokens.provider, [...options.providers]) : undefined;
+  const kept = options.except ? ne(refreshTokens.familyId, options.except) : undefined;
   await db
     .update(refreshTokens)
     .set({ revokedAt: at })
-    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt), scope));
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt), scope, kept));
 }
 
 /** Whether a family still has a token that is not revoked (its session has not ended). */

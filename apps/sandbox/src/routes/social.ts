@@ -253,9 +253,9 @@ export function registerSocialRoutes(app: Hono<SandboxEnv>, deps: SignInRouteDep
       removed = rows.length;
     }
     if (removed === 0) throw notFound('notLinked', `No ${provider} account is linked to this account`);
-    // Sessions signed in through the unlinked provider end at once (auth/sessions.ts; the others refresh).
+    // Sessions signed in through the unlinked provider end at once, except the caller's own (auth/sessions.ts; the others refresh).
     const signedThrough = isTvProviderKind(provider) ? ['ADOBE', 'ADOBE_DCR'] : [provider];
-    await endAccountSessions(routes.db, claims.sub, new Date(routes.now()), { providers: signedThrough });
+    await endAccountSessions(routes.db, claims.sub, new Date(routes.now()), { providers: signedThrough, except: claims.sid });
     return c.json({ linkedAccounts: await linksOf(c, claims.sub) });
   });
 
