@@ -24,16 +24,21 @@ interface GigyaGlobal {
 
 /** GIGYA error codes that mean "wrong login id or password" (invalid login id, invalid password, account disabled). */
 const WRONG_CREDENTIALS = new Set([403042, 403047, 401030]);
+/** GIGYA's "account temporarily locked out" (the sandbox stand-in answers it when throttled). */
+const ACCOUNT_LOCKED_OUT = 403120;
 
 /**
  * A GIGYA failure as an error in the platform's shape (`{ status, code, messages }`), so the
  * domain's `loginFailureMessage` maps it like any sign-in failure: a wrong login id or password →
- * `UNAUTHORIZED` (`invalidCredentials`); anything else keeps GIGYA's HTTP status only (its
+ * `UNAUTHORIZED` (`invalidCredentials`); a locked-out account → 429 `TOO_MANY_ATTEMPTS`
+ * (`tooManyAttempts`); anything else keeps GIGYA's HTTP status only (its
  * message is English, not a label key, so it is left out).
  */
 export function gigyaFailure(response: GigyaResponse | null | undefined): { status: number | undefined; code?: string; messages: string[] } {
   const errorCode = typeof response?.errorCode === 'number' ? response.errorCode : undefined;
   if (errorCode !== undefined && WRONG_CREDENTIALS.has(errorCode)) return { status: 401, code: 'UNAUTHORIZED', messages: [] };
+  // 403120 "Account temporarily locked out": the platform's throttling (docs/api.md "Throttling").
+  if (errorCode === ACCOUNT_LOCKED_OUT) return { status: 429, code: 'TOO_MANY_ATTEMPTS', messages: ['tooManyAttempts'] };
   const status = typeof response?.statusCode === 'number' && response.statusCode >= 500 ? response.statusCode : undefined;
   return { status, messages: [] };
 }
