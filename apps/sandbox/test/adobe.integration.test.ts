@@ -134,6 +134,11 @@ describe('Adobe DCR sign-in', () => {
     const mine = await call(app, 'GET', '/api/v2/user/licence', { token: tokens.json.authorisationToken });
     const held = (mine.json.licences as { licenceId?: string; id?: string; status: string }[]).map((l) => [l.licenceId ?? l.id, l.status]);
     expect(held).toEqual(expect.arrayContaining([['102', 'ACTIVE'], ['201', 'ACTIVE']]));
+    // Included with the operator (docs/api.md "Plan changes"): no pause, cancel or reactivate.
+    const premium = (mine.json.licences as { id: string; purchaseStrategy?: { externalAuthProviderDetails?: unknown } }[]).find((l) => l.id === '102');
+    expect(premium?.purchaseStrategy?.externalAuthProviderDetails).toEqual({ provider: 'ADOBE', operatorName: 'Northwind Cable' });
+    expectError(await call(app, 'DELETE', '/api/v2/active-licences/102', { token: tokens.json.authorisationToken }), 409, 'LICENCE_MANAGED_EXTERNALLY');
+    expectError(await call(app, 'PUT', '/api/v2/reactivate-licence/102', { token: tokens.json.authorisationToken }), 409, 'LICENCE_MANAGED_EXTERNALLY');
 
     // The same operator account signs in to the same platform account again.
     const again = await exchange();
