@@ -53,8 +53,9 @@ function cpfCheckDigit(digits: readonly number[]): number {
  * (`111.111.111-11` is refused), the 10th digit the check digit of the first nine and the 11th
  * the check digit of the first ten (modulo 11, weights 10..2 and 11..2; a remainder below 2 gives
  * 0). Any other character, or another count of digits, gives false. Non-string input gives false.
- * The algorithm cannot see one change: the first digit moved by one when that keeps the first
- * check digit 0 (its remainder going from 0 to 1 or back). Never throws.
+ * The check digits cannot see every single-digit change: the first digit moved by one, or the
+ * sixth moved by two (or nine), when a remainder crosses 0 ↔ 1 and both check digits stay the
+ * same. Never throws.
  * Implements commerce-and-account-data.md §5 "Brazilian tax number" (message
  * `taxNumberFieldIsInvalid` when false).
  */
