@@ -6,13 +6,14 @@
  * front of the app, gets the same checks from `nodeGuard.ts`.
  *
  * In this order, every error in the platform shape `{ status, code, messages, requestId }`:
- * 1. The target: a path segment or a query key/value that does not decode, or that holds a C0
+ * 1. The body is read in full before any handler runs and before any answer (so a handler that
+ *    ignores it still answers, and the keep-alive connection stays usable), at most
+ *    {@link MAX_BODY_BYTES} (1 MiB), with or without `content-length` (chunked) → else 413
+ *    `PAYLOAD_TOO_LARGE`. An oversized body is read and dropped up to {@link MAX_DISCARD_BYTES}
+ *    so the client gets the 413; beyond that (or when `content-length` already says so) the
+ *    answer closes the connection.
+ * 2. The target: a path segment or a query key/value that does not decode, or that holds a C0
  *    control character (U+0000–U+001F, `%00` included) → 400 `BAD_REQUEST`.
- * 2. The body is read in full before any handler runs (so a handler that ignores it still
- *    answers, and the connection stays usable), at most {@link MAX_BODY_BYTES} (1 MiB), with or
- *    without `content-length` (chunked) → else 413 `PAYLOAD_TOO_LARGE`. An oversized body is
- *    read and dropped up to {@link MAX_DISCARD_BYTES} so the client gets the 413; beyond that
- *    (or when `content-length` already says so) the answer closes the connection.
  * 3. The media type of a non-empty body: JSON (`application/json`, `*+json`) on `/api`; JSON,
  *    `application/x-www-form-urlencoded` or `multipart/form-data` elsewhere (the peers' pages
  *    post forms) → else 415 `UNSUPPORTED_MEDIA_TYPE`. A call without a body needs no type.
@@ -171,16 +172,21 @@ export function requestGuard(options: { maxBodyBytes?: number; discardBytes?: nu
   return async (c, next) => {
     const url = c.req.url;
     const pathStart = url.indexOf('/', url.indexOf('//') + 2);
-    checkTarget(pathStart < 0 ? '/' : url.slice(pathStart));
-
+    const target = pathStart < 0 ? '/' : url.slice(pathStart);
     const raw = c.req.raw;
-    if (!raw.body) return next();
+    if (!raw.body) {
+      checkTarget(target);
+      return next();
+    }
+    // The body is read before any answer, a 400 for the target included, so no answer leaves a
+    // body unread on a keep-alive connection (the server would have to drain or drop it).
     const declared = raw.headers.get('content-length');
     if (declared !== null && !raw.headers.has('transfer-encoding') && Number(declared) > discardBytes) {
       tooLarge(c, maxBytes, false);
     }
     const read = await readLimited(raw.body, maxBytes, discardBytes);
     if (!read.ok) tooLarge(c, maxBytes, read.consumed);
+    checkTarget(target);
 
     const contentType = raw.headers.get('content-type');
     const type = mediaType(contentType);

@@ -77,13 +77,17 @@ export function guardNodeHandler(handler: NodeHandler, options: { maxBodyBytes?:
   const discardBytes = Math.max(options.discardBytes ?? MAX_DISCARD_BYTES, maxBytes);
   /** The request the handler gets (the original, or a replay of the body read); throws the guard's errors. */
   async function admit(req: IncomingMessage): Promise<IncomingMessage> {
-    checkTarget(req.url ?? '/');
     const declared = req.headers['content-length'];
     const chunked = req.headers['transfer-encoding'] !== undefined;
-    if (req.method === 'GET' || req.method === 'HEAD' || (!chunked && (declared === undefined || Number(declared) === 0))) return req;
+    if (req.method === 'GET' || req.method === 'HEAD' || (!chunked && (declared === undefined || Number(declared) === 0))) {
+      checkTarget(req.url ?? '/');
+      return req;
+    }
     if (!chunked && Number(declared) > discardBytes) throw Object.assign(payloadTooLarge(maxBytes), { close: true });
     const read = await readNodeBody(req, maxBytes, discardBytes);
     if (!read.ok) throw Object.assign(payloadTooLarge(maxBytes), { close: !read.consumed });
+    // Checked once the body is read, so no answer leaves it unread on a keep-alive connection.
+    checkTarget(req.url ?? '/');
     const contentType = req.headers['content-type'];
     const type = mediaType(contentType);
     if (read.bytes.length > 0) {
