@@ -172,8 +172,14 @@ test('a signed-in viewer with a chosen plan starts at payment; Change plan shows
   page,
   request,
 }) => {
-  const viewer = await createViewer(request, 'journey-back');
-  await startSignedIn(page, viewer);
+  // An account that accepted the terms at sign-up (a signed-in buyer without them gets the terms step first).
+  const email = uniqueEmail('journey-back');
+  const signUp = await request.post(`${SANDBOX_URL}/api/v2/user`, {
+    headers: { Realm: 'stream', 'x-api-key': 'sandbox-api-key' },
+    data: { id: email, secret: 'correct horse battery', name: 'Journey Viewer', consentAnswers: [{ fieldName: 'termsOfUse', answer: true }] },
+  });
+  expect(signUp.ok(), await signUp.text()).toBe(true);
+  await startSignedIn(page, { email, password: 'correct horse battery', tokens: await signUp.json() });
   await page.goto('/purchase?licenceId=101&from=%2Faccount');
   const progress = page.getByRole('navigation', { name: 'Checkout progress' });
   await expect(progress).toContainText('Step 2 of 2');

@@ -194,6 +194,10 @@ test('PayPal: Approve comes back to PAY and completes; Decline shows an error an
   await expect(page).toHaveURL(/\/pay\/PAYPAL$/);
   await expect(page.getByRole('alert')).toHaveText('The payer declined the payment at the provider.');
   await page.getByRole('link', { name: 'Back to checkout' }).click();
+  // Nothing was paid, so the terms are not recorded yet: they are asked for again (issue 12, terms for every buyer).
+  const consent = page.getByRole('dialog', { name: 'Terms of use' });
+  await consent.getByRole('checkbox', { name: 'I accept the terms of use' }).check();
+  await consent.getByRole('button', { name: 'Accept and continue' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Review and pay' })).toBeVisible();
 
   // Again, approving this time.
