@@ -11,7 +11,7 @@ describe('licences.scheduleDowngrade and cancelDowngrade', () => {
   it('POST /active-licences/{id}/downgrade { licenceId } and DELETE it', async () => {
     const { client, last } = fakePlatformClient(() => json(200, updated));
     await expect(client.licences.scheduleDowngrade('102', '101')).resolves.toEqual(updated);
-    expect([last().method, last().url.pathname, JSON.parse(last().rawBody ?? 'null')]).toEqual([
+    expect([last().method, last().url.pathname, last().body]).toEqual([
       'POST',
       '/api/v2/active-licences/102/downgrade',
       { licenceId: '101' },
