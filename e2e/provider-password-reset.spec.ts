@@ -146,7 +146,8 @@ test('FIREBASE: reset through the emailed link; the emulator refuses the old pas
 
   await page.goto('/login/firebase?from=%2Faccount');
   await submitProviderLogin(page, 'Email', email, OLD_PASSWORD);
-  await expect(page.getByRole('alert').filter({ hasText: "We couldn't sign you in. Try again in a moment." })).toBeVisible();
+  // The old password: the credentials are wrong (issue 12: not "try again in a moment").
+  await expect(page.getByRole('alert').filter({ hasText: "That email and password don't match." })).toBeVisible();
   await expect(page).toHaveURL(/\/login\/firebase\?from=%2Faccount$/);
   await submitProviderLogin(page, 'Email', email, NEW_PASSWORD);
   await expect(page).toHaveURL(/\/account$/);
