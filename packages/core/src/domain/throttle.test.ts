@@ -64,6 +64,7 @@ describe('tooManyAttemptsMessage', () => {
     expect(tooManyAttemptsMessage({ data: { status: 429, code: 'TOO_MANY_ATTEMPTS' }, retryAfterSeconds: 61 })?.seconds).toBe(61);
     expect(tooManyAttemptsMessage({ status: 429, messages: [] })?.seconds).toBe(THROTTLE_BASE_DELAY_MS / 1000);
     expect(errorMessageVars(refusal(2.2))).toEqual({ seconds: '3' });
+    expect([Infinity, -Infinity, Number.NaN, -1, 0].map((given) => tooManyAttemptsMessage(refusal(given))?.seconds)).toEqual([900, 30, 30, 30, 1]);
   });
 
   it('is null for other errors', () => {

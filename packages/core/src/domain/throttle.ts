@@ -57,8 +57,8 @@ export interface TooManyAttemptsMessage {
  * error (an `ApiError`, a platform error body, or a wrapper of one in `data`/`body`) with code
  * `TOO_MANY_ATTEMPTS`, or with status 429 and no other code. The wait is the error's
  * `retryAfterSeconds` (the `Retry-After` header the API client read), rounded up, at least 1 and
- * at most 900 (15 minutes, the longest delay); without a usable one it is the first delay
- * (30 s). Never throws.
+ * at most 900 (15 minutes, the longest delay; +Infinity gives 900); without a usable one (absent,
+ * negative, NaN) it is the first delay (30 s). Never throws.
  */
 export function tooManyAttemptsMessage(error: unknown): TooManyAttemptsMessage | null {
   const { status, code } = readErrorLayers(error);
@@ -67,7 +67,7 @@ export function tooManyAttemptsMessage(error: unknown): TooManyAttemptsMessage |
   let given: unknown;
   for (const layer of [error, readField(error, 'data'), readField(error, 'body')]) {
     const value = readField(layer, 'retryAfterSeconds');
-    if (typeof value === 'number' && Number.isFinite(value) && value >= 0) {
+    if (typeof value === 'number' && !Number.isNaN(value) && value >= 0) {
       given = value;
       break;
     }
