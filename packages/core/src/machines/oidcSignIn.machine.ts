@@ -97,6 +97,7 @@ export function readOidcPending(storage: KeyValueStorage, clientName: string, no
   if (Array.isArray(raw.licences)) pending.licences = raw.licences.filter(isString);
   if (raw.skipExchange === true) pending.skipExchange = true;
   if (raw.ready === true) pending.ready = true;
+  if (raw.handedToApp === true) pending.handedToApp = true;
   return pending;
 }
 
@@ -126,7 +127,7 @@ function paramsOfQuery(query: URLSearchParams, appName?: string): Omit<OidcPendi
 
 /** The sign-in params of a pending sign-in, without its state, time and code. */
 function paramsOfPending(pending: OidcPending): Omit<OidcPending, 'state' | 'createdAt'> {
-  const { state: _state, createdAt: _createdAt, code: _code, ready: _ready, ...params } = pending;
+  const { state: _state, createdAt: _createdAt, code: _code, ready: _ready, handedToApp: _handed, ...params } = pending;
   return params;
 }
 
@@ -234,7 +235,18 @@ export const oidcSignInMachine = setup({
     returnedWithCode: ({ context }) => isString(query(context).get('code')) && query(context).get(PAGE_READY_PARAM) !== 'true',
     /** The query's `state` is the one this tab stored before leaving (and not used yet). */
     stateMatches: ({ context }) =>
-      context.pending !== null && context.pending.ready !== true && query(context).get('state') === context.pending.state,
+      context.pending !== null &&
+      context.pending.ready !== true &&
+      context.pending.handedToApp !== true &&
+      query(context).get('state') === context.pending.state,
+    /**
+     * Back with the code and state this tab already handed to the mobile app (the page was mounted
+     * or loaded again on the same callback address): the same hand-over; no second deep link.
+     */
+    sameHandedReturn: ({ context }) =>
+      context.pending?.handedToApp === true &&
+      query(context).get('state') === context.pending.state &&
+      query(context).get('code') === context.pending.code,
     /** The sign-in was started by a mobile app (`bundle_id`): the app exchanges the code. */
     fromMobileApp: ({ context }) => isString(context.pending?.bundleId),
     /** The mobile app exchanges the code itself (`skipExchange=true` when the sign-in started). */
@@ -287,6 +299,12 @@ export const oidcSignInMachine = setup({
     }),
     /** Takes the code of a ready pending sign-in (the page was opened with `PAGE_READY=true`). */
     takeReadyCode: assign(({ context }) => ({ exchange: { code: context.pending!.code!, state: context.pending!.state } })),
+    /** Keeps the pending sign-in as handed to the app with its code (see `sameHandedReturn`); nothing can exchange it here. */
+    markHandedToApp: assign(({ context }) => {
+      const handed: OidcPending = { ...context.pending!, code: query(context).get('code') ?? '', handedToApp: true };
+      context.env.storage.setItem(oidcPendingKey(context.env.clientName, context.env.kind), JSON.stringify(handed));
+      return { pending: handed };
+    }),
     /** Forgets the pending sign-in. */
     discardPending: assign(({ context }) => {
       context.env.storage.removeItem(oidcPendingKey(context.env.clientName, context.env.kind));
@@ -380,7 +398,8 @@ export const oidcSignInMachine = setup({
       description: 'Reads the query and the pending sign-in of this tab.',
       always: [
         { guard: 'providerError', target: 'failed', actions: ['discardPending', { type: 'fail', params: { key: SSO_ERROR_KEY, failure: 'providerError' } }] },
-        { guard: and(['returnedWithCode', 'stateMatches', 'fromMobileApp', 'knownApp']), target: 'handingToApp', actions: ['handToApp', 'discardPending'] },
+        { guard: and(['returnedWithCode', 'sameHandedReturn']), target: 'handingToApp' },
+        { guard: and(['returnedWithCode', 'stateMatches', 'fromMobileApp', 'knownApp']), target: 'handingToApp', actions: ['handToApp', 'markHandedToApp'] },
         { guard: and(['returnedWithCode', 'stateMatches', 'skipsExchange']), target: 'exchangeSkipped', actions: 'discardPending' },
         {
           guard: and(['returnedWithCode', 'stateMatches', 'fromMobileApp']),

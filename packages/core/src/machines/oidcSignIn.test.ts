@@ -259,7 +259,22 @@ describe('oidcSignIn: mobile app (bundle_id)', () => {
       { type: 'assign', url: `streamapp://login/openid?code=the-code&state=${state}&clientName=${CLIENT}&from=%2Faccount` },
     ]);
     expect(world.tokenCalls).toEqual([]);
-    expect(world.storage.getItem(oidcPendingKey(CLIENT))).toBeNull();
+    expect(JSON.parse(world.storage.getItem(oidcPendingKey(CLIENT))!)).toMatchObject({ state, code: 'the-code', handedToApp: true });
+  });
+
+  it('the same callback loaded again (mounted again, or reloaded by the browser) stays handing to the app: no failure, no second deep link', async () => {
+    const world = tab();
+    const { state } = await leave(world, '?bundle_id=tv.stream.app&from=%2Faccount');
+    const first = world.open(`?code=the-code&state=${state}`);
+    expect(first.view().phase).toBe('toApp');
+    const again = world.open(`?code=the-code&state=${state}`);
+    expect(again.view()).toMatchObject({ phase: 'toApp', failure: null });
+    expect(first.navigation.calls).toHaveLength(1);
+    expect(again.navigation.calls).toEqual([]);
+    // Another code with that state is not this hand-over: refused, never exchanged.
+    const other = world.open(`?code=another-code&state=${state}`);
+    expect(other.view()).toMatchObject({ phase: 'failed', error: 'ssoStateMismatch' });
+    expect(world.tokenCalls).toEqual([]);
   });
 
   it('an unknown app gets an error, never a redirect', async () => {
@@ -415,7 +430,7 @@ describe('oidcSignIn: generic external OAuth (kind oauth)', () => {
       },
     ]);
     expect(world.tokenCalls).toEqual([]);
-    expect(world.storage.getItem(oidcPendingKey(PROVIDER, 'oauth'))).toBeNull();
+    expect(JSON.parse(world.storage.getItem(oidcPendingKey(PROVIDER, 'oauth'))!)).toMatchObject({ code: 'oauth-code', handedToApp: true });
   });
 
   it('the query bundle_id wins over the app name; an unknown app is refused, never redirected', async () => {

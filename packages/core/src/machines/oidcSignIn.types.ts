@@ -34,6 +34,11 @@ export interface OidcPending {
   skipExchange?: boolean;
   code?: string;
   ready?: boolean;
+  /**
+   * The code was handed to the mobile app (`code` is the one handed): the page loaded again on the
+   * same callback address (mounted again, or reloaded by the browser) stays in `handingToApp`.
+   */
+  handedToApp?: boolean;
 }
 
 /**
