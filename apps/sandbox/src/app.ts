@@ -23,6 +23,7 @@ import { registerContentRoutes } from './routes/content.js';
 import { registerControlRoutes } from './routes/control.js';
 import { registerLicenceRoutes } from './routes/licences.js';
 import { registerPaymentRoutes } from './routes/payments.js';
+import { realmWebOrigins } from './seed/realm.js';
 import { registerProcessorRoutes } from './payments/processor.js';
 import { registerSocialRoutes } from './routes/social.js';
 import { registerFirebaseRoutes } from './routes/firebase.js';
@@ -282,7 +283,7 @@ export function createApp(deps: AppDeps): Hono<SandboxEnv> {
   registerContentRoutes(app, routes);
   registerControlRoutes(app, routes);
   registerThrottleControl(app, throttle);
-  registerPaymentRoutes(app, routes);
+  registerPaymentRoutes(app, routes, { webOrigins: realmWebOrigins(deps.webUrl ?? DEFAULTS.webUrl) });
   registerCheckoutRoutes(app, routes);
   const emailFlows = registerEmailFlowRoutes(app, routes, {
     webUrl: (deps.webUrl ?? DEFAULTS.webUrl).replace(/\/+$/, ''),
