@@ -26,7 +26,7 @@ export async function openSandboxPage(page: Page, path: string): Promise<void> {
 }
 
 /** Seeded licence ids (apps/sandbox/src/seed/catalogue.ts). */
-export const LICENCES = { sportsBasic: '101', sportsPremium: '102' } as const;
+export const LICENCES = { sportsBasic: '101', sportsPremium: '102', cinema: '201', cinemaPlus: '202' } as const;
 
 /** Seeded content ids. */
 export const CONTENT = {

@@ -100,6 +100,39 @@ describe('a licence held active is not purchasable', () => {
   });
 });
 
+describe('nobody is charged twice for one licence', () => {
+  it('of concurrent pay calls with different keys for the same licence, one charges and the others get 409', async () => {
+    const { token } = await newBuyer();
+    const card = await addCard(token);
+    const basket = await putBasket(token, BASIC);
+    const answers = await Promise.all(Array.from({ length: 4 }, () => pay(token, basket.id, payBody(card))));
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses.filter((s) => s === 200), JSON.stringify(answers.map((a) => a.json))).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(3);
+    const history = await call(app, 'GET', '/api/v2/customer/payments', { token });
+    expect(history.json.items.filter((i: { status: string }) => i.status === 'succeeded')).toHaveLength(1);
+  });
+
+  it('a payment waiting for 3-D Secure is superseded by a newer one: its challenge can no longer charge', async () => {
+    const { token } = await newBuyer();
+    const threeDs = await addCard(token, '4000002500003155');
+    const basket = await putBasket(token, BASIC);
+    const first = await pay(token, basket.id, payBody(threeDs));
+    expect(first.json.status, JSON.stringify(first.json)).toBe('REQUIRES_ACTION');
+    const challenge = new URL(first.json.redirectUrl as string);
+
+    const good = await addCard(token);
+    const second = await pay(token, basket.id, payBody(good));
+    expect(second.json.status, JSON.stringify(second.json)).toBe('SUCCEEDED');
+
+    const complete = await app.request(`${challenge.pathname}/complete${challenge.search}`, { method: 'POST' });
+    expect(complete.status).toBe(404);
+    expect(await complete.text()).toBe('No authentication pending');
+    const history = await call(app, 'GET', '/api/v2/customer/payments', { token });
+    expect(history.json.items.filter((i: { status: string }) => i.status === 'succeeded')).toHaveLength(1);
+  });
+});
+
 describe('upgrade: the lower licence is replaced at once, with a credit for its unused days', () => {
   it('the basket shows the credit line; paying charges the total less the credit and ends the lower licence', async () => {
     const { token, card } = await buyerHolding(BASIC);

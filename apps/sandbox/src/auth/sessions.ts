@@ -188,7 +188,7 @@ export async function assertSessionCurrent(db: SandboxDb, claims: AccessClaims):
 }
 
 /** A query runner: the database or a transaction. */
-type Queryable = Pick<SandboxDb, 'update'>;
+type Queryable = Pick<SandboxDb, 'update' | 'select'>;
 
 /**
  * Ends sessions of account `userId` at once (identity §4 "Session"; docs/api.md "Sessions"):
@@ -205,13 +205,23 @@ export async function endAccountSessions(
   at: Date,
   options: { providers?: readonly string[]; except?: string | undefined } = {},
 ): Promise<void> {
-  await db.update(users).set({ sessionVersion: sql`${users.sessionVersion} + 1` }).where(eq(users.id, userId));
   const scope = options.providers ? inArray(refreshTokens.provider, [...options.providers]) : undefined;
   const kept = options.except ? ne(refreshTokens.familyId, options.except) : undefined;
+  // An unlink when no live session was signed in through that provider (the caller's included)
+  // leaves the access tokens alone; a reset or a logout everywhere always refuses them.
+  if (options.providers) {
+    const [signedThrough] = await db
+      .select({ familyId: refreshTokens.familyId })
+      .from(refreshTokens)
+      .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt), scope))
+      .limit(1);
+    if (!signedThrough) return;
+  }
   await db
     .update(refreshTokens)
     .set({ revokedAt: at })
     .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt), scope, kept));
+  await db.update(users).set({ sessionVersion: sql`${users.sessionVersion} + 1` }).where(eq(users.id, userId));
 }
 
 /** Whether a family still has a token that is not revoked (its session has not ended). */

@@ -7,7 +7,7 @@
  * `payments/caller.ts`, set through `routes/checkout.ts`.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { and, desc, eq, inArray, ne } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Context, Hono } from 'hono';
 import { calls, type Basket, type Card, type PaymentDetails, type PaymentHistoryItem, type PayRequest, type PayResponse } from '@stream/core/contracts';
 import { allowedReturnUrl, localAmounts } from '@stream/core/domain';
@@ -362,10 +362,16 @@ export function registerPaymentRoutes(
       if (details.status === 'PENDING') throw conflict(`The payer has not yet approved ${details.exid} at ${details.provider}.`);
     }
 
-    // Insert first: the UNIQUE (user_id, idempotency_key) lets one call only through.
+    // Insert first: the UNIQUE (user_id, idempotency_key) lets one call only through. Under a lock
+    // on the payer, the licence is checked again and no other payment of it may be in flight, so
+    // two calls with different keys never both charge (docs/api.md "Plan changes").
     const paymentId = randomUUID();
     const now = await ctx.sandboxNow();
-    const inserted = await db
+    const inserted = await db.transaction(async (txDb) => {
+      const tx = txDb as unknown as SandboxDb;
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`pay:${userId}`}))`);
+      await claimLicencePayment(tx, userId, cat, now);
+      return tx
       .insert(payments)
       .values({
         id: paymentId,
@@ -387,6 +393,7 @@ export function registerPaymentRoutes(
       })
       .onConflictDoNothing()
       .returning({ id: payments.id });
+    });
     if (inserted.length === 0) {
       const again = await replay();
       if (again) return again;
@@ -686,7 +693,8 @@ export function registerPaymentRoutes(
     // Spends the token: one answer only, and only with this URL's token.
     const [spent] = await db
       .update(payments)
-      .set({ actionTokenHash: null })
+      // PROCESSING while it completes: a new payment of the same licence meanwhile is refused.
+      .set({ actionTokenHash: null, status: 'PROCESSING' })
       .where(and(eq(payments.id, payment.id), eq(payments.actionTokenHash, tokenHash(token)), eq(payments.status, 'REQUIRES_ACTION')))
       .returning({ id: payments.id });
     if (!spent) return c.text('No authentication pending', 404);
@@ -704,6 +712,37 @@ export function registerPaymentRoutes(
     return c.redirect(`${back}${back.includes('?') ? '&' : '?'}${params}`, 303);
   });
 }
+
+/**
+ * Claims the purchase of `cat` for `userId`; call it inside the payer's locked transaction, just
+ * before the payment row is inserted.
+ * - The licence is checked again (held: 409 `LICENCE_ALREADY_ACTIVE`; a downgrade: 409), since a
+ *   payment of it may have succeeded since the first check.
+ * - A payment of the same licence still PROCESSING: 409 `CONFLICT` (`paymentInProgress`).
+ * - A payment of it waiting for 3-D Secure (REQUIRES_ACTION) is superseded: marked FAILED, so its
+ *   challenge can no longer complete (completion needs REQUIRES_ACTION) and charge a second time.
+ */
+async function claimLicencePayment(tx: SandboxDb, userId: string, cat: CatalogueRow, now: Date): Promise<void> {
+  refuseForbiddenPurchase(cat, await loadHeld(tx, userId, now), now);
+  const open = await tx
+    .select({ id: payments.id, status: payments.status, updatedAt: payments.updatedAt })
+    .from(payments)
+    .where(and(eq(payments.userId, userId), eq(payments.licenceId, cat.id), inArray(payments.status, ['PROCESSING', 'REQUIRES_ACTION'])));
+  // A PROCESSING row older than two minutes is a call that died mid-charge: it blocks nothing.
+  const inFlight = open.some((p) => p.status === 'PROCESSING' && now.getTime() - p.updatedAt.getTime() < STALE_PROCESSING_MS);
+  if (inFlight) throw conflict('paymentInProgress');
+  const waiting = open.map((p) => p.id);
+  if (waiting.length > 0) {
+    const error = { status: 402, code: 'authentication_failed', messages: ['Superseded by a newer payment of the same licence.'] };
+    await tx
+      .update(payments)
+      .set({ status: 'FAILED', actionTokenHash: null, responseStatus: 402, response: error, updatedAt: now })
+      .where(and(inArray(payments.id, waiting), eq(payments.status, 'REQUIRES_ACTION')));
+  }
+}
+
+/** After this long (ms) a payment still PROCESSING is taken as dead and blocks no new payment. */
+const STALE_PROCESSING_MS = 120_000;
 
 /** Most consent answers one pay call may carry. */
 const MAX_CONSENT_ANSWERS = 50;
