@@ -12,11 +12,11 @@
  *   on its own (at most the access-token lifetime).
  * - Answer `{}`. 400 `BAD_REQUEST` for neither (or an empty token).
  *
- * The body schema is the sandbox's (the contracts in `@stream/core` do not define this call yet).
+ * The contract is `calls.auth.logout` of `@stream/core/contracts`.
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Hono } from 'hono';
-import * as z from 'zod/mini';
+import { calls } from '@stream/core/contracts';
 import type { SandboxEnv } from '../app.js';
 import { endAccountSessions, hashRefreshToken, type SessionDeps } from '../auth/sessions.js';
 import { refreshTokens } from '../db/schema.js';
@@ -25,20 +25,14 @@ import { readJsonBody } from '../http/body.js';
 import type { RouteContext } from './context.js';
 
 /** Path of the logout call. */
-export const LOGOUT_PATH = '/api/v2/logout';
-
-/** `POST /api/v2/logout` body: `everywhere: true`, or this session's `refreshToken`. */
-export const logoutRequestSchema = z.object({
-  everywhere: z.optional(z.boolean()),
-  refreshToken: z.optional(z.string().check(z.minLength(1), z.maxLength(512))),
-});
+export const LOGOUT_PATH = calls.auth.logout.path;
 
 /** Registers `POST /api/v2/logout` on `app`. */
 export function registerLogoutRoute(app: Hono<SandboxEnv>, deps: { routes: RouteContext; sessions: SessionDeps }): void {
   const { routes } = deps;
   app.post(LOGOUT_PATH, async (c) => {
     const claims = await routes.requireUser(c);
-    const body = await readJsonBody(c, logoutRequestSchema);
+    const body = await readJsonBody(c, calls.auth.logout.body);
     const at = new Date(routes.now());
     if (body.everywhere === true) {
       await endAccountSessions(routes.db, claims.sub, at);

@@ -1,4 +1,4 @@
-import { guestCheckin, login, signUp } from '../contracts/auth.js';
+import { guestCheckin, login, logout, signUp } from '../contracts/auth.js';
 import type { ApiClient, HttpApiClient } from './types.js';
 
 /**
@@ -12,6 +12,7 @@ export function authEndpoints(request: HttpApiClient['request'], refresh: ApiCli
     login: (body) => request(login, { body }),
     signUp: (body) => request(signUp, { body }),
     guestCheckin: () => request(guestCheckin),
+    logout: (body) => request(logout, { body }),
     refresh,
   };
 }

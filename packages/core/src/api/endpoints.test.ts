@@ -160,3 +160,17 @@ describe('content endpoints', () => {
     expect(error).toMatchObject({ status: 403, code: 'LICENCE_REQUIRED', call: 'content.playback' });
   });
 });
+
+describe('auth.logout', () => {
+  it('POSTs /api/v2/logout with the bearer and the body; an empty refresh token breaks the contract and sends nothing', async () => {
+    const { client, last, fetch } = setup(() => json(200, {}));
+    await expect(client.auth.logout({ everywhere: true })).resolves.toEqual({});
+    expect([last().method, last().url.pathname]).toEqual(['POST', '/api/v2/logout']);
+    expect(last().headers.get('authorization')).toBe('Bearer tok');
+    expect(last().body).toEqual({ everywhere: true });
+    const sent = fetch.mock.calls.length;
+    const error = await client.auth.logout({ refreshToken: '' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ContractError);
+    expect(fetch.mock.calls.length).toBe(sent);
+  });
+});

@@ -22,6 +22,7 @@ import type {
   PriceMigrationConsent,
   LabelsResponse,
   LoginRequest,
+  LogoutRequest,
   LoginResponse,
   SignUpRequest,
   TokenRefreshResponse,
@@ -99,6 +100,8 @@ export interface ApiClient {
     /** Refreshes with the stored refresh token (single flight); stores and returns the new tokens. */
     refresh(): Promise<TokenRefreshResponse & { refreshToken: string }>;
     guestCheckin(): Promise<LoginResponse>;
+    /** `POST /api/v2/logout`: ends this session (`{ refreshToken }`) or every one (`{ everywhere: true }`) server side. */
+    logout(body: LogoutRequest): Promise<Record<string, unknown>>;
   };
   user: {
     profile(): Promise<UserProfile>;

@@ -61,6 +61,33 @@ export const tokenRefresh = defineCall({
   auth: 'optional',
 });
 
+/**
+ * `POST /api/v2/logout` body: `{ everywhere: true }` ends every session of the account;
+ * `{ refreshToken }` ends this session (its refresh token and rotations).
+ */
+export const logoutRequestSchema = z.object({
+  everywhere: z.optional(z.boolean()),
+  refreshToken: z.optional(z.string().check(z.minLength(1), z.maxLength(512))),
+});
+export type LogoutRequest = z.infer<typeof logoutRequestSchema>;
+
+/**
+ * Ends this session or every session of the account, server side (this project's call: the spec
+ * shows only the external OAuth logout; docs/api.md "Sessions: revocation"). Bearer required.
+ * With `everywhere: true` every access token of the account, this one included, is refused from
+ * the next call and every refresh token is revoked; with `refreshToken` only that session's
+ * refresh family is revoked. Answers `{}` (also for an unknown refresh token). Errors: 400
+ * `BAD_REQUEST` for neither field; 401 without a signed-in user.
+ */
+export const logout = defineCall({
+  name: 'auth.logout',
+  method: 'POST',
+  path: '/api/v2/logout',
+  body: logoutRequestSchema,
+  response: z.looseObject({}),
+  auth: 'required',
+});
+
 /** Guest check-in: tokens whose claims carry `gue: true` (identity-and-routes.md §6). */
 export const guestCheckin = defineCall({
   name: 'auth.guestCheckin',

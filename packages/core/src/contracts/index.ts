@@ -40,7 +40,7 @@ import * as adobe from './adobe.js';
 
 /** Every call contract by area, for the client and the sandbox. */
 export const calls = {
-  auth: { login: auth.login, signUp: auth.signUp, tokenRefresh: auth.tokenRefresh, guestCheckin: auth.guestCheckin },
+  auth: { login: auth.login, signUp: auth.signUp, tokenRefresh: auth.tokenRefresh, guestCheckin: auth.guestCheckin, logout: auth.logout },
   user: { profile: user.getProfile },
   labels: { get: labels.getLabels },
   countries: { list: countries.getCountries },

@@ -135,6 +135,7 @@ export function fakeApi(overrides: {
         calls.guestCheckin += 1;
         return (overrides.guestCheckin ?? unexpected('guestCheckin'))();
       },
+      logout: unexpected('logout'),
     },
     user: { profile: unexpected('profile') },
     labels: {
