@@ -13,7 +13,7 @@ import {
   type SubscriptionView,
 } from '@stream/core/domain';
 import type { CancellationPromo } from '@stream/core/contracts';
-import { connectSubscription, joinedServerMessages, subscriptionMachine, type SubscriptionApi } from '@stream/core/machines';
+import { connectSubscription, subscriptionMachine, type SubscriptionApi } from '@stream/core/machines';
 import { systemClock } from '@stream/core/platform';
 import { useI18n, useServices } from '../app/context';
 import { LICENCE_STATUS_KEYS } from '../app/labelKeys';
@@ -113,7 +113,7 @@ function SubscriptionCard({ licence, listVersion, locale, onUpdated }: Subscript
           <bdi>{view.name}</bdi>
         </h3>
         <SubscriptionDetails view={view} />
-        {view.scheduledDowngrade ? <PendingChange view={view} locale={locale} onUpdated={onUpdated} /> : null}
+        {view.scheduledDowngrade ? <PendingChange view={view} sub={sub} locale={locale} /> : null}
         {isPaidByCard(view.licence) ? <ChangeCardLink licenceId={view.id} name={view.name} /> : null}
         <p role="status" className="status-note">
           {sub.justUpdated ? t('subscriptionUpdated') : ''}
@@ -350,42 +350,22 @@ function PauseForm({ id, sub, onClose }: { id: string; sub: SubscriptionApi; onC
 
 /**
  * A downgrade scheduled for the end of the period ("Changes to Sports Basic on 2 December 2026."),
- * with Keep {current}, which withdraws it (`api.licences.cancelDowngrade`). docs/api.md "Plan changes".
+ * with Keep {current}, which withdraws it (the subscription machine's `downgrade.withdraw`; a failure shows
+ * in the card's error like the other actions). docs/api.md "Plan changes".
  */
-function PendingChange({ view, locale, onUpdated }: { view: SubscriptionView; locale: string; onUpdated(): void }) {
+function PendingChange({ view, sub, locale }: { view: SubscriptionView; sub: SubscriptionApi; locale: string }) {
   const { t } = useI18n();
-  const { api } = useServices();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const change = view.scheduledDowngrade!;
-  const keep = () => {
-    setBusy(true);
-    setError(null);
-    api.licences.cancelDowngrade(view.id).then(
-      () => {
-        setBusy(false);
-        onUpdated();
-      },
-      (failure: unknown) => {
-        setBusy(false);
-        setError(joinedServerMessages(failure));
-      },
-    );
-  };
+  const busy = sub.busy === 'withdrawingDowngrade';
   return (
     <div className="subscription__pending">
       <p>
         <strong>{t('pendingChange')}: </strong>
         {t('downgradeScheduled', { name: change.licenceName, date: change.atMs === null ? '' : formatLongDate(change.atMs, locale) })}
       </p>
-      <ActionButton busy={busy} disabled={busy} busyLabel={t('keepingPlan')} secondary onClick={keep}>
+      <ActionButton busy={busy} disabled={sub.busy !== null} busyLabel={t('keepingPlan')} secondary onClick={sub.withdrawDowngrade}>
         {t('keepPlan', { name: view.name })}
       </ActionButton>
-      {error ? (
-        <p role="alert" className="alert">
-          {t(error)}
-        </p>
-      ) : null}
     </div>
   );
 }

@@ -12,7 +12,7 @@ export type SubscriptionSnapshot = SnapshotFrom<SubscriptionMachine>;
  * Which call is running, for the view's progress: `'cancelling'` covers the whole cancel flow
  * (verifying the promo, redeeming or refusing it, the cancel itself); null when nothing runs.
  */
-export type SubscriptionBusy = 'pausing' | 'resuming' | 'cancelling' | 'reactivating' | null;
+export type SubscriptionBusy = 'pausing' | 'resuming' | 'cancelling' | 'reactivating' | 'withdrawingDowngrade' | null;
 
 /** What a view needs for one licence of the account. */
 export interface SubscriptionApi {
@@ -50,6 +50,8 @@ export interface SubscriptionApi {
   keepLicence(): void;
   /** Confirms the cancel (no promo offered): the licence is cancelled. */
   confirmCancel(): void;
+  /** Withdraws the downgrade scheduled for the end of the period: the current plan renews. */
+  withdrawDowngrade(): void;
   /** Hides the error. */
   dismissError(): void;
 }
@@ -62,6 +64,7 @@ const BUSY: Readonly<Record<string, SubscriptionBusy>> = {
   redeemingPromo: 'cancelling',
   refusingPromo: 'cancelling',
   cancelling: 'cancelling',
+  withdrawingDowngrade: 'withdrawingDowngrade',
 };
 
 /**
@@ -90,6 +93,7 @@ export function connectSubscription(
     refusePromo: () => send({ type: 'promo.refuse' }),
     keepLicence: () => send({ type: 'promo.dismiss' }),
     confirmCancel: () => send({ type: 'cancel.confirm' }),
+    withdrawDowngrade: () => send({ type: 'downgrade.withdraw' }),
     dismissError: () => send({ type: 'error.dismiss' }),
   };
 }

@@ -44,7 +44,8 @@ const lifecycleActor = (call: (api: ApiClient, licenceId: string) => Promise<Upd
  *
  * `idle` (also `updated` after a success, and `error`) accepts `licence.pause { resumeAfter? }` →
  * `pausing`, `licence.resume` → `resuming`, `licence.reactivate` → `reactivating`, and
- * `licence.cancel` → `verifyingPromo`. A verified promo that is `available` → `offeringPromo`,
+ * `licence.cancel` → `verifyingPromo`, `downgrade.withdraw` → `withdrawingDowngrade` (the
+ * scheduled downgrade is withdrawn). A verified promo that is `available` → `offeringPromo`,
  * where `promo.redeem` → `redeemingPromo`, `promo.refuse` → `refusingPromo` → `cancelling`, and
  * `promo.dismiss` → `idle` (nothing sent). No promo → `confirmingCancel`, where the viewer is
  * asked first: `cancel.confirm` → `cancelling`, `promo.dismiss` → `idle` (nothing sent). Every call's answer
@@ -65,6 +66,8 @@ export const subscriptionMachine = setup({
     reactivateLicence: lifecycleActor((api, id) => api.licences.reactivate(id)),
     /** `api.licences.cancel(id)` (plain cancel: the promo was verified, refused or not offered) → `{ licence }`. */
     cancelLicence: lifecycleActor((api, id) => api.licences.cancel(id)),
+    /** `api.licences.cancelDowngrade(id)` (withdraws the scheduled downgrade) → `{ licence }`. */
+    withdrawDowngrade: lifecycleActor((api, id) => api.licences.cancelDowngrade(id)),
     /** `api.promos.verify(id)` → `{ available, discount?, description? }`. */
     verifyPromo: fromPromise<CancellationPromo, LicenceActorInput>(({ input }) => input.api.promos.verify(input.licenceId)),
     /** `api.promos.redeem(id)` → `{ licence }` with the discount. */
@@ -97,6 +100,7 @@ export const subscriptionMachine = setup({
         'licence.resume': { target: 'resuming', actions: 'clearError' },
         'licence.reactivate': { target: 'reactivating', actions: 'clearError' },
         'licence.cancel': { target: 'verifyingPromo', actions: 'clearError' },
+        'downgrade.withdraw': { target: 'withdrawingDowngrade', actions: 'clearError' },
       },
     },
     pausing: {
@@ -195,6 +199,16 @@ export const subscriptionMachine = setup({
         onError: { target: 'error', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
       },
     },
+    withdrawingDowngrade: {
+      description: 'DELETE active-licences/{id}/downgrade: the scheduled downgrade is withdrawn; the plan renews as it is (docs/api.md "Plan changes").',
+      invoke: {
+        id: 'withdrawDowngrade',
+        src: 'withdrawDowngrade',
+        input: ({ context }) => ({ api: context.env.api, licenceId: context.licence.id }),
+        onDone: { target: 'updated', actions: { type: 'storeLicence', params: ({ event }) => ({ licence: event.output.licence }) } },
+        onError: { target: 'error', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
     updated: {
       description: 'The last call succeeded and the licence was replaced by its answer; accepts the same actions as idle.',
       on: {
@@ -202,6 +216,7 @@ export const subscriptionMachine = setup({
         'licence.resume': { target: 'resuming', actions: 'clearError' },
         'licence.reactivate': { target: 'reactivating', actions: 'clearError' },
         'licence.cancel': { target: 'verifyingPromo', actions: 'clearError' },
+        'downgrade.withdraw': { target: 'withdrawingDowngrade', actions: 'clearError' },
       },
     },
     error: {
@@ -212,6 +227,7 @@ export const subscriptionMachine = setup({
         'licence.resume': { target: 'resuming', actions: 'clearError' },
         'licence.reactivate': { target: 'reactivating', actions: 'clearError' },
         'licence.cancel': { target: 'verifyingPromo', actions: 'clearError' },
+        'downgrade.withdraw': { target: 'withdrawingDowngrade', actions: 'clearError' },
       },
     },
   },

@@ -84,6 +84,28 @@ describe('subscription', () => {
     expect('resumeAfter' in (seen[0] ?? {})).toBe(false);
   });
 
+  it('downgrade.withdraw withdraws the scheduled downgrade and replaces the licence; a failure shows the server message', async () => {
+    const { calls, answer } = recorder();
+    const kept: Licence = { ...licence, name: 'Kept' };
+    let fail = true;
+    const { actor, view } = start({
+      withdrawDowngrade: answer<Updated>('withdrawDowngrade', () => {
+        if (fail) throw apiError(['No downgrade is scheduled'], 404);
+        return { licence: kept };
+      }),
+    });
+    view().withdrawDowngrade();
+    expect(view().busy).toBe('withdrawingDowngrade');
+    await waitFor(actor, (s) => s.matches('error'));
+    expect(view().error).toBe('No downgrade is scheduled');
+    expect(view().licence).toBe(licence);
+    fail = false;
+    view().withdrawDowngrade();
+    await waitFor(actor, (s) => s.matches('updated'));
+    expect(view()).toMatchObject({ licence: kept, busy: null, error: null, justUpdated: true });
+    expect(calls).toEqual(['withdrawDowngrade:lic-1', 'withdrawDowngrade:lic-1']);
+  });
+
   it('resume and reactivate replace the licence; updated accepts the next action', async () => {
     const { calls, answer } = recorder();
     const { actor, view } = start({

@@ -50,6 +50,8 @@ export type SubscriptionEvent =
   | { type: 'promo.dismiss' }
   /** Confirm the cancel asked when no promo is offered. */
   | { type: 'cancel.confirm' }
+  /** Withdraw the downgrade scheduled for the end of the period (keep the current plan). */
+  | { type: 'downgrade.withdraw' }
   /** Hide the error. */
   | { type: 'error.dismiss' };
 
