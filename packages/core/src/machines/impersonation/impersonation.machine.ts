@@ -1,0 +1,92 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { ImpersonationResponse } from '../../contracts/index.js';
+import { IMPERSONATION_LINK_INVALID_KEY, impersonationFailure, impersonationToken } from '../../domain/impersonation.js';
+import { oncePerToken } from '../magicLink/magicLink.machine.js';
+import type { ImpersonationContext, ImpersonationEvent, ImpersonationExchangeInput, ImpersonationInput } from './impersonation.types.js';
+
+export type { ImpersonationContext, ImpersonationEvent, ImpersonationExchangeInput, ImpersonationInput } from './impersonation.types.js';
+
+/**
+ * `api.impersonation.exchange(token)`, once per client and token: a repeated effect or a second
+ * mount of the page gets the same answer and the single-use token is sent once (a failure is
+ * forgotten, so `retry` sends it again).
+ */
+export const exchangeImpersonationOnce = oncePerToken((api, token) => api.impersonation.exchange(token));
+
+/**
+ * Impersonation through the IMPERSONATE route `/impersonate/:token` (identity-and-routes.md §6;
+ * issue 5: "an impersonation token from its route is taken into the session and removed from
+ * history"). Input {@link ImpersonationInput} `{ api, session, token, homePath }`.
+ *
+ * - `start`: a token without the platform's format (domain `impersonationToken`) → `failed`
+ *   (`impersonationLinkInvalid`, nothing sent); else `exchanging`.
+ * - `exchanging`: actor `exchangeToken` = {@link exchangeImpersonationOnce} (`POST
+ *   /api/v2/impersonation/token`) → `signedIn` (final: `session.signedIn { tokens }` sent,
+ *   `target` = `homePath`; the view replaces the history entry, so the token leaves the address
+ *   bar and Back does not return to it) or `failed` (domain `impersonationFailure`: 404/400 →
+ *   `impersonationLinkInvalid`, no retry; otherwise `impersonationFailed` with `canRetry`).
+ * - `failed`: `retry` (only when `canRetry`) exchanges again.
+ * Never throws; the token is never logged.
+ */
+export const impersonationMachine = setup({
+  types: {} as { context: ImpersonationContext; events: ImpersonationEvent; input: ImpersonationInput },
+  actors: {
+    /** `POST /api/v2/impersonation/token { impersonationToken }`, once per token. */
+    exchangeToken: fromPromise<ImpersonationResponse, ImpersonationExchangeInput>(({ input }) => exchangeImpersonationOnce(input.api, input.token)),
+  },
+  guards: {
+    /** The route's token has the platform's format. */
+    hasToken: ({ context }) => context.token !== null,
+    /** The last failure may go away on a second try. */
+    canRetry: ({ context }) => context.canRetry,
+  },
+  actions: {
+    /** Hands the user's tokens to the session and sets where to go. */
+    signIn: assign(({ context }, params: { tokens: ImpersonationResponse }) => {
+      context.env.session.send({ type: 'session.signedIn', tokens: params.tokens });
+      return { target: context.env.homePath, error: null };
+    }),
+    failInvalid: assign({ error: IMPERSONATION_LINK_INVALID_KEY, canRetry: false }),
+    failWith: assign((_, params: { error: unknown }) => {
+      const { key, canRetry } = impersonationFailure(params.error);
+      return { error: key, canRetry };
+    }),
+    clearError: assign({ error: null, canRetry: false }),
+  },
+}).createMachine({
+  id: 'impersonation',
+  description:
+    'Impersonation (identity §6, route /impersonate/:token): a well-formed token is exchanged once for the user\'s session (POST /api/v2/impersonation/token), handed to the session, then the view replaces the history entry with HOME; an unknown, used or expired token shows impersonationLinkInvalid, any other failure impersonationFailed with retry.',
+  context: ({ input }) => ({
+    token: impersonationToken(input.token),
+    target: null,
+    error: null,
+    canRetry: false,
+    env: input,
+  }),
+  initial: 'start',
+  states: {
+    start: {
+      description: 'Checks the token of the route.',
+      always: [{ guard: 'hasToken', target: 'exchanging' }, { target: 'failed', actions: 'failInvalid' }],
+    },
+    exchanging: {
+      description: 'Exchanging the token for the user\'s session, once per token.',
+      invoke: {
+        id: 'exchangeToken',
+        src: 'exchangeToken',
+        input: ({ context }) => ({ api: context.env.api, token: context.token ?? '' }),
+        onDone: { target: 'signedIn', actions: { type: 'signIn', params: ({ event }) => ({ tokens: event.output }) } },
+        onError: { target: 'failed', actions: { type: 'failWith', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    signedIn: { type: 'final', description: 'The session holds the user\'s tokens; the view replaces the address with target.' },
+    failed: {
+      description: 'The link did not work; retry only when the failure may go away.',
+      on: { retry: { guard: 'canRetry', target: 'exchanging', actions: 'clearError' } },
+    },
+  },
+});
+
+/** The impersonation machine's type. */
+export type ImpersonationMachine = typeof impersonationMachine;

@@ -1,0 +1,46 @@
+import type { SnapshotFrom } from 'xstate';
+import { labelFor, textDirection } from '../../domain/index.js';
+import type { LabelsMachine } from './labels.machine.js';
+import type { LabelsEvent } from './labels.types.js';
+
+/** A snapshot of the labels machine. */
+export type LabelsSnapshot = SnapshotFrom<LabelsMachine>;
+
+/** What views need from the labels. */
+export interface LabelsApi {
+  status: 'loading' | 'ready' | 'failed';
+  /**
+   * The text of `key`; else the text of `fallbackKey` (for error messages pass
+   * `'failedAuthentication'`, §8); else the key itself (domain `labelFor`).
+   */
+  t(key: string, fallbackKey?: string): string;
+  /** Whether `key` has a translation; pass to the sign-in machines as `isKnownKey`. */
+  isKnownKey(key: string): boolean;
+  /** Locale the labels are in (the platform's selected locale), or null until loaded. */
+  locale: string | null;
+  /** The realm's default locale, or null until loaded. */
+  defaultLocale: string | null;
+  /** Locales the realm offers. */
+  locales: string[];
+  /** Text direction of the labels' locale (§9: `ar` is right to left); `ltr` until loaded. */
+  dir: 'ltr' | 'rtl';
+  /** Retries a failed load now. */
+  retry(): void;
+}
+
+/** Turns a labels snapshot and its `send` into what views need. */
+export function connectLabels(snapshot: LabelsSnapshot, send: (event: LabelsEvent) => void): LabelsApi {
+  const { translations, selectedLocale, defaultLocale, locales } = snapshot.context;
+  const isKnownKey = (key: string): boolean =>
+    Object.prototype.hasOwnProperty.call(translations, key) && translations[key] !== '';
+  return {
+    status: snapshot.matches('ready') ? 'ready' : snapshot.matches('failed') ? 'failed' : 'loading',
+    t: (key, fallbackKey) => labelFor(translations, key, fallbackKey),
+    isKnownKey,
+    locale: selectedLocale,
+    defaultLocale,
+    locales,
+    dir: textDirection(selectedLocale ?? defaultLocale ?? ''),
+    retry: () => send({ type: 'labels.retry' }),
+  };
+}

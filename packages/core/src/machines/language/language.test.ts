@@ -1,0 +1,30 @@
+import { describe, expect, it, vi } from 'vitest';
+import { STORAGE_KEYS } from '../../platform/types.js';
+import type { Navigation } from '../../platform/types.js';
+import { changeLanguage, storedLanguage } from '../index.js';
+import { testStorage } from '../test-helpers.js';
+
+function navigation() {
+  const reload = vi.fn<() => void>();
+  const nav: Navigation = { current: () => ({ pathname: '/', search: '' }), navigate: () => {}, assign: () => {}, reload };
+  return { ...nav, reload };
+}
+
+describe('language (§4 "Language change")', () => {
+  it('stores the locale, then reloads', () => {
+    const storage = testStorage();
+    const nav = navigation();
+    nav.reload.mockImplementation(() => expect(storage.getItem(STORAGE_KEYS.selectedLanguage)).toBe('es'));
+    changeLanguage(' es ', { storage, navigation: nav });
+    expect(nav.reload).toHaveBeenCalledTimes(1);
+    expect(storedLanguage(storage)).toBe('es');
+  });
+
+  it('rejects a blank locale without storing or reloading', () => {
+    const storage = testStorage();
+    const nav = navigation();
+    expect(() => changeLanguage('  ', { storage, navigation: nav })).toThrow(RangeError);
+    expect(nav.reload).not.toHaveBeenCalled();
+    expect(storedLanguage(storage)).toBeNull();
+  });
+});

@@ -1,0 +1,69 @@
+import { fromPromise } from 'xstate';
+import type { ApiClient } from '../../api/types.js';
+import type { LoginResponse } from '../../contracts/index.js';
+import { loginFailureMessage, validateLoginForm } from '../../domain/index.js';
+import { createCredentialsFormMachine } from '../credentialsForm/credentialsForm.machine.js';
+import type { CredentialProvider, ProviderSignInField, ProviderSignInInput } from './providerSignIn.types.js';
+
+export type {
+  CredentialProvider,
+  ProviderSignInContext,
+  ProviderSignInEvent,
+  ProviderSignInField,
+  ProviderSignInInput,
+} from './providerSignIn.types.js';
+
+/** Input of the `providerLogin` actor: the provider and the credentials of its §7 call. */
+export interface ProviderLoginActorInput {
+  api: ApiClient;
+  provider: CredentialProvider;
+  /** The provider account's id, trimmed. */
+  id: string;
+  /** The secret, as typed. */
+  secret: string;
+}
+
+/**
+ * Builds the sign-in machine of an id/secret provider (identity-and-routes.md §1 "other
+ * providers", §7 `POST /login/auth-provider/pbr` and `POST /login/sptv`, §5 "Login form", §8
+ * "Login failure").
+ *
+ * A credentials form (`createCredentialsFormMachine`) with fields `username` and `password`:
+ * `editing` → `form.submit` with guard `formIsValid` (domain `validateLoginForm`: `EMPTY_INPUTS`
+ * when both are empty, else `usernameIsEmpty` / `passwordIsEmpty`) → `submitting` (actor
+ * `providerLogin` = `api.credentialProviders[provider]({ id, secret })`, `id` trimmed) → on
+ * success the tokens go to the session (`session.signedIn`), `target` is set from
+ * `postSignInTarget(search)` and the machine stops in `signedIn`; on failure it returns to
+ * `editing` with `error` = `loginFailureMessage(error, isKnownKey)` (the server's message when
+ * known, else the code table, else `failedAuthentication`), values kept. Input
+ * {@link ProviderSignInInput} (the credentials form's input).
+ */
+export function createProviderSignInMachine(provider: CredentialProvider) {
+  return createCredentialsFormMachine({
+    id: 'providerSignIn',
+    description: `Sign-in with a ${provider.toUpperCase()} account: id and secret (identity-and-routes.md §7 ${provider === 'pbr' ? 'POST /login/auth-provider/pbr' : 'POST /login/sptv'}). An empty form stays in editing with EMPTY_INPUTS or per-field errors; a valid one calls the provider. On success the tokens go to the session machine and target is set (§2 "After sign-in completion"); on failure the message of §8 "Login failure" shows and the values are kept.`,
+    fields: ['username', 'password'] as const satisfies readonly ProviderSignInField[],
+    initialValues: (_input: ProviderSignInInput) => ({}),
+    validate: validateLoginForm,
+    submit: {
+      name: 'providerLogin',
+      /** `api.credentialProviders.pbr|sptv`: tokens, or throws ApiError / ContractError / NetworkError. */
+      logic: fromPromise<LoginResponse, ProviderLoginActorInput>(({ input }) =>
+        input.api.credentialProviders[input.provider]({ id: input.id, secret: input.secret }),
+      ),
+      input: (values, env) => ({ api: env.api, provider, id: values.username.trim(), secret: values.password }),
+      description: "Loading: the provider's store is checking the id and secret.",
+    },
+    failureMessage: loginFailureMessage,
+    finalState: 'signedIn',
+  });
+}
+
+/** PBR sign-in (`/login/pbr`): see {@link createProviderSignInMachine}. */
+export const pbrSignInMachine = createProviderSignInMachine('pbr');
+
+/** SPTV sign-in (`/login/sptv`): see {@link createProviderSignInMachine}. */
+export const sptvSignInMachine = createProviderSignInMachine('sptv');
+
+/** The type of a provider sign-in machine (PBR's and SPTV's are the same). */
+export type ProviderSignInMachine = typeof pbrSignInMachine;

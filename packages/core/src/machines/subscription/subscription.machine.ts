@@ -1,0 +1,237 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { ApiClient } from '../../api/types.js';
+import type { CancellationPromo, Licence } from '../../contracts/index.js';
+import { errorFacts } from '../../domain/loginErrors.js';
+import type {
+  LicenceActorInput,
+  PauseActorInput,
+  SubscriptionContext,
+  SubscriptionEvent,
+  SubscriptionInput,
+} from './subscription.types.js';
+
+export type {
+  LicenceActorInput,
+  PauseActorInput,
+  SubscriptionContext,
+  SubscriptionEvent,
+  SubscriptionInput,
+} from './subscription.types.js';
+
+/** Message key shown when a failed call carries no server message (§8 "default is anErrorOccured"). */
+export const GENERIC_ERROR_KEY = 'anErrorOccured';
+
+/**
+ * What to show for a failed licence call: the error's server `messages` (an `ApiError`, or any
+ * platform error body) that are non-empty strings, joined with one space; `'anErrorOccured'` when
+ * there are none (`NetworkError`, `ContractError`, anything else). Never throws.
+ * Implements commerce-and-account-data.md §8 "Cancel licence: shows the joined server messages".
+ */
+export function joinedServerMessages(error: unknown): string {
+  const messages = errorFacts(error).messages.map((m) => m.trim()).filter((m) => m !== '');
+  return messages.length > 0 ? messages.join(' ') : GENERIC_ERROR_KEY;
+}
+
+type Updated = { licence: Licence };
+
+const lifecycleActor = (call: (api: ApiClient, licenceId: string) => Promise<Updated>) =>
+  fromPromise<Updated, LicenceActorInput>(({ input }) => call(input.api, input.licenceId));
+
+/**
+ * One licence of the signed-in account and its lifecycle: pause, resume, cancel (with the
+ * cancellation promo) and reactivate. Implements commerce-and-account-data.md §6 ("Pause, resume
+ * and cancel are per-licence actions"), §7 "Licences" (the calls) and §8 "Cancel licence".
+ *
+ * `idle` (also `updated` after a success, and `error`) accepts `licence.pause { resumeAfter? }` →
+ * `pausing`, `licence.resume` → `resuming`, `licence.reactivate` → `reactivating`, and
+ * `licence.cancel` → `verifyingPromo`, `downgrade.withdraw` → `withdrawingDowngrade` (the
+ * scheduled downgrade is withdrawn). A verified promo that is `available` → `offeringPromo`,
+ * where `promo.redeem` → `redeemingPromo`, `promo.refuse` → `refusingPromo` → `cancelling`, and
+ * `promo.dismiss` → `idle` (nothing sent). No promo → `confirmingCancel`, where the viewer is
+ * asked first: `cancel.confirm` → `cancelling`, `promo.dismiss` → `idle` (nothing sent). Every call's answer
+ * replaces `context.licence` (→ `updated`); every failure → `error` with
+ * {@link joinedServerMessages}. Which actions apply to a licence is a domain rule; this machine
+ * does not repeat it. Calls are never retried by themselves.
+ */
+export const subscriptionMachine = setup({
+  types: {} as { context: SubscriptionContext; events: SubscriptionEvent; input: SubscriptionInput },
+  actors: {
+    /** `api.licences.pause(id, { resumeAfter })` → `{ licence }`. */
+    pauseLicence: fromPromise<Updated, PauseActorInput>(({ input }) =>
+      input.api.licences.pause(input.licenceId, input.resumeAfter === undefined ? {} : { resumeAfter: input.resumeAfter }),
+    ),
+    /** `api.licences.resume(id)` → `{ licence }`. */
+    resumeLicence: lifecycleActor((api, id) => api.licences.resume(id)),
+    /** `api.licences.reactivate(id)` → `{ licence }`. */
+    reactivateLicence: lifecycleActor((api, id) => api.licences.reactivate(id)),
+    /** `api.licences.cancel(id)` (plain cancel: the promo was verified, refused or not offered) → `{ licence }`. */
+    cancelLicence: lifecycleActor((api, id) => api.licences.cancel(id)),
+    /** `api.licences.cancelDowngrade(id)` (withdraws the scheduled downgrade) → `{ licence }`. */
+    withdrawDowngrade: lifecycleActor((api, id) => api.licences.cancelDowngrade(id)),
+    /** `api.promos.verify(id)` → `{ available, discount?, description? }`. */
+    verifyPromo: fromPromise<CancellationPromo, LicenceActorInput>(({ input }) => input.api.promos.verify(input.licenceId)),
+    /** `api.promos.redeem(id)` → `{ licence }` with the discount. */
+    redeemPromo: lifecycleActor((api, id) => api.promos.redeem(id)),
+    /** `api.promos.refuse(id)`; the answer is not used. */
+    refusePromo: fromPromise<unknown, LicenceActorInput>(({ input }) => input.api.promos.refuse(input.licenceId)),
+  },
+  actions: {
+    clearError: assign({ error: null }),
+    storeLicence: assign((_, params: { licence: Licence }) => ({ licence: params.licence, promo: null, error: null })),
+    storePromo: assign((_, params: { promo: CancellationPromo }) => ({ promo: params.promo })),
+    clearPromo: assign({ promo: null }),
+    storeError: assign((_, params: { error: unknown }) => ({ error: joinedServerMessages(params.error), promo: null })),
+  },
+  guards: {
+    /** The verify answer offers a promo (`available: true`). */
+    promoAvailable: (_, params: { promo: CancellationPromo }) => params.promo.available === true,
+  },
+}).createMachine({
+  id: 'subscription',
+  description:
+    'One licence of the account: pause, resume, cancel and reactivate (commerce §6, §7 "Licences"). Cancel first verifies the cancellation promo; an available promo is offered (redeem, refuse then cancel, or keep the licence); without one the viewer confirms the cancel first. Each answer replaces the licence; a failure shows the server messages joined (§8 "Cancel licence").',
+  context: ({ input }) => ({ licence: input.licence, promo: null, error: null, env: { api: input.api } }),
+  initial: 'idle',
+  states: {
+    idle: {
+      description: 'Nothing running; the view offers the actions the domain allows for the licence.',
+      on: {
+        'licence.pause': { target: 'pausing', actions: 'clearError' },
+        'licence.resume': { target: 'resuming', actions: 'clearError' },
+        'licence.reactivate': { target: 'reactivating', actions: 'clearError' },
+        'licence.cancel': { target: 'verifyingPromo', actions: 'clearError' },
+        'downgrade.withdraw': { target: 'withdrawingDowngrade', actions: 'clearError' },
+      },
+    },
+    pausing: {
+      description: 'POST active-licences/{id}/pause, with config.resumeAfter when chosen.',
+      invoke: {
+        id: 'pauseLicence',
+        src: 'pauseLicence',
+        input: ({ context, event }) => ({
+          api: context.env.api,
+          licenceId: context.licence.id,
+          ...(event.type === 'licence.pause' && event.resumeAfter !== undefined ? { resumeAfter: event.resumeAfter } : {}),
+        }),
+        onDone: { target: 'updated', actions: { type: 'storeLicence', params: ({ event }) => ({ licence: event.output.licence }) } },
+        onError: { target: 'error', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    resuming: {
+      description: 'POST active-licences/{id}/resume.',
+      invoke: {
+        id: 'resumeLicence',
+        src: 'resumeLicence',
+        input: ({ context }) => ({ api: context.env.api, licenceId: context.licence.id }),
+        onDone: { target: 'updated', actions: { type: 'storeLicence', params: ({ event }) => ({ licence: event.output.licence }) } },
+        onError: { target: 'error', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    reactivating: {
+      description: 'PUT reactivate-licence/{id}: a cancelled licence renews again.',
+      invoke: {
+        id: 'reactivateLicence',
+        src: 'reactivateLicence',
+        input: ({ context }) => ({ api: context.env.api, licenceId: context.licence.id }),
+        onDone: { target: 'updated', actions: { type: 'storeLicence', params: ({ event }) => ({ licence: event.output.licence }) } },
+        onError: { target: 'error', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    verifyingPromo: {
+      description: 'GET cancellation-promo/{id}/verify: is a discount offered to stay?',
+      invoke: {
+        id: 'verifyPromo',
+        src: 'verifyPromo',
+        input: ({ context }) => ({ api: context.env.api, licenceId: context.licence.id }),
+        onDone: [
+          {
+            guard: { type: 'promoAvailable', params: ({ event }) => ({ promo: event.output }) },
+            target: 'offeringPromo',
+            actions: { type: 'storePromo', params: ({ event }) => ({ promo: event.output }) },
+          },
+          { target: 'confirmingCancel' },
+        ],
+        onError: { target: 'error', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    offeringPromo: {
+      description: 'The promo is shown: redeem it, refuse it (the cancel follows) or keep the licence.',
+      on: {
+        'promo.redeem': { target: 'redeemingPromo' },
+        'promo.refuse': { target: 'refusingPromo' },
+        'promo.dismiss': { target: 'idle', actions: 'clearPromo' },
+      },
+    },
+    confirmingCancel: {
+      description: 'No promo: the viewer is asked first (what is lost, when access ends); confirm cancels, dismiss keeps the licence.',
+      on: {
+        'cancel.confirm': { target: 'cancelling' },
+        'promo.dismiss': { target: 'idle' },
+      },
+    },
+    redeemingPromo: {
+      description: 'POST cancellation-promo/{id}/redeem: the discount applies, the licence stays.',
+      invoke: {
+        id: 'redeemPromo',
+        src: 'redeemPromo',
+        input: ({ context }) => ({ api: context.env.api, licenceId: context.licence.id }),
+        onDone: { target: 'updated', actions: { type: 'storeLicence', params: ({ event }) => ({ licence: event.output.licence }) } },
+        onError: { target: 'error', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    refusingPromo: {
+      description: 'POST cancellation-promo/{id}/refuse; then the cancel.',
+      invoke: {
+        id: 'refusePromo',
+        src: 'refusePromo',
+        input: ({ context }) => ({ api: context.env.api, licenceId: context.licence.id }),
+        onDone: { target: 'cancelling', actions: 'clearPromo' },
+        onError: { target: 'error', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    cancelling: {
+      description: 'DELETE active-licences/{id}: auto-renew stops, access lasts until expiry.',
+      invoke: {
+        id: 'cancelLicence',
+        src: 'cancelLicence',
+        input: ({ context }) => ({ api: context.env.api, licenceId: context.licence.id }),
+        onDone: { target: 'updated', actions: { type: 'storeLicence', params: ({ event }) => ({ licence: event.output.licence }) } },
+        onError: { target: 'error', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    withdrawingDowngrade: {
+      description: 'DELETE active-licences/{id}/downgrade: the scheduled downgrade is withdrawn; the plan renews as it is (docs/api.md "Plan changes").',
+      invoke: {
+        id: 'withdrawDowngrade',
+        src: 'withdrawDowngrade',
+        input: ({ context }) => ({ api: context.env.api, licenceId: context.licence.id }),
+        onDone: { target: 'updated', actions: { type: 'storeLicence', params: ({ event }) => ({ licence: event.output.licence }) } },
+        onError: { target: 'error', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    updated: {
+      description: 'The last call succeeded and the licence was replaced by its answer; accepts the same actions as idle.',
+      on: {
+        'licence.pause': { target: 'pausing', actions: 'clearError' },
+        'licence.resume': { target: 'resuming', actions: 'clearError' },
+        'licence.reactivate': { target: 'reactivating', actions: 'clearError' },
+        'licence.cancel': { target: 'verifyingPromo', actions: 'clearError' },
+        'downgrade.withdraw': { target: 'withdrawingDowngrade', actions: 'clearError' },
+      },
+    },
+    error: {
+      description: 'The last call failed; context.error holds the joined server messages. An action event retries.',
+      on: {
+        'error.dismiss': { target: 'idle', actions: 'clearError' },
+        'licence.pause': { target: 'pausing', actions: 'clearError' },
+        'licence.resume': { target: 'resuming', actions: 'clearError' },
+        'licence.reactivate': { target: 'reactivating', actions: 'clearError' },
+        'licence.cancel': { target: 'verifyingPromo', actions: 'clearError' },
+        'downgrade.withdraw': { target: 'withdrawingDowngrade', actions: 'clearError' },
+      },
+    },
+  },
+});
+
+/** The subscription machine's type. */
+export type SubscriptionMachine = typeof subscriptionMachine;
