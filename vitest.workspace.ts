@@ -12,6 +12,14 @@ export const projects: TestProjectInlineConfiguration[] = [
   },
   {
     test: {
+      name: 'react',
+      root: './packages/react',
+      include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+      environment: 'node',
+    },
+  },
+  {
+    test: {
       name: 'sandbox',
       root: './apps/sandbox',
       include: ['src/**/*.test.ts', 'test/**/*.test.ts'],

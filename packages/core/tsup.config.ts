@@ -16,6 +16,7 @@ export default defineConfig({
     'domain/index': 'src/domain/index.ts',
     'machines/index': 'src/machines/index.ts',
     'platform/index': 'src/platform/index.ts',
+    'resources/index': 'src/resources/index.ts',
   } },
   splitting: true,
   treeshake: true,
