@@ -53,30 +53,33 @@ it('schema.ts declares nothing the last migration snapshot lacks (else: pnpm --f
 });
 
 it('the checked-in migrations create exactly what schema.ts declares, and what the DDL from before migrations created', async () => {
-  const [migrated, pushed, before] = await Promise.all([PGlite.create(), PGlite.create(), PGlite.create()]);
+  // One database, emptied between the three ways of building it (a PGlite start is the slow part).
+  const client = await PGlite.create();
+  const db = drizzle({ client });
+  const empty = () => client.exec('DROP SCHEMA public CASCADE; DROP SCHEMA IF EXISTS drizzle CASCADE; CREATE SCHEMA public;');
   try {
-    const migratedDb = drizzle({ client: migrated });
-    await migrate(migratedDb, MIGRATIONS);
-    const fromMigrations = await describeSchema(migratedDb);
+    await migrate(db, MIGRATIONS);
+    const fromMigrations = await describeSchema(db);
     expect(fromMigrations.length).toBeGreaterThan(100);
 
     // drizzle-kit's push creates the tables straight from schema.ts, without the migrations.
-    const pushedDb = drizzle({ client: pushed });
+    await empty();
     const spinner = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
     try {
-      await (await pushSchema(schemaModule, pushedDb as never)).apply();
+      await (await pushSchema(schemaModule, db as never)).apply();
     } finally {
       spinner.mockRestore();
     }
-    expect(diffLines(await describeSchema(pushedDb), fromMigrations)).toEqual([]);
+    expect(diffLines(await describeSchema(db), fromMigrations)).toEqual([]);
 
     // Names, types, defaults, constraints and indexes as the hand-written DDL made them.
-    await before.exec(await beforeMigrationsSql());
-    expect(diffLines(await describeSchema(drizzle({ client: before })), fromMigrations)).toEqual([]);
+    await empty();
+    await client.exec(await beforeMigrationsSql());
+    expect(diffLines(await describeSchema(db), fromMigrations)).toEqual([]);
   } finally {
-    await Promise.all([migrated.close(), pushed.close(), before.close()]);
+    await client.close();
   }
-}, 60_000);
+}, 120_000);
 
 it(
   'adopts a data directory made before migrations: the first migration is recorded, the accounts stay and sign in',
@@ -127,7 +130,7 @@ it(
       warn.mockRestore();
     }
   },
-  90_000,
+  120_000,
 );
 
 it('moves aside a data directory made before migrations whose tables differ, and starts a fresh one', async () => {
@@ -156,7 +159,7 @@ it('moves aside a data directory made before migrations whose tables differ, and
       `(1 difference, first: - column users.session_version integer not null default 0): moved it to ${path.join(parent, aside[0]!)} ` +
       'and started a fresh database (the demo accounts are seeded again).',
   ]);
-}, 60_000);
+}, 120_000);
 
 it('refuses a PostgreSQL database (DATABASE_URL) holding differing tables from before migrations, and leaves it untouched', async () => {
   const db = await PGlite.create();
@@ -175,4 +178,4 @@ it('refuses a PostgreSQL database (DATABASE_URL) holding differing tables from b
     await server.stop();
     await db.close();
   }
-}, 60_000);
+}, 120_000);

@@ -2,7 +2,7 @@ import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { MIGRATIONS, migrateSchema, type SchemaOutcome } from './migrate.js';
 import { schema, type Schema } from './schema.js';
@@ -84,9 +84,10 @@ async function openPglite(dataDir: string, notice: (line: string) => void): Prom
   const unlock = inMemory ? async () => undefined : await lockDataDir(dataDir);
   const create = () => (inMemory ? PGlite.create() : PGlite.create(dataDir));
   let client: PGlite | undefined;
+  let db: PgliteDatabase<Schema>;
   try {
     client = await create();
-    let db = drizzlePglite({ client, schema });
+    db = drizzlePglite({ client, schema });
     const run = () => migrateSchema(db, () => migratePglite(db, MIGRATIONS));
     let outcome = await run();
     if (outcome.kind === 'differs') {
@@ -111,7 +112,7 @@ async function openPglite(dataDir: string, notice: (line: string) => void): Prom
   }
   const opened = client;
   return {
-    db: drizzlePglite({ client: opened, schema }) as unknown as SandboxDb,
+    db: db as unknown as SandboxDb,
     description,
     close: async () => {
       if (!opened.closed) await opened.close();
