@@ -1,10 +1,10 @@
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { DDL_STATEMENTS } from './ddl.js';
+import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { MIGRATIONS, migrateSchema, type SchemaOutcome } from './migrate.js';
 import { schema, type Schema } from './schema.js';
 
 /** The drizzle database the sandbox uses, whichever driver is underneath. */
@@ -23,68 +23,113 @@ export interface OpenDatabase {
 export interface DatabaseOptions {
   dataDir: string;
   databaseUrl?: string | undefined;
+  /** Where the one-line notices of an upgrade go (a database made before migrations); default `console.warn`. */
+  notice?: ((line: string) => void) | undefined;
 }
+
+/** Session advisory lock held while migrating, so that two sandboxes starting on one PostgreSQL server do not race. */
+const MIGRATION_LOCK = 7301450226;
 
 /**
  * Opens the database: drizzle over node-postgres when `databaseUrl` is set, otherwise drizzle over
- * PGlite in `dataDir` (created when missing; `':memory:'` keeps everything in memory).
- * Then creates the schema if missing (see {@link ensureSchema}).
+ * PGlite in `dataDir` (created when missing; `':memory:'` keeps everything in memory). Then applies
+ * the pending migrations (`./migrate.ts`). A database made before migrations is adopted when its
+ * tables are those of the first migration; otherwise a PGlite data directory is moved aside to
+ * `<dataDir>.before-migrations-<time>` and started afresh, and a PostgreSQL database is refused
+ * (throws). Either is announced with one `[sandbox]` line.
  */
 export async function openDatabase(options: DatabaseOptions): Promise<OpenDatabase> {
-  let opened: OpenDatabase;
-  if (options.databaseUrl) {
-    const { default: pg } = await import('pg');
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    const { drizzle } = await import('drizzle-orm/node-postgres');
-    const db = drizzle({ client: pool, schema }) as unknown as SandboxDb;
-    let closed = false;
-    opened = {
-      db,
-      description: `PostgreSQL (${redactUrl(options.databaseUrl)})`,
-      close: async () => {
-        if (closed) return;
-        closed = true;
-        await pool.end();
-      },
-    };
-  } else {
-    const inMemory = options.dataDir === ':memory:' || options.dataDir.startsWith('memory://');
-    const unlock = inMemory ? async () => undefined : await lockDataDir(options.dataDir);
-    let client: PGlite;
-    try {
-      client = inMemory ? await PGlite.create() : await PGlite.create(options.dataDir);
-    } catch (error) {
-      await unlock();
-      throw error;
-    }
-    const db = drizzlePglite({ client, schema }) as unknown as SandboxDb;
-    opened = {
-      db,
-      description: inMemory ? 'PGlite (in memory)' : `PGlite (${options.dataDir})`,
-      close: async () => {
-        if (!client.closed) await client.close();
-        await unlock();
-      },
-    };
-  }
-  try {
-    await ensureSchema(opened.db);
-  } catch (error) {
-    await opened.close().catch(() => undefined);
-    throw error;
-  }
-  return opened;
+  const notice = options.notice ?? ((line: string) => console.warn(line));
+  return options.databaseUrl ? openPostgres(options.databaseUrl, notice) : openPglite(options.dataDir, notice);
 }
 
-/**
- * Creates every table and index that is missing (idempotent). Runs in one transaction under an
- * advisory lock so that two sandboxes starting on the same PostgreSQL server do not race.
- */
-export async function ensureSchema(db: SandboxDb): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(7301450226)`);
-    for (const statement of DDL_STATEMENTS) await tx.execute(sql.raw(statement));
-  });
+async function openPostgres(url: string, notice: (line: string) => void): Promise<OpenDatabase> {
+  const { default: pg } = await import('pg');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+  const description = `PostgreSQL (${redactUrl(url)})`;
+  // Migrations run on a connection of their own holding the lock; it ends (and the lock with it) after.
+  const session = new pg.Client({ connectionString: url });
+  await session.connect();
+  try {
+    await session.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    const db = drizzle({ client: session });
+    const outcome = await migrateSchema(db, () => migrate(db, MIGRATIONS));
+    if (outcome.kind === 'differs') {
+      throw new Error(
+        `${description} holds sandbox tables from before migrations that differ from the first migration ` +
+          `(${summarise(outcome.differences)}). Point DATABASE_URL at an empty database, or drop those tables.`,
+      );
+    }
+    announce(outcome, description, notice);
+  } finally {
+    await session.end().catch(() => undefined);
+  }
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  let closed = false;
+  return {
+    db: drizzle({ client: pool, schema }) as unknown as SandboxDb,
+    description,
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}
+
+async function openPglite(dataDir: string, notice: (line: string) => void): Promise<OpenDatabase> {
+  const inMemory = dataDir === ':memory:' || dataDir.startsWith('memory://');
+  const description = inMemory ? 'PGlite (in memory)' : `PGlite (${dataDir})`;
+  const unlock = inMemory ? async () => undefined : await lockDataDir(dataDir);
+  const create = () => (inMemory ? PGlite.create() : PGlite.create(dataDir));
+  let client: PGlite | undefined;
+  let db: PgliteDatabase<Schema>;
+  try {
+    client = await create();
+    db = drizzlePglite({ client, schema });
+    const run = () => migrateSchema(db, () => migratePglite(db, MIGRATIONS));
+    let outcome = await run();
+    if (outcome.kind === 'differs') {
+      // A local sandbox's data is disposable: keep it aside for the curious and start afresh.
+      await client.close();
+      const aside = `${path.resolve(dataDir)}.before-migrations-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+      await rename(dataDir, aside);
+      await mkdir(dataDir, { recursive: true });
+      notice(
+        `[sandbox] ${dataDir} was made by an older sandbox and its tables differ from the first migration ` +
+          `(${summarise(outcome.differences)}): moved it to ${aside} and started a fresh database (the demo accounts are seeded again).`,
+      );
+      client = await create();
+      db = drizzlePglite({ client, schema });
+      outcome = await run();
+    }
+    announce(outcome, description, notice);
+  } catch (error) {
+    if (client && !client.closed) await client.close().catch(() => undefined);
+    await unlock();
+    throw error;
+  }
+  const opened = client;
+  return {
+    db: db as unknown as SandboxDb,
+    description,
+    close: async () => {
+      if (!opened.closed) await opened.close();
+      await unlock();
+    },
+  };
+}
+
+function announce(outcome: SchemaOutcome, description: string, notice: (line: string) => void): void {
+  if (outcome.kind === 'baselined') {
+    notice(`[sandbox] ${description} was made by an older sandbox (before migrations); its tables are those of migration ${outcome.migration}, recorded as applied.`);
+  }
+}
+
+/** `3 differences, first: + column users.nickname text` (the `+` lines are in the database, the `-` lines in the migration). */
+function summarise(differences: readonly string[]): string {
+  return `${differences.length} difference${differences.length === 1 ? '' : 's'}, first: ${differences[0]}`;
 }
 
 /**

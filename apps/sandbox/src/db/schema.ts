@@ -1,10 +1,27 @@
 /**
- * Drizzle schema of the sandbox database. The same tables run on PGlite (embedded PostgreSQL)
- * and on a real PostgreSQL server. The DDL that creates them lives in `./ddl.ts` and must be kept
- * in step with this file (the tests exercise every table).
+ * Drizzle schema of the sandbox database: the only declaration of its tables. The same tables run
+ * on PGlite (embedded PostgreSQL) and on a real PostgreSQL server; they are created by the
+ * migrations drizzle-kit generates from this file (`pnpm --filter @stream/sandbox db:generate`,
+ * `apps/sandbox/drizzle/`), applied at start (`./migrate.ts`; docs/sandbox.md "Storage").
+ * Constraint names are those PostgreSQL gave the tables created before migrations
+ * (`users_email_key`, `<table>_user_id_fkey`), so that those databases match the first migration.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  boolean,
+  date,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { Discount, LicenceAmount, Money, PendingActionRow, PriceMigrationConsent } from './types.js';
 
 /** Realms: the tenant a request names in its `Realm` header, and the API key it must send. */
@@ -26,7 +43,7 @@ export const settings = pgTable('settings', {
 /** Accounts of the ID provider (email and password). `email` is stored lower-cased. */
 export const users = pgTable('users', {
   id: uuid('id').primaryKey(),
-  email: text('email').notNull().unique(),
+  email: text('email').notNull().unique('users_email_key'),
   name: text('name').notNull(),
   passwordHash: text('password_hash').notNull(),
   birthDate: date('birth_date', { mode: 'string' }),
@@ -43,6 +60,14 @@ export const users = pgTable('users', {
 });
 
 /**
+ * `<table>.user_id → users.id` (on delete cascade, or set null), named `<table>_user_id_fkey` as
+ * PostgreSQL names an inline `REFERENCES`.
+ */
+function userForeignKey(table: string, userId: AnyPgColumn, onDelete: 'cascade' | 'set null' = 'cascade') {
+  return foreignKey({ name: `${table}_user_id_fkey`, columns: [userId], foreignColumns: [users.id] }).onDelete(onDelete);
+}
+
+/**
  * Refresh tokens, stored as the SHA-256 of the opaque token. Every refresh revokes the presented
  * token and records its successor in `replacedBy`; all tokens of one sign-in share `familyId`.
  * `subject` is the user id, or `guest:<uuid>` for a guest.
@@ -53,7 +78,7 @@ export const refreshTokens = pgTable(
     tokenHash: text('token_hash').primaryKey(),
     familyId: uuid('family_id').notNull(),
     subject: text('subject').notNull(),
-    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
@@ -67,7 +92,11 @@ export const refreshTokens = pgTable(
      */
     successorPair: text('successor_pair'),
   },
-  (t) => [index('refresh_tokens_family_idx').on(t.familyId), index('refresh_tokens_user_idx').on(t.userId)],
+  (t) => [
+    index('refresh_tokens_family_idx').on(t.familyId),
+    index('refresh_tokens_user_idx').on(t.userId),
+    userForeignKey('refresh_tokens', t.userId),
+  ],
 );
 
 /** Licence families: product lines whose licences are ranked (commerce §3 "Licence family"). */
@@ -118,9 +147,7 @@ export const accountLicences = pgTable(
   'account_licences',
   {
     id: uuid('id').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull(),
     licenceId: text('licence_id').notNull(),
     status: text('status').notNull(),
     autoRenewing: boolean('auto_renewing').notNull(),
@@ -152,7 +179,7 @@ export const accountLicences = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('account_licences_user_licence_idx').on(t.userId, t.licenceId)],
+  (t) => [uniqueIndex('account_licences_user_licence_idx').on(t.userId, t.licenceId), userForeignKey('account_licences', t.userId)],
 );
 
 /** The content catalogue: videos and live events; empty `licenceIds` = free. Upserted on every start. */
@@ -195,9 +222,7 @@ export const baskets = pgTable(
   'baskets',
   {
     id: uuid('id').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull(),
     licenceId: text('licence_id'),
     sku: text('sku'),
     /** Voucher codes applied, in order. */
@@ -212,6 +237,7 @@ export const baskets = pgTable(
   (t) => [
     index('baskets_user_idx').on(t.userId),
     uniqueIndex('baskets_one_open_idx').on(t.userId).where(sql`status = 'OPEN'`),
+    userForeignKey('baskets', t.userId),
   ],
 );
 
@@ -223,9 +249,7 @@ export const paymentDetails = pgTable(
   'payment_details',
   {
     exid: text('exid').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull(),
     /** `CARDS`, `PAYPAL`, `IDEAL` or `ZERO_BALANCE`. */
     provider: text('provider').notNull(),
     methodType: text('method_type').notNull(),
@@ -251,7 +275,7 @@ export const paymentDetails = pgTable(
     licenceIds: jsonb('licence_ids').$type<string[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('payment_details_user_idx').on(t.userId)],
+  (t) => [index('payment_details_user_idx').on(t.userId), userForeignKey('payment_details', t.userId)],
 );
 
 /**
@@ -263,9 +287,7 @@ export const payments = pgTable(
   'payments',
   {
     id: uuid('id').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull(),
     basketId: uuid('basket_id').notNull(),
     idempotencyKey: text('idempotency_key').notNull(),
     /** `PROCESSING` (being charged), `SUCCEEDED`, `FAILED` or `REQUIRES_ACTION`. */
@@ -291,7 +313,7 @@ export const payments = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('payments_user_idempotency_idx').on(t.userId, t.idempotencyKey)],
+  (t) => [uniqueIndex('payments_user_idempotency_idx').on(t.userId, t.idempotencyKey), userForeignKey('payments', t.userId)],
 );
 
 /**
@@ -345,7 +367,7 @@ export const emailTokens = pgTable(
     hash: text('hash').primaryKey(),
     kind: text('kind').notNull(),
     /** The platform account; null for a reset of a provider account that has none (yet). */
-    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id'),
     email: text('email').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -355,10 +377,9 @@ export const emailTokens = pgTable(
     /** That provider account: the PBR/GIGYA account's subject, the Firebase user's uid. */
     subject: text('subject'),
   },
-  (t) => [index('email_tokens_user_idx').on(t.userId, t.kind)],
+  (t) => [index('email_tokens_user_idx').on(t.userId, t.kind), userForeignKey('email_tokens', t.userId)],
 );
 
-/** Every table, for `drizzle({ schema })`. */
 /**
  * Platform accounts signed in through an OpenID Connect client: the provider's subject (`sub`)
  * per realm client, and the account it maps to (created at the first sign-in, or linked by a
@@ -369,10 +390,10 @@ export const openIdIdentities = pgTable(
   {
     clientName: text('client_name').notNull(),
     subject: text('subject').notNull(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('openid_identities_subject_idx').on(t.clientName, t.subject)],
+  (t) => [uniqueIndex('openid_identities_subject_idx').on(t.clientName, t.subject), userForeignKey('openid_identities', t.userId)],
 );
 
 /**
@@ -390,12 +411,13 @@ export const providerAccounts = pgTable(
     secretHash: text('secret_hash').notNull(),
     name: text('name').notNull(),
     subject: uuid('subject').notNull(),
-    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    userId: uuid('user_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('provider_accounts_login_idx').on(t.provider, t.loginId),
     uniqueIndex('provider_accounts_subject_idx').on(t.provider, t.subject),
+    userForeignKey('provider_accounts', t.userId, 'set null'),
   ],
 );
 
@@ -421,11 +443,15 @@ export const socialIdentities = pgTable(
   {
     provider: text('provider').notNull(),
     subject: text('subject').notNull(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull(),
     email: text('email'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('social_identities_subject_idx').on(t.provider, t.subject), uniqueIndex('social_identities_user_idx').on(t.userId, t.provider)],
+  (t) => [
+    uniqueIndex('social_identities_subject_idx').on(t.provider, t.subject),
+    uniqueIndex('social_identities_user_idx').on(t.userId, t.provider),
+    userForeignKey('social_identities', t.userId),
+  ],
 );
 
 /**
@@ -433,14 +459,18 @@ export const socialIdentities = pgTable(
  * token naming the user an administrator acts as; once used, the refresh-token family of the
  * session it opened (that session and every refresh of it is the impersonated one).
  */
-export const impersonationTokens = pgTable('impersonation_tokens', {
-  tokenHash: text('token_hash').primaryKey(),
-  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  usedAt: timestamp('used_at', { withTimezone: true }),
-  familyId: uuid('family_id'),
-});
+export const impersonationTokens = pgTable(
+  'impersonation_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    familyId: uuid('family_id'),
+  },
+  (t) => [userForeignKey('impersonation_tokens', t.userId)],
+);
 
 /**
  * Platform accounts of Firebase users: the Firebase project and user id (`uid`), and the account
@@ -451,10 +481,10 @@ export const firebaseIdentities = pgTable(
   {
     projectId: text('project_id').notNull(),
     uid: text('uid').notNull(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('firebase_identities_uid_idx').on(t.projectId, t.uid)],
+  (t) => [uniqueIndex('firebase_identities_uid_idx').on(t.projectId, t.uid), userForeignKey('firebase_identities', t.userId)],
 );
 
 /**
@@ -506,6 +536,7 @@ export const adobeLicenceCodes = pgTable('adobe_licence_codes', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
 
+/** Every table, for `drizzle({ schema })` and drizzle-kit. */
 export const schema = {
   realms,
   settings,
