@@ -5,16 +5,22 @@ import { ApiHttpError, badRequest } from '../errors.js';
 import type { SessionDeps } from '../auth/sessions.js';
 import type { OpenIdRuntime } from '../openid/runtime.js';
 import type { SecretThrottle } from '../auth/throttle.js';
+import type { Route } from '../http/route.js';
 
-/** What the licence, content, media and control routes need from the app. */
+/** What the route modules need from the app (`app.ts` makes it once per app). */
 export interface RouteContext {
+  /** Registers a platform call's route from its contract (`http/route.ts`). */
+  route: Route;
   db: SandboxDb;
   /** The real clock (epoch ms): access tokens and media tokens. */
   now: () => number;
   /** The sandbox clock: the real clock plus the offset set with `POST /_sandbox/clock`. */
   sandboxNow: () => Promise<Date>;
-  /** The caller's claims; 401 without a bearer, with a guest token or an invalid one. */
-  requireUser: (c: Context) => Promise<AccessClaims>;
+  /**
+   * The caller's claims; 401 without a bearer, with a guest token (messages `[guestMessage]`,
+   * default "Guests have no account; sign in") or an invalid one.
+   */
+  requireUser: (c: Context, guestMessage?: string) => Promise<AccessClaims>;
   /** The caller's claims when signed in; undefined without a bearer or for a guest; 401 for an invalid or expired bearer. */
   optionalUser: (c: Context) => Promise<AccessClaims | undefined>;
   /** The guest subject (`guest:<uuid>`) of a valid guest bearer, else undefined (no bearer, a user's, or an invalid one). */
