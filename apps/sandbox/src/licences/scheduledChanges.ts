@@ -8,7 +8,7 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import type { SandboxDb } from '../db/open.js';
 import { accountLicences, licences, paymentDetails } from '../db/schema.js';
 import { addPeriod } from './period.js';
-import { subscriptionPeriod } from './state.js';
+import { startedRow, subscriptionPeriod } from './state.js';
 
 /**
  * Applies the account's scheduled downgrades whose period end (the held licence's stored
@@ -35,25 +35,7 @@ export async function applyScheduledChanges(db: SandboxDb, userId: string, now: 
       const [target] = await tx.select().from(licences).where(eq(licences.id, change.licenceId)).limit(1);
       const period = target ? subscriptionPeriod(target) : undefined;
       if (!target || !period) return;
-      const values = {
-        status: 'ACTIVE',
-        autoRenewing: true,
-        startedAt: at,
-        expiresAt: addPeriod(at, period),
-        trialEndsAt: null,
-        pauseState: target.pausable ? 'ALLOWED' : 'NOT_ALLOWED',
-        pausedAt: null,
-        resumeAfter: null,
-        pendingActions: [],
-        paymentEventType: 'CONFIRMED',
-        discounts: [],
-        priceMigration: null,
-        promoStatus: null,
-        cancelledAt: null,
-        grantedBy: null,
-        scheduledChange: null,
-        updatedAt: now,
-      };
+      const values = startedRow(target, { autoRenewing: true, startedAt: at, expiresAt: addPeriod(at, period), trialEndsAt: null, updatedAt: now });
       await tx
         .insert(accountLicences)
         .values({ ...values, id: randomUUID(), userId, licenceId: target.id, createdAt: now })

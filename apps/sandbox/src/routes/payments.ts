@@ -17,7 +17,7 @@ import { accountLicences, baskets, licences, paymentDetails, payments, users, vo
 import { ApiHttpError, badRequest, type ErrorStatus, type SandboxErrorCode } from '../errors.js';
 import type { RouteInput } from '../http/route.js';
 import { addPeriod, parsePeriod } from '../licences/period.js';
-import { subscriptionPeriod, type CatalogueRow } from '../licences/state.js';
+import { startedRow, subscriptionPeriod, type CatalogueRow } from '../licences/state.js';
 import { loadHeld } from '../licences/repository.js';
 import { refuseForbiddenPurchase, replaceForUpgrade, upgradeForPay, upgradeReplacedIds, withUpgradeCredit } from '../licences/planChanges.js';
 import { basketAmounts } from '../payments/amounts.js';
@@ -839,27 +839,7 @@ function grantRow(cat: CatalogueRow, userId: string, now: Date, trial = false) {
       : cat.purchaseStrategyType === 'PPV'
         ? new Date(now.getTime() + 2 * DAY)
         : null;
-  return {
-    userId,
-    licenceId: cat.id,
-    status: 'ACTIVE',
-    autoRenewing: !!period,
-    startedAt: now,
-    expiresAt,
-    trialEndsAt,
-    pauseState: cat.pausable ? 'ALLOWED' : 'NOT_ALLOWED',
-    pausedAt: null,
-    resumeAfter: null,
-    pendingActions: [],
-    paymentEventType: 'CONFIRMED',
-    discounts: [],
-    priceMigration: null,
-    promoStatus: null,
-    cancelledAt: null,
-    grantedBy: null,
-    scheduledChange: null,
-    updatedAt: now,
-  };
+  return { userId, licenceId: cat.id, ...startedRow(cat, { autoRenewing: !!period, startedAt: now, expiresAt, trialEndsAt, updatedAt: now }) };
 }
 
 /**
