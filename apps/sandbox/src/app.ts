@@ -5,8 +5,9 @@ import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { calls } from '@stream/core/contracts';
-import { bearerToken, type AccessClaims, type TokenSigner } from './auth/jwt.js';
-import { assertSessionCurrent, GUEST_PREFIX, type SessionDeps } from './auth/sessions.js';
+import { callerChecks } from './auth/callers.js';
+import type { TokenSigner } from './auth/jwt.js';
+import type { SessionDeps } from './auth/sessions.js';
 import { clientAddress, registerThrottleControl, SecretThrottle } from './auth/throttle.js';
 import { registerTvPage } from './adobe/tvPage.js';
 import { DEFAULTS } from './config.js';
@@ -94,7 +95,6 @@ export const CORS_ALLOW_HEADERS = ['content-type', 'x-api-key', 'realm', 'author
 export const CORS_EXPOSE_HEADERS = ['x-device-id', 'x-request-id', 'retry-after'];
 
 const DEVICE_ID = /^[A-Za-z0-9._:-]{1,128}$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const LABELS_PATH = calls.labels.get.path;
 
 /**
@@ -176,21 +176,7 @@ export function createApp(deps: AppDeps): Hono<SandboxEnv> {
     db: deps.db,
     now,
     sandboxNow: async () => new Date(now() + (await readClockOffset(deps.db))),
-    requireUser: (c, guestMessage = 'Guests have no account; sign in') => requireUser(c.req.header('authorization'), guestMessage),
-    optionalUser: async (c) => {
-      const token = bearerToken(c.req.header('authorization'));
-      if (!token) return undefined;
-      const claims = await deps.signer.verify(token, now());
-      if (claims.gue || !UUID.test(claims.sub)) return undefined;
-      await assertSessionCurrent(deps.db, claims);
-      return claims;
-    },
-    optionalGuest: async (c) => {
-      const token = bearerToken(c.req.header('authorization'));
-      if (!token) return undefined;
-      const claims = await deps.signer.verify(token, now()).catch(() => undefined);
-      return claims?.gue && claims.sub.startsWith(GUEST_PREFIX) ? claims.sub : undefined;
-    },
+    ...callerChecks({ db: deps.db, signer: deps.signer, now }),
     mediaSecret: deps.mediaSecret ?? new Uint8Array(randomBytes(32)),
     publicUrl: (c) => deps.publicUrl?.replace(/\/+$/, '') ?? new URL(c.req.url).origin,
     throttle,
@@ -242,18 +228,6 @@ export function createApp(deps: AppDeps): Hono<SandboxEnv> {
     console.error(`[sandbox] ${c.req.method} ${redactPath(c.req.url)} failed (requestId ${requestId}):\n${describeError(error)}`);
     return c.json(platformError(500, 'INTERNAL_ERROR', ['Internal error'], requestId), 500);
   });
-
-  /** Verifies the bearer of a call that needs a signed-in, non-guest user. */
-  async function requireUser(authorization: string | undefined, guestMessage: string): Promise<AccessClaims> {
-    const token = bearerToken(authorization);
-    if (!token) throw unauthorized('Missing bearer token');
-    const claims = await deps.signer.verify(token, now());
-    if (claims.gue || claims.sub.startsWith(GUEST_PREFIX)) throw unauthorized(guestMessage);
-    if (!UUID.test(claims.sub)) throw unauthorized('Invalid access token');
-    // The one session check of every signed-in call: a token signed before a revocation is refused.
-    await assertSessionCurrent(deps.db, claims);
-    return claims;
-  }
 
   return app;
 }
