@@ -1,6 +1,7 @@
 // `npm test`: installs what is missing (pnpm, dependencies, Debian's chromium), then runs
-// the typecheck, the unit, property and integration tests (Vitest, the sandbox started
-// in-process) and the Playwright specs (the built web app in Chromium against the sandbox).
+// the typecheck, the import-cycle check (madge), the unit, property and integration tests
+// (Vitest, the sandbox started in-process) and the Playwright specs (the built web app in
+// Chromium against the sandbox).
 // Ends with one line `N passed, N failed` over every test that ran.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,6 +18,9 @@ ensureChromium();
 
 step('Typecheck (tsc, strict, every package)');
 run('pnpm', ['run', 'typecheck']);
+
+step('Import cycles (madge, every package)');
+run('pnpm', ['run', 'check:cycles']);
 
 build();
 

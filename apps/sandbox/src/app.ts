@@ -4,43 +4,44 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { calls, type UserProfile } from '@stream/core/contracts';
-import { bearerToken, type AccessClaims, type TokenSigner } from './auth/jwt.js';
-import { verifyPassword, hashPassword } from './auth/passwords.js';
-import { assertSessionCurrent, GUEST_PREFIX, issueSession, rotateSession, type SessionDeps } from './auth/sessions.js';
-import type { SandboxDb } from './db/open.js';
-import { realms, users } from './db/schema.js';
-import { ApiHttpError, forbidden, PeerUnavailableError, platformError, unauthorized } from './errors.js';
-import { readJsonBody, readQuery } from './http/body.js';
-import { requestGuard } from './http/guard.js';
-import { describeError, redactPath } from './http/logging.js';
-import { labelsFor, type LabelCatalog } from './labels.js';
-import { CALLER_COUNTRY_CODE, COUNTRIES } from './seed/countries.js';
-import { readClockOffset } from './licences/clock.js';
-import type { RouteContext } from './routes/context.js';
-import { registerCheckoutRoutes } from './routes/checkout.js';
-import { registerContentRoutes } from './routes/content.js';
-import { registerControlRoutes } from './routes/control.js';
-import { registerLicenceRoutes } from './routes/licences.js';
-import { registerPaymentRoutes } from './routes/payments.js';
-import { realmWebOrigins } from './seed/realm.js';
-import { registerProcessorRoutes } from './payments/processor.js';
-import { registerSocialRoutes } from './routes/social.js';
-import { registerFirebaseRoutes } from './routes/firebase.js';
-import { registerCredentialProviderRoutes } from './routes/credentialProviders.js';
-import { registerExternalOAuthRoutes } from './routes/externalOAuth.js';
-import { registerAdobeRoutes } from './routes/adobe.js';
+import { calls } from '@stream/core/contracts';
+import { callerChecks } from './auth/callers.js';
+import type { TokenSigner } from './auth/jwt.js';
+import type { SessionDeps } from './auth/sessions.js';
+import { clientAddress, registerThrottleControl, SecretThrottle } from './auth/throttle.js';
 import { registerTvPage } from './adobe/tvPage.js';
-import { registerOpenIdRoutes } from './routes/openid.js';
-import type { OpenIdRuntime } from './openid/runtime.js';
+import { DEFAULTS } from './config.js';
+import type { SandboxDb } from './db/open.js';
+import { realms } from './db/schema.js';
 import { createOutboxMailer, type Mailer } from './email/outbox.js';
 import { registerOutboxPage } from './email/page.js';
-import { registerEmailFlowRoutes } from './routes/emailFlows.js';
-import { DEFAULTS } from './config.js';
-import { linkedAccountsOf } from './auth/linkedAccounts.js';
+import { ApiHttpError, forbidden, PeerUnavailableError, platformError, unauthorized } from './errors.js';
 import { isSandboxPath, randomAdminKey, registerAdminKeyGate } from './http/adminKey.js';
-import { registerLogoutRoute } from './routes/logout.js';
-import { clientAddress, registerThrottleControl, SecretThrottle } from './auth/throttle.js';
+import type { SandboxEnv } from './http/env.js';
+import { requestGuard } from './http/guard.js';
+import { describeError, redactPath } from './http/logging.js';
+import { createRouter } from './http/route.js';
+import type { LabelCatalog } from './labels.js';
+import { readClockOffset } from './licences/clock.js';
+import type { OpenIdRuntime } from './openid/runtime.js';
+import { registerProcessorRoutes } from './payments/processor.js';
+import { registerAdobeRoutes } from './routes/adobe.js';
+import { registerAuthRoutes } from './routes/auth.js';
+import { registerCheckoutRoutes } from './routes/checkout.js';
+import { registerContentRoutes } from './routes/content.js';
+import type { RouteContext } from './routes/context.js';
+import { registerControlRoutes } from './routes/control.js';
+import { registerCredentialProviderRoutes } from './routes/credentialProviders.js';
+import { registerEmailFlowRoutes } from './routes/emailFlows.js';
+import { registerExternalOAuthRoutes } from './routes/externalOAuth.js';
+import { registerFirebaseRoutes } from './routes/firebase.js';
+import { registerI18nRoutes } from './routes/i18n.js';
+import { registerLicenceRoutes } from './routes/licences.js';
+import { registerOpenIdRoutes } from './routes/openid.js';
+import { registerPaymentRoutes } from './routes/payments.js';
+import { registerSocialRoutes } from './routes/social.js';
+import { registerUserRoutes } from './routes/user.js';
+import { realmWebOrigins } from './seed/realm.js';
 
 /** Everything the HTTP app needs; built by `createSandboxDeps` (or by hand in tests). */
 export interface AppDeps {
@@ -78,14 +79,15 @@ export interface AppDeps {
   throttle?: SecretThrottle;
   /** Where the emails go; default: the outbox in `db` (email/outbox.ts). Tests inject a slow one. */
   mailer?: Mailer;
+  /**
+   * Validate every platform call's answer with its contract's `response` before sending it
+   * (`http/route.ts`): an answer that breaks its contract becomes a 500 `INTERNAL_ERROR` and a
+   * log line naming the call and the issues' paths. `createSandboxDeps` turns it on (tests,
+   * `npm start`, the e2e sandbox) unless `NODE_ENV=production` or `SANDBOX_CHECK_ANSWERS=0`.
+   * Default false: an app assembled by hand for production-like use answers without the check.
+   */
+  checkAnswers?: boolean;
 }
-
-type RealmRow = typeof realms.$inferSelect;
-
-/** Hono environment of the sandbox app. */
-export type SandboxEnv = {
-  Variables: { requestId: string; deviceId: string; realm: RealmRow };
-};
 
 /** Request headers the web app may send cross-origin. */
 export const CORS_ALLOW_HEADERS = ['content-type', 'x-api-key', 'realm', 'authorization', 'accept-language', 'x-device-id', 'idempotency-key'];
@@ -93,7 +95,6 @@ export const CORS_ALLOW_HEADERS = ['content-type', 'x-api-key', 'realm', 'author
 export const CORS_EXPOSE_HEADERS = ['x-device-id', 'x-request-id', 'retry-after'];
 
 const DEVICE_ID = /^[A-Za-z0-9._:-]{1,128}$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const LABELS_PATH = calls.labels.get.path;
 
 /**
@@ -170,116 +171,20 @@ export function createApp(deps: AppDeps): Hono<SandboxEnv> {
   app.use('/api/*', realmCheck);
   app.use('/_sandbox/*', realmCheck);
 
-  // POST /api/v2/login: ID sign-in with email and password.
-  app.post(calls.auth.login.path, async (c) => {
-    const body = await readJsonBody(c, calls.auth.login.body);
-    const email = body.id.trim().toLowerCase();
-    // Throttled per email and per client address (auth/throttle.ts): 429 during a delay, even for the right password.
-    const user = await throttle.attempt({ scope: 'login', subject: email, address: clientAddress(c) }, async () => {
-      const [found] = await deps.db.select().from(users).where(eq(users.email, email)).limit(1);
-      // Always verify a hash, a dummy one for unknown emails, so timing does not reveal existence.
-      const valid = await verifyPassword(found?.passwordHash ?? deps.dummyPasswordHash, body.secret);
-      return valid ? found : undefined;
-    });
-    if (!user) throw new ApiHttpError(404, 'NOT_FOUND', ['Invalid email or password']);
-    const tokens = await issueSession(sessions, user.id);
-    // §3 "Login response … linkedAccounts": listed when the account has any (§4: a linked Adobe account found at login).
-    const linkedAccounts = await linkedAccountsOf(deps.db, user.id, c.get('realm').name);
-    return c.json({
-      ...tokens,
-      ...(user.name.trim() === '' ? { missingInformationStatus: 'MISSING_NAME' } : {}),
-      ...(linkedAccounts.length > 0 ? { linkedAccounts } : {}),
-    });
-  });
-
-  // POST /api/v2/user: ID sign-up; creates the account and signs it in.
-  app.post(calls.auth.signUp.path, async (c) => {
-    const body = await readJsonBody(c, calls.auth.signUp.body);
-    // §6: self-registration is allowed only when the realm's setting allows it.
-    if (!c.get('realm').allowSignUp) throw new ApiHttpError(403, 'FORBIDDEN', ['selfRegistrationDisabled']);
-    const email = body.id.trim().toLowerCase();
-    const emailInUse = () => new ApiHttpError(409, 'CONFLICT', ['emailAlreadyInUse']);
-    const [existing] = await deps.db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
-    if (existing) throw emailInUse();
-    const inserted = await deps.db
-      .insert(users)
-      .values({
-        id: randomUUID(),
-        email,
-        name: body.name,
-        passwordHash: await hashPassword(body.secret),
-        consentAnswers: body.consentAnswers ?? null,
-        createdAt: new Date(now()),
-      })
-      .onConflictDoNothing({ target: users.email })
-      .returning({ id: users.id });
-    const created = inserted[0];
-    if (!created) throw emailInUse(); // lost a race with a concurrent sign-up
-    await emailFlows.sendConfirmation(created.id, email);
-    return c.json(await issueSession(sessions, created.id), 201);
-  });
-
-  // POST /api/v2/token/refresh: rotates the refresh token; the bearer may be missing or expired.
-  app.post(calls.auth.tokenRefresh.path, async (c) => {
-    const body = await readJsonBody(c, calls.auth.tokenRefresh.body);
-    const bearer = bearerToken(c.req.header('authorization'));
-    const claims = bearer ? await deps.signer.verifyIgnoringExpiry(bearer) : undefined;
-    return c.json(await rotateSession(sessions, body.refreshToken, claims?.sub));
-  });
-
-  // POST /api/v2/login/guest/checkin: guest tokens (`gue: true`, subject `guest:<uuid>`).
-  app.post(calls.auth.guestCheckin.path, async (c) => {
-    return c.json(await issueSession(sessions, `${GUEST_PREFIX}${randomUUID()}`));
-  });
-
-  // GET /api/v2/user/profile: the signed-in (non-guest) user's details.
-  app.get(calls.user.profile.path, async (c) => {
-    const claims = await requireUser(c.req.header('authorization'), 'Guests have no profile; sign in');
-    const [user] = await deps.db.select().from(users).where(eq(users.id, claims.sub)).limit(1);
-    if (!user) throw unauthorized('Account no longer exists');
-    const profile: UserProfile = { id: user.id, contactEmail: user.email, name: user.name };
-    if (user.birthDate != null) profile.birthDate = user.birthDate;
-    if (user.phoneNumber != null) profile.phoneNumber = user.phoneNumber;
-    if (user.taxNumber != null) profile.taxNumber = user.taxNumber;
-    return c.json(profile);
-  });
-
-  // GET /api/v2/label?realm=: labels of the locale picked from Accept-Language.
-  app.get(LABELS_PATH, (c) => {
-    readQuery(c, calls.labels.get.query);
-    return c.json(labelsFor(deps.labels, c.req.header('accept-language')));
-  });
-
-  // GET /api/v2/i18n/countries: the seeded country list.
-  app.get(calls.countries.list.path, (c) =>
-    c.json({ countries: COUNTRIES, callerCountryCode: CALLER_COUNTRY_CODE }),
-  );
-
   const routes: RouteContext = {
+    route: createRouter(app, { checkAnswers: deps.checkAnswers ?? false }),
     db: deps.db,
     now,
     sandboxNow: async () => new Date(now() + (await readClockOffset(deps.db))),
-    requireUser: (c) => requireUser(c.req.header('authorization'), 'Guests have no account; sign in'),
-    optionalUser: async (c) => {
-      const token = bearerToken(c.req.header('authorization'));
-      if (!token) return undefined;
-      const claims = await deps.signer.verify(token, now());
-      if (claims.gue || !UUID.test(claims.sub)) return undefined;
-      await assertSessionCurrent(deps.db, claims);
-      return claims;
-    },
-    optionalGuest: async (c) => {
-      const token = bearerToken(c.req.header('authorization'));
-      if (!token) return undefined;
-      const claims = await deps.signer.verify(token, now()).catch(() => undefined);
-      return claims?.gue && claims.sub.startsWith(GUEST_PREFIX) ? claims.sub : undefined;
-    },
+    ...callerChecks({ db: deps.db, signer: deps.signer, now }),
     mediaSecret: deps.mediaSecret ?? new Uint8Array(randomBytes(32)),
     publicUrl: (c) => deps.publicUrl?.replace(/\/+$/, '') ?? new URL(c.req.url).origin,
     throttle,
     clientAddress,
   };
-  registerLicenceRoutes(app, routes);
+  registerI18nRoutes(routes, deps.labels);
+  registerUserRoutes(routes);
+  registerLicenceRoutes(routes);
   registerContentRoutes(app, routes);
   registerControlRoutes(app, routes);
   registerThrottleControl(app, throttle);
@@ -290,11 +195,11 @@ export function createApp(deps: AppDeps): Hono<SandboxEnv> {
     sessions,
     mailer: deps.mailer ?? createOutboxMailer(deps.db),
   });
-  registerLogoutRoute(app, { routes, sessions });
-  registerOpenIdRoutes(app, { routes, sessions, openid: deps.openid });
+  registerAuthRoutes({ routes, sessions, dummyPasswordHash: deps.dummyPasswordHash, emailFlows });
   const signIn = { routes, sessions, openid: deps.openid };
+  registerOpenIdRoutes(signIn);
   registerSocialRoutes(app, signIn);
-  registerFirebaseRoutes(app, signIn);
+  registerFirebaseRoutes(signIn);
   registerCredentialProviderRoutes(app, signIn);
   registerExternalOAuthRoutes(app, signIn);
   registerAdobeRoutes(app, signIn);
@@ -323,18 +228,6 @@ export function createApp(deps: AppDeps): Hono<SandboxEnv> {
     console.error(`[sandbox] ${c.req.method} ${redactPath(c.req.url)} failed (requestId ${requestId}):\n${describeError(error)}`);
     return c.json(platformError(500, 'INTERNAL_ERROR', ['Internal error'], requestId), 500);
   });
-
-  /** Verifies the bearer of a call that needs a signed-in, non-guest user. */
-  async function requireUser(authorization: string | undefined, guestMessage: string): Promise<AccessClaims> {
-    const token = bearerToken(authorization);
-    if (!token) throw unauthorized('Missing bearer token');
-    const claims = await deps.signer.verify(token, now());
-    if (claims.gue || claims.sub.startsWith(GUEST_PREFIX)) throw unauthorized(guestMessage);
-    if (!UUID.test(claims.sub)) throw unauthorized('Invalid access token');
-    // The one session check of every signed-in call: a token signed before a revocation is refused.
-    await assertSessionCurrent(deps.db, claims);
-    return claims;
-  }
 
   return app;
 }

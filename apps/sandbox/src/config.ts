@@ -65,6 +65,12 @@ export interface SandboxOptions {
    * env `SANDBOX_ADMIN_KEY`, else a random key made at start (printed in the start banner).
    */
   sandboxAdminKey?: string;
+  /**
+   * Validate every platform call's answer with its contract before sending it (a broken answer is
+   * a 500 and a log line; `http/route.ts`). Default env `SANDBOX_CHECK_ANSWERS` (`1` or `0`), else
+   * on unless `NODE_ENV=production`: tests, `npm start` and the e2e sandbox check their answers.
+   */
+  checkAnswers?: boolean;
 }
 
 /** Options with every default applied. */
@@ -80,6 +86,7 @@ export interface ResolvedOptions {
   publicUrl: string | undefined;
   webUrl: string;
   sandboxAdminKey: string;
+  checkAnswers: boolean;
 }
 
 /**
@@ -103,11 +110,21 @@ export function resolveOptions(
     publicUrl: options.publicUrl ?? nonEmpty(env.SANDBOX_PUBLIC_URL),
     webUrl: webUrl(nonEmpty(options.webUrl) ?? nonEmpty(env.SANDBOX_WEB_URL) ?? DEFAULTS.webUrl),
     sandboxAdminKey: nonEmpty(options.sandboxAdminKey) ?? nonEmpty(env.SANDBOX_ADMIN_KEY) ?? randomBytes(24).toString('base64url'),
+    checkAnswers: options.checkAnswers ?? envFlag(env, 'SANDBOX_CHECK_ANSWERS') ?? env.NODE_ENV !== 'production',
   };
 }
 
 function nonEmpty(value: string | undefined): string | undefined {
   return value && value.trim() !== '' ? value.trim() : undefined;
+}
+
+/** `1`/`true` → true, `0`/`false` → false, unset → undefined; a readable error for anything else. */
+function envFlag(env: NodeJS.ProcessEnv, name: string): boolean | undefined {
+  const raw = nonEmpty(env[name])?.toLowerCase();
+  if (raw === undefined) return undefined;
+  if (raw === '1' || raw === 'true') return true;
+  if (raw === '0' || raw === 'false') return false;
+  throw new Error(`${name} must be 1 or 0, got "${env[name]}"`);
 }
 
 function positive(name: string, value: number | undefined): number | undefined {

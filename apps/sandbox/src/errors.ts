@@ -30,6 +30,10 @@ export const SANDBOX_ERROR_CODES = {
   BASKET_REQUIREMENTS_FAILED: 'BASKET_REQUIREMENTS_FAILED',
   /** 409: the account already stores the most chargeable payment details allowed (commerce §8). */
   MAX_CHARGEABLE_PAYMENT_DETAILS_REACHED: 'MAX_CHARGEABLE_PAYMENT_DETAILS_REACHED',
+  /** 412: the TV-operator sign-in is not complete yet (Adobe `user`/`token`; the client asks again). */
+  PRECONDITION_FAILED: 'PRECONDITION_FAILED',
+  /** 429: too many device PINs asked for by one device (a rate, not a failed secret check). */
+  TOO_MANY_REQUESTS: 'TOO_MANY_REQUESTS',
   /** 409: a pay call's `Idempotency-Key` was first sent for another basket or body (nothing is charged). */
   IDEMPOTENCY_KEY_REUSED: 'IDEMPOTENCY_KEY_REUSED',
   /** 409: a card processor token was already attached to payment details (a token is single-use). */
@@ -57,7 +61,7 @@ export type CardErrorCode = (typeof CARD_ERROR_CODES)[number];
 export type SandboxErrorCode = (typeof SANDBOX_ERROR_CODES)[keyof typeof SANDBOX_ERROR_CODES] | CardErrorCode;
 
 /** HTTP status codes the sandbox uses for errors. */
-export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 413 | 415 | 424 | 429 | 500 | 503;
+export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 412 | 413 | 415 | 424 | 429 | 500 | 503;
 
 /**
  * An error a handler throws to answer in the platform's error shape; the app's `onError` turns it

@@ -20,7 +20,8 @@ import { attachFirebase } from './firebase/runtime.js';
 import { guardNodeHandler } from './http/nodeGuard.js';
 import path from 'node:path';
 
-export { createApp, CORS_ALLOW_HEADERS, CORS_EXPOSE_HEADERS, type AppDeps, type SandboxEnv } from './app.js';
+export { createApp, CORS_ALLOW_HEADERS, CORS_EXPOSE_HEADERS, type AppDeps } from './app.js';
+export type { SandboxEnv } from './http/env.js';
 export { DEFAULTS, DEMO_ACCOUNT, SEED_REALM, resolveOptions, type SandboxOptions, type ResolvedOptions } from './config.js';
 export { SANDBOX_ERROR_CODES, type SandboxErrorCode } from './errors.js';
 export type { AccessClaims } from './auth/jwt.js';
@@ -51,6 +52,8 @@ export interface RunningSandbox {
   adminKey: string;
   /** Where the data lives, for the start banner (never holds a password). */
   database: string;
+  /** Whether every answer is validated with its contract (`AppDeps.checkAnswers`; env `SANDBOX_CHECK_ANSWERS`). */
+  checkAnswers: boolean;
   /**
    * The Firebase Auth emulator started with the sandbox (docs/sandbox.md "Firebase"): its address
    * and a promise that resolves once it answers (it takes 10–60 s to start). Undefined when
@@ -128,6 +131,7 @@ export async function createSandboxDeps(options: SandboxOptions = {}): Promise<S
         ...(resolved.publicUrl ? { publicUrl: resolved.publicUrl } : {}),
         webUrl: resolved.webUrl,
         sandboxAdminKey: resolved.sandboxAdminKey,
+        checkAnswers: resolved.checkAnswers,
         openid: createOpenIdRuntime(resolved.webUrl),
       },
       database: opened.description,
@@ -215,6 +219,7 @@ export async function startSandbox(options: SandboxOptions & FirebaseSandboxOpti
     demoAccount: { email: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password },
     adminKey: deps.sandboxAdminKey!,
     database,
+    checkAnswers: deps.checkAnswers ?? false,
     ...(emulator ? { firebase: { url: emulator.url, ready: emulator.ready } } : {}),
     close() {
       closing ??= (async () => {

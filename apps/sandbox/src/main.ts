@@ -16,6 +16,7 @@ async function main(): Promise<void> {
     `  No licences   ${NO_LICENCE_ACCOUNT.email} / ${NO_LICENCE_ACCOUNT.password}`,
     `  Database      ${sandbox.database}`,
     `  Health        ${sandbox.url}/health`,
+    `  Answer checks ${sandbox.checkAnswers ? 'on: an answer that breaks its contract is a 500 and a log line' : 'off'}   (SANDBOX_CHECK_ANSWERS)`,
     `  Admin key     ${sandbox.adminKey}   (header x-sandbox-admin-key; the /_sandbox pages ask for it once)`,
     `  Email outbox  ${sandbox.url}/_sandbox/outbox/page   (reset, magic-link and confirmation emails)`,
     `  OpenID user   oidc.user@idp.test / idp-password   (the "Continue with Stream ID (OpenID)" button)`,

@@ -10,7 +10,7 @@
 import type { Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { calls } from '@stream/core/contracts';
-import type { SandboxEnv } from '../app.js';
+import type { SandboxEnv } from '../http/env.js';
 import { isLoopbackHttp } from '../openid/clients.js';
 import { escapeHtml } from '../payments/pages.js';
 import type { RouteContext } from '../routes/context.js';

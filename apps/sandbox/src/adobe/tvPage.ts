@@ -8,7 +8,7 @@
  * focus moved to the result, visible focus, fits a 375 px wide phone. Tokens stay in memory.
  */
 import type { Hono } from 'hono';
-import type { SandboxEnv } from '../app.js';
+import type { SandboxEnv } from '../http/env.js';
 import { escapeHtml } from '../payments/pages.js';
 import { FULL_REALM, SEED_REALMS } from '../seed/realms.js';
 

@@ -8,11 +8,11 @@ import type { AccessClaims, TokenSigner } from './jwt.js';
 /** A stored refresh token. */
 type RefreshTokenRow = typeof refreshTokens.$inferSelect;
 
-/** The pair every sign-in answers with. */
-export interface TokenPair {
+/** The pair every sign-in answers with (a type, not an interface: it is a contract answer, `http/route.ts`). */
+export type TokenPair = {
   authorisationToken: string;
   refreshToken: string;
-}
+};
 
 /** What a session needs: the database, the signer, the lifetimes and the clock. */
 export interface SessionDeps {

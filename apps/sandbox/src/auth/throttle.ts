@@ -30,7 +30,7 @@ import {
   throttleDelayMs,
 } from '@stream/core/domain';
 import { ApiHttpError } from '../errors.js';
-import type { SandboxEnv } from '../app.js';
+import type { SandboxEnv } from '../http/env.js';
 
 /** Which kind of secret an attempt checks; each scope counts on its own. */
 export type ThrottleScope = 'login' | 'provider' | 'resetToken' | 'magicToken' | 'devicePin' | 'deviceCode' | 'licenceCode' | 'voucher';

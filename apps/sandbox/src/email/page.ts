@@ -7,7 +7,7 @@
  * and a layout that fits a 375 px wide phone. Every interpolated value is HTML-escaped.
  */
 import type { Hono } from 'hono';
-import type { SandboxEnv } from '../app.js';
+import type { SandboxEnv } from '../http/env.js';
 import type { SandboxDb } from '../db/open.js';
 import { escapeHtml } from '../payments/pages.js';
 import { readOutbox, type EmailKind, type OutboxMessage } from './outbox.js';

@@ -17,7 +17,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
-import type { SandboxEnv } from '../app.js';
+import type { SandboxEnv } from './env.js';
 import { ApiHttpError } from '../errors.js';
 import { escapeHtml } from '../payments/pages.js';
 

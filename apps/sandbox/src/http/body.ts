@@ -16,6 +16,16 @@ export function formatIssue(issue: zc.$ZodIssue, root = 'body'): string {
 }
 
 /**
+ * Validates `value` with `schema`: the parsed value, or 400 `BAD_REQUEST` with one
+ * `path: message` per issue ({@link formatIssue}, `root` naming the whole value).
+ */
+export function validated<S extends zc.$ZodType>(schema: S, value: unknown, root: string): zc.output<S> {
+  const result = zc.safeParse(schema, value);
+  if (!result.success) throw badRequest(...result.error.issues.map((issue) => formatIssue(issue, root)));
+  return result.data;
+}
+
+/**
  * Reads the request body as JSON and validates it with a contract's `body` schema.
  * A non-empty body not sent as JSON (`content-type` `application/json` or `*+json`) → 415
  * `UNSUPPORTED_MEDIA_TYPE`; malformed JSON → 400 `BAD_REQUEST` "Malformed JSON body"; a string
@@ -41,9 +51,7 @@ export async function readJsonBody<S extends zc.$ZodType>(c: Context, schema: S)
     const problem = checkJsonStrings(value);
     if (problem) throw badRequest(problemMessage(problem));
   }
-  const result = zc.safeParse(schema, value);
-  if (!result.success) throw badRequest(...result.error.issues.map((issue) => formatIssue(issue)));
-  return result.data;
+  return validated(schema, value, 'body');
 }
 
 /**
@@ -51,10 +59,41 @@ export async function readJsonBody<S extends zc.$ZodType>(c: Context, schema: S)
  * on a C0 control character in a key or value.
  */
 export function readQuery<S extends zc.$ZodType>(c: Context, schema: S): zc.output<S> {
-  for (const [key, value] of Object.entries(c.req.query())) {
+  const query = c.req.query();
+  for (const [key, value] of Object.entries(query)) {
     if (hasControlChar(key) || hasControlChar(value)) throw badRequest('query: control characters are not allowed');
   }
-  const result = zc.safeParse(schema, c.req.query());
-  if (!result.success) throw badRequest(...result.error.issues.map((issue) => formatIssue(issue, 'query')));
-  return result.data;
+  return validated(schema, query, 'query');
+}
+
+/**
+ * The path parameters of the matched route (decoded), validated with a contract's `params`
+ * schema when it has one, else each must be a non-empty string; 400 `BAD_REQUEST` on violation
+ * or on a C0 control character (`<name>: …`, never the value).
+ */
+export function readParams(c: Context, schema?: zc.$ZodType): unknown {
+  const params: Record<string, string> = c.req.param();
+  for (const [name, value] of Object.entries(params)) {
+    if (hasControlChar(value)) throw badRequest(`${name}: control characters are not allowed`);
+    if (!schema && value === '') throw badRequest(`${name}: must not be empty`);
+  }
+  return schema ? validated(schema, params, 'params') : params;
+}
+
+/**
+ * The request headers a contract's `headers` schema declares, validated with it: for an object
+ * schema, each of its keys is looked up case-insensitively and passed under the schema's own
+ * spelling (`{ 'Idempotency-Key': … }`); any other schema gets every header (lower-case names).
+ * 400 `BAD_REQUEST` (`<header>: …`) on violation.
+ */
+export function readHeaders<S extends zc.$ZodType>(c: Context, schema: S): zc.output<S> {
+  const def = schema._zod.def as { type: string; shape?: Record<string, unknown> };
+  const names = def.type === 'object' && def.shape ? Object.keys(def.shape) : undefined;
+  const headers = names
+    ? Object.fromEntries(names.flatMap((name) => {
+        const value = c.req.header(name);
+        return value === undefined ? [] : [[name, value]];
+      }))
+    : c.req.header();
+  return validated(schema, headers, 'headers');
 }

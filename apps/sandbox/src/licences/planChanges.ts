@@ -3,14 +3,14 @@
  * changes"). The decisions are core's rules (`planChange`, `upgradeCredit`): a licence held
  * active is refused (409 `LICENCE_ALREADY_ACTIVE`); an upgrade replaces the lower licence when
  * its payment succeeds, with a basket credit for the unused part of its period; a downgrade is
- * scheduled for the end of the period and applied when the sandbox clock passes it.
+ * scheduled for the end of the period and applied when the sandbox clock passes it
+ * (`scheduledChanges.ts`).
  */
-import { and, desc, eq, isNotNull } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { planChange, upgradeCredit, type PlanChange } from '@stream/core/domain';
 import type { Basket, Licence } from '@stream/core/contracts';
-import { randomUUID } from 'node:crypto';
 import type { SandboxDb } from '../db/open.js';
-import { accountLicences, licences, paymentDetails, payments } from '../db/schema.js';
+import { accountLicences, licences, payments } from '../db/schema.js';
 import { ApiHttpError } from '../errors.js';
 import { includedTax } from '../payments/amounts.js';
 import { addPeriod } from './period.js';
@@ -114,64 +114,6 @@ export async function replaceForUpgrade(db: SandboxDb, userId: string, replacedI
       .update(accountLicences)
       .set({ status: 'EXPIRED', autoRenewing: false, expiresAt: now, scheduledChange: null, pausedAt: null, resumeAfter: null, updatedAt: now })
       .where(and(eq(accountLicences.userId, userId), eq(accountLicences.licenceId, licenceId)));
-  }
-}
-
-/**
- * Applies the account's scheduled downgrades whose period end (the held licence's stored
- * expiry) the sandbox clock has passed: the held licence ends there (no renewal), and the lower
- * licence starts there, ACTIVE and auto-renewing (its later renewals follow as for any
- * subscription), paid by the same card. Written, so every later read sees it. A paused licence
- * keeps its schedule until it resumes.
- */
-export async function applyScheduledChanges(db: SandboxDb, userId: string, now: Date): Promise<void> {
-  const due = await db
-    .select({ row: accountLicences })
-    .from(accountLicences)
-    .where(and(eq(accountLicences.userId, userId), isNotNull(accountLicences.scheduledChange)));
-  for (const { row } of due) {
-    const change = row.scheduledChange;
-    if (!change || row.pausedAt || !row.expiresAt || row.expiresAt.getTime() > now.getTime()) continue;
-    const at = row.expiresAt;
-    await db.transaction(async (tx) => {
-      await tx
-        .update(accountLicences)
-        .set({ autoRenewing: false, scheduledChange: null, updatedAt: now })
-        .where(eq(accountLicences.id, row.id));
-      if (row.status !== 'ACTIVE') return;
-      const [target] = await tx.select().from(licences).where(eq(licences.id, change.licenceId)).limit(1);
-      const period = target ? subscriptionPeriod(target) : undefined;
-      if (!target || !period) return;
-      const values = {
-        status: 'ACTIVE',
-        autoRenewing: true,
-        startedAt: at,
-        expiresAt: addPeriod(at, period),
-        trialEndsAt: null,
-        pauseState: target.pausable ? 'ALLOWED' : 'NOT_ALLOWED',
-        pausedAt: null,
-        resumeAfter: null,
-        pendingActions: [],
-        paymentEventType: 'CONFIRMED',
-        discounts: [],
-        priceMigration: null,
-        promoStatus: null,
-        cancelledAt: null,
-        grantedBy: null,
-        scheduledChange: null,
-        updatedAt: now,
-      };
-      await tx
-        .insert(accountLicences)
-        .values({ ...values, id: randomUUID(), userId, licenceId: target.id, createdAt: now })
-        .onConflictDoUpdate({ target: [accountLicences.userId, accountLicences.licenceId], set: values });
-      // The card that paid for the held licence pays for the lower one.
-      const cards = await tx.select().from(paymentDetails).where(eq(paymentDetails.userId, userId));
-      for (const card of cards) {
-        if (!card.licenceIds.includes(row.licenceId) || card.licenceIds.includes(target.id)) continue;
-        await tx.update(paymentDetails).set({ licenceIds: [...card.licenceIds, target.id] }).where(eq(paymentDetails.exid, card.exid));
-      }
-    });
   }
 }
 

@@ -7,7 +7,7 @@ import type { Licence } from '@stream/core/contracts';
 import type { SandboxDb } from '../db/open.js';
 import { accountLicences, licences, paymentDetails } from '../db/schema.js';
 import { ApiHttpError } from '../errors.js';
-import { applyScheduledChanges } from './planChanges.js';
+import { applyScheduledChanges } from './scheduledChanges.js';
 import { settle, toAccountLicence, type AccountLicenceRow, type CatalogueRow } from './state.js';
 
 /** A settled account licence with its catalogue entry and the payment details paying for it. */

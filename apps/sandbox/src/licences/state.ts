@@ -43,6 +43,37 @@ export function settle(row: AccountLicenceRow, cat: CatalogueRow, now: Date): Ac
   return r;
 }
 
+/**
+ * The stored fields (but id, user, licence and createdAt) of a licence that starts anew, ACTIVE
+ * and paid (`CONFIRMED`): pausable when the catalogue says so, with no pause, pending action,
+ * discount, price migration, promo answer, cancellation, operator grant or scheduled change.
+ * A purchase and a scheduled downgrade that takes effect both write it.
+ */
+export function startedRow(
+  cat: CatalogueRow,
+  at: Pick<AccountLicenceRow, 'autoRenewing' | 'startedAt' | 'expiresAt' | 'trialEndsAt' | 'updatedAt'>,
+) {
+  return {
+    status: 'ACTIVE',
+    autoRenewing: at.autoRenewing,
+    startedAt: at.startedAt,
+    expiresAt: at.expiresAt,
+    trialEndsAt: at.trialEndsAt,
+    pauseState: cat.pausable ? 'ALLOWED' : 'NOT_ALLOWED',
+    pausedAt: null,
+    resumeAfter: null,
+    pendingActions: [],
+    paymentEventType: 'CONFIRMED',
+    discounts: [],
+    priceMigration: null,
+    promoStatus: null,
+    cancelledAt: null,
+    grantedBy: null,
+    scheduledChange: null,
+    updatedAt: at.updatedAt,
+  } satisfies Partial<AccountLicenceRow>;
+}
+
 /** The fields of a paused licence resumed at `at`: the time it had left when paused runs from `at`. */
 export function resumed(
   r: AccountLicenceRow,

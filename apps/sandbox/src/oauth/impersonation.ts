@@ -19,7 +19,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import * as z from 'zod/mini';
 import { calls } from '@stream/core/contracts';
-import type { SandboxEnv } from '../app.js';
+import type { SandboxEnv } from '../http/env.js';
 import { hashRefreshToken, issueSession, type SessionDeps } from '../auth/sessions.js';
 import { DEFAULTS } from '../config.js';
 import { impersonationTokens, refreshTokens, users } from '../db/schema.js';
@@ -60,8 +60,7 @@ export function registerImpersonationRoutes(app: Hono<SandboxEnv>, deps: Imperso
     return c.json({ token, url: `${webUrl}/impersonate/${token}`, expiresAt: expiresAt.toISOString() }, 201);
   });
 
-  app.post(calls.impersonation.token.path, async (c) => {
-    const body = await readJsonBody(c, calls.impersonation.token.body);
+  routes.route(calls.impersonation.token, async ({ body }) => {
     const now = new Date(routes.now());
     const tokenHash = hashToken(body.impersonationToken);
     // Spend the token first, in one statement: two concurrent uses cannot both succeed.
@@ -78,6 +77,6 @@ export function registerImpersonationRoutes(app: Hono<SandboxEnv>, deps: Imperso
       .where(eq(refreshTokens.tokenHash, hashRefreshToken(tokens.refreshToken)))
       .limit(1);
     await routes.db.update(impersonationTokens).set({ familyId: family?.familyId ?? null }).where(eq(impersonationTokens.tokenHash, tokenHash));
-    return c.json({ ...tokens, impersonated: true as const });
+    return { ...tokens, impersonated: true as const };
   });
 }

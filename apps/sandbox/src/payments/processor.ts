@@ -9,7 +9,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import * as z from 'zod/mini';
-import type { SandboxEnv } from '../app.js';
+import type { SandboxEnv } from '../http/env.js';
 import type { SandboxDb } from '../db/open.js';
 import { processorTokens } from '../db/schema.js';
 import { ApiHttpError, type CardErrorCode } from '../errors.js';

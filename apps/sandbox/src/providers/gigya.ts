@@ -17,7 +17,7 @@
 import type { Context, Hono } from 'hono';
 import { throttledSeconds, type SecretThrottle } from '../auth/throttle.js';
 import { exportJWK, generateKeyPair, jwtVerify, SignJWT, type CryptoKey } from 'jose';
-import type { SandboxEnv } from '../app.js';
+import type { SandboxEnv } from '../http/env.js';
 import { GIGYA_API_KEY, GIGYA_ID_TOKEN_TTL_S, GIGYA_ISSUER, GIGYA_SCRIPT_PATH, GIGYA_SERVICE_PATH } from './config.js';
 import type { ProviderStore } from './store.js';
 

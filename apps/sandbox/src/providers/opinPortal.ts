@@ -16,7 +16,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Context, Hono } from 'hono';
-import type { SandboxEnv } from '../app.js';
+import type { SandboxEnv } from '../http/env.js';
 import type { SandboxDb } from '../db/open.js';
 import { providerTokens } from '../db/schema.js';
 import { isLoopbackHttp } from '../openid/clients.js';

@@ -5,8 +5,8 @@
  * emulation under `/_adobe` (`adobe/host.ts`) and the sandbox controls `/_sandbox/adobe/*`.
  * docs/sandbox.md "Adobe Pass and TV", docs/api.md "Adobe Pass and TV".
  *
- * Platform errors are in the platform shape; 412 (operator sign-in not complete) and 429 (too
- * many PINs or guesses) are answered directly, the others thrown as `ApiHttpError`.
+ * Platform errors are in the platform shape, thrown as `ApiHttpError`: 412 `PRECONDITION_FAILED`
+ * (operator sign-in not complete), 429 `TOO_MANY_REQUESTS` (too many PINs) among them.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, like } from 'drizzle-orm';
@@ -14,7 +14,7 @@ import type { Context, Hono } from 'hono';
 import * as z from 'zod/mini';
 import { calls } from '@stream/core/contracts';
 import { isTvProviderKind } from '@stream/core/domain';
-import type { SandboxEnv } from '../app.js';
+import type { SandboxEnv } from '../http/env.js';
 import { ADOBE_REQUESTOR, OPERATOR_ACCOUNTS, operatorById, type OperatorAccount } from '../adobe/config.js';
 import { registerAdobeHost } from '../adobe/host.js';
 import { AdobeStore, DEVICE_PIN_POLL_S, type Regcode } from '../adobe/store.js';
@@ -22,7 +22,7 @@ import { linkedAccountsOf, TV_LINK_PREFIX } from '../auth/linkedAccounts.js';
 import { hashPassword } from '../auth/passwords.js';
 import { hashRefreshToken, issueSession } from '../auth/sessions.js';
 import { accountLicences, licences, openIdIdentities, refreshTokens, users } from '../db/schema.js';
-import { ApiHttpError, badRequest, forbidden, platformError } from '../errors.js';
+import { ApiHttpError, badRequest, forbidden } from '../errors.js';
 import { readJsonBody } from '../http/body.js';
 import { realmSettingsFor } from '../seed/realms.js';
 import { conflict, type RouteContext, type SignInRouteDeps } from './context.js';
@@ -61,7 +61,7 @@ const identityNamespace = (mvpdId: string) => `${TV_LINK_PREFIX}${mvpdId}`;
  */
 export function registerAdobeRoutes(app: Hono<SandboxEnv>, deps: SignInRouteDeps): void {
   const { routes, sessions, openid } = deps;
-  const { db } = routes;
+  const { db, route } = routes;
   const store = new AdobeStore(db, routes.now);
   registerAdobeHost(app, { routes, store, webUrl: openid?.webUrl });
 
@@ -89,18 +89,16 @@ export function registerAdobeRoutes(app: Hono<SandboxEnv>, deps: SignInRouteDeps
   }
 
   // POST /api/v2/adobe/:requestorId/regcode: a Primetime regcode for this device.
-  app.post(calls.adobe.regcode.path, async (c) => {
-    const requestorId = c.req.param('requestorId') ?? '';
+  route(calls.adobe.regcode, async ({ params: { requestorId } }, c) => {
     requireRequestor(c, requestorId);
     const user = await routes.optionalUser(c);
     forcedRegcodeFailure(c);
     const regcode = await store.createRegcode({ realm: c.get('realm').name, requestorId, deviceId: c.get('deviceId'), userId: user?.sub, withAccessToken: false });
-    return c.json({ code: regcode.code });
+    return { code: regcode.code };
   });
 
   // POST /api/v3/adobe/regcode: a DCR regcode and its access token.
-  app.post(calls.adobe.regcodeV3.path, async (c) => {
-    const body = await readJsonBody(c, calls.adobe.regcodeV3.body);
+  route(calls.adobe.regcodeV3, async ({ body }, c) => {
     requireRequestor(c, body.requestorId);
     await requireClient(c, body.clientId, body.clientSecret);
     const user = await routes.optionalUser(c);
@@ -113,7 +111,7 @@ export function registerAdobeRoutes(app: Hono<SandboxEnv>, deps: SignInRouteDeps
       clientId: body.clientId,
       withAccessToken: true,
     });
-    return c.json({ accessToken: regcode.accessToken!, code: regcode.code });
+    return { accessToken: regcode.accessToken!, code: regcode.code };
   });
 
   /** The platform's answer for an authenticated regcode: tokens of the mapped account, or an error. */
@@ -122,11 +120,11 @@ export function registerAdobeRoutes(app: Hono<SandboxEnv>, deps: SignInRouteDeps
     const realm = c.get('realm').name;
     const forced = store.takeControl('signIn', realm, c.get('deviceId'));
     if (forced !== undefined) {
-      if (forced === 412) return preconditionFailed(c, 'The TV provider sign-in is not complete (sandbox control next-tv-sign-in)');
+      if (forced === 412) throw preconditionFailed('The TV provider sign-in is not complete (sandbox control next-tv-sign-in)');
       throw badRequest('Adobe refused the sign-in (sandbox control next-tv-sign-in)');
     }
     if (!regcode || regcode.realm !== realm) throw badRequest('No Adobe registration code for this device; pick your TV provider again');
-    if (!regcode.authn) return preconditionFailed(c, 'Not signed in at the TV provider yet');
+    if (!regcode.authn) throw preconditionFailed('Not signed in at the TV provider yet');
     const account = OPERATOR_ACCOUNTS.find((candidate) => candidate.email === regcode.authn!.email && candidate.mvpdId === regcode.authn!.mvpdId);
     const operator = operatorById(regcode.authn.mvpdId);
     if (!account || !operator) throw new ApiHttpError(401, 'UNAUTHORIZED', ['The TV provider did not recognise the subscriber']);
@@ -137,19 +135,17 @@ export function registerAdobeRoutes(app: Hono<SandboxEnv>, deps: SignInRouteDeps
     // The session is signed in through the TV provider: an unlink of it ends the session.
     const tokens = await issueSession(sessions, userId, { provider: 'ADOBE' });
     // Every link of the account (social ones too), the TV-operator link just made among them.
-    return c.json({ ...tokens, linkedAccounts: await linkedAccountsOf(db, userId, realm) });
+    return { ...tokens, linkedAccounts: await linkedAccountsOf(db, userId, realm) };
   }
 
   // POST /api/v2/user/adobe { requestorId, resourceId }: Primetime sign-in of this device.
-  app.post(calls.adobe.user.path, async (c) => {
-    const body = await readJsonBody(c, calls.adobe.user.body);
+  route(calls.adobe.user, async ({ body }, c) => {
     requireRequestor(c, body.requestorId);
     return signIn(c, await store.deviceRegcode(c.get('realm').name, c.get('deviceId'), body.requestorId), body.resourceId);
   });
 
   // POST /api/v3/adobe/token { requestorId, clientId, clientSecret, accessToken }: DCR sign-in.
-  app.post(calls.adobe.token.path, async (c) => {
-    const body = await readJsonBody(c, calls.adobe.token.body);
+  route(calls.adobe.token, async ({ body }, c) => {
     requireRequestor(c, body.requestorId);
     await requireClient(c, body.clientId, body.clientSecret);
     const regcode = await store.regcodeByAccessToken(body.accessToken);
@@ -158,9 +154,8 @@ export function registerAdobeRoutes(app: Hono<SandboxEnv>, deps: SignInRouteDeps
   });
 
   // POST /api/v1/entitlement-sync { refreshToken }: grants the linked operators' packages.
-  app.post(calls.adobe.entitlementSync.path, async (c) => {
+  route(calls.adobe.entitlementSync, async ({ body }, c) => {
     const claims = await routes.requireUser(c);
-    const body = await readJsonBody(c, calls.adobe.entitlementSync.body);
     const [token] = await db.select({ userId: refreshTokens.userId }).from(refreshTokens).where(eq(refreshTokens.tokenHash, hashRefreshToken(body.refreshToken))).limit(1);
     if (!token || token.userId !== claims.sub) throw badRequest('Unknown refresh token');
     const linked = await db
@@ -175,50 +170,46 @@ export function registerAdobeRoutes(app: Hono<SandboxEnv>, deps: SignInRouteDeps
     const licenceIds = [...grants.keys()];
     const now = await routes.sandboxNow();
     for (const [licenceId, operatorName] of grants) await grantLicence(routes, claims.sub, licenceId, now, ENTITLEMENT_DAYS * DAY, operatorName);
-    return c.json({ licenceIds });
+    return { licenceIds };
   });
 
   // POST /api/v2/external-licence/token { authorisationCode }: redeems a licence code once.
-  app.post(calls.externalLicence.token.path, async (c) => {
-    const body = await readJsonBody(c, calls.externalLicence.token.body);
+  route(calls.externalLicence.token, async ({ body }, c) => {
     // Throttled per device and per client address (auth/throttle.ts).
     const keys = { scope: 'licenceCode', subject: c.get('deviceId'), address: routes.clientAddress(c) } as const;
     const entry = await routes.throttle.attempt(keys, () => store.redeemLicenceCode(body.authorisationCode));
     if (!entry) throw notFound('Unknown, used or expired licence code');
     await grantLicence(routes, entry.userId, entry.licenceId, await routes.sandboxNow(), ENTITLEMENT_DAYS * DAY, '');
-    return c.json(entry.redirectTo ? { licenceIds: [entry.licenceId], redirectTo: entry.redirectTo } : { licenceIds: [entry.licenceId] });
+    return entry.redirectTo ? { licenceIds: [entry.licenceId], redirectTo: entry.redirectTo } : { licenceIds: [entry.licenceId] };
   });
 
   // POST /api/v2/device/pin {}: a TV asks for a PIN.
-  app.post(calls.tvDevice.createPin.path, async (c) => {
-    await readJsonBody(c, calls.tvDevice.createPin.body);
-    if (!store.allow(`pin-create\n${c.get('deviceId')}`, PIN_CREATE_LIMIT, 60_000)) return tooMany(c, 'Too many codes asked for; wait a minute');
+  route(calls.tvDevice.createPin, async (_, c) => {
+    if (!store.allow(`pin-create\n${c.get('deviceId')}`, PIN_CREATE_LIMIT, 60_000)) throw tooMany('Too many codes asked for; wait a minute');
     const entry = await store.createPin(c.get('realm').name);
-    return c.json({ pin: entry.pin, anchor: entry.anchor, expiresAt: new Date(entry.expiresAt).toISOString(), pollIntervalSeconds: DEVICE_PIN_POLL_S });
+    return { pin: entry.pin, anchor: entry.anchor, expiresAt: new Date(entry.expiresAt).toISOString(), pollIntervalSeconds: DEVICE_PIN_POLL_S };
   });
 
   // POST /api/v2/device/pin/poll { anchor }: the TV polls (the anchor in the body, never in the logged path).
-  app.post(calls.tvDevice.pollPin.path, async (c) => {
-    const body = await readJsonBody(c, calls.tvDevice.pollPin.body);
+  route(calls.tvDevice.pollPin, async ({ body }, c) => {
     const poll = await store.pollPin(c.get('realm').name, body.anchor);
     if (poll.kind === 'unknown') throw notFound('Unknown device code');
-    if (poll.kind === 'deliver') return c.json({ status: 'confirmed', ...(await issueSession(sessions, poll.userId)) });
+    if (poll.kind === 'deliver') return { status: 'confirmed' as const, ...(await issueSession(sessions, poll.userId)) };
     const { entry } = poll;
-    if (entry.delivered || entry.expiresAt <= routes.now()) return c.json({ status: 'expired' });
-    return c.json({ status: 'pending', expiresAt: new Date(entry.expiresAt).toISOString() });
+    if (entry.delivered || entry.expiresAt <= routes.now()) return { status: 'expired' as const };
+    return { status: 'pending' as const, expiresAt: new Date(entry.expiresAt).toISOString() };
   });
 
   // POST /api/v2/device/pin/confirm { pin }: a signed-in viewer confirms the TV's PIN.
-  app.post(calls.tvDevice.confirmPin.path, async (c) => {
+  route(calls.tvDevice.confirmPin, async ({ body }, c) => {
     if (await routes.optionalGuest(c)) throw forbidden('tvCodeSignInRequired', 'Sign in with your account to confirm a TV code');
     const claims = await routes.requireUser(c);
-    const body = await readJsonBody(c, calls.tvDevice.confirmPin.body);
     // Throttled per account and per client address (auth/throttle.ts): 429 TOO_MANY_ATTEMPTS after 5 wrong PINs.
     const keys = { scope: 'devicePin', subject: claims.sub, address: routes.clientAddress(c) } as const;
     if (!(await routes.throttle.attempt(keys, () => store.confirmPin(c.get('realm').name, body.pin, claims.sub)))) {
       throw notFound('tvCodeInvalid', 'Unknown, expired or used TV code');
     }
-    return c.json({});
+    return {};
   });
 
   // Sandbox controls (realm headers; one-shot, per realm or, with `deviceId`, per device of the realm).
@@ -243,13 +234,11 @@ export function registerAdobeRoutes(app: Hono<SandboxEnv>, deps: SignInRouteDeps
   });
 }
 
-function preconditionFailed(c: Context<SandboxEnv>, message: string) {
-  return c.json(platformError(412, 'PRECONDITION_FAILED', [message], c.get('requestId')), 412);
-}
+/** 412 `PRECONDITION_FAILED`: the operator sign-in is not complete yet. */
+const preconditionFailed = (message: string) => new ApiHttpError(412, 'PRECONDITION_FAILED', [message]);
 
-function tooMany(c: Context<SandboxEnv>, message: string) {
-  return c.json(platformError(429, 'TOO_MANY_REQUESTS', [message], c.get('requestId')), 429);
-}
+/** 429 `TOO_MANY_REQUESTS`: too many PINs asked for by one device. */
+const tooMany = (message: string) => new ApiHttpError(429, 'TOO_MANY_REQUESTS', [message]);
 
 /**
  * The platform account of an operator account: the one mapped earlier (409 when `linkTo` is

@@ -10,7 +10,7 @@ import type { Hono } from 'hono';
 import * as z from 'zod/mini';
 import { calls, type BillingDetails, type CheckoutContext } from '@stream/core/contracts';
 import { acceptedConsents, isValidBrazilianTaxNumber } from '@stream/core/domain';
-import type { SandboxEnv } from '../app.js';
+import type { SandboxEnv } from '../http/env.js';
 import { users } from '../db/schema.js';
 import { ApiHttpError, badRequest } from '../errors.js';
 import { readJsonBody } from '../http/body.js';
@@ -47,10 +47,10 @@ const BRAZILIAN_TAX_NUMBER = /^\d{3}\.?\d{3}\.?\d{3}-?\d{2}$/;
 
 /** Registers the checkout context, billing-details and caller-control routes on `app`. */
 export function registerCheckoutRoutes(app: Hono<SandboxEnv>, ctx: RouteContext): void {
-  const { db } = ctx;
+  const { db, route } = ctx;
 
   // GET /api/v2/checkout/context: guests too (a guest is the default GB caller unless the control set it).
-  app.get(calls.checkout.context.path, async (c) => {
+  route(calls.checkout.context, async (_, c) => {
     const claims = await ctx.optionalUser(c);
     const guest = claims ? undefined : await ctx.optionalGuest(c);
     const subject = claims?.sub ?? guest;
@@ -70,14 +70,13 @@ export function registerCheckoutRoutes(app: Hono<SandboxEnv>, ctx: RouteContext)
       const [user] = await db.select({ consentAnswers: users.consentAnswers }).from(users).where(eq(users.id, claims.sub)).limit(1);
       answer.recordedConsents = acceptedConsents(user?.consentAnswers);
     }
-    return c.json(answer);
+    return answer;
   });
 
   // PUT /api/v2/customer/billing-details: country and address on the caller state; tax number,
   // birth date and phone number on the account (the profile shows them).
-  app.put(calls.checkout.saveBillingDetails.path, async (c) => {
+  route(calls.checkout.saveBillingDetails, async ({ body }, c) => {
     const claims = await ctx.requireUser(c);
-    const body = await readJsonBody(c, calls.checkout.saveBillingDetails.body);
     const stored = await readCallerRow(db, claims.sub);
     const country = body.country?.toUpperCase() ?? stored?.country ?? DEFAULT_CALLER.country;
     checkBillingDetails(body, country);
@@ -95,7 +94,7 @@ export function registerCheckoutRoutes(app: Hono<SandboxEnv>, ctx: RouteContext)
     if (body.birthDate !== undefined) profile.birthDate = body.birthDate;
     if (body.phoneNumber !== undefined) profile.phoneNumber = body.phoneNumber;
     if (Object.keys(profile).length > 0) await db.update(users).set(profile).where(eq(users.id, claims.sub));
-    return c.json({ address: caller.address, country: caller.country });
+    return { address: caller.address, country: caller.country };
   });
 
   // POST /_sandbox/caller { email | guest, country?, vpn?, child?, address? }: the buyer's situation.

@@ -3,9 +3,9 @@
  * behind a short-lived token (with HTTP Range), and the generated SVG thumbnails.
  */
 import { asc, eq } from 'drizzle-orm';
-import type { Context, Hono } from 'hono';
+import type { Hono } from 'hono';
 import { calls, CONTENT_TYPES, type ContentItem, type ContentType } from '@stream/core/contracts';
-import type { SandboxEnv } from '../app.js';
+import type { SandboxEnv } from '../http/env.js';
 import { contentItems } from '../db/schema.js';
 import { ApiHttpError, platformError } from '../errors.js';
 import { loadHeld } from '../licences/repository.js';
@@ -21,26 +21,26 @@ const C = calls.content;
 
 /** Registers content, playback, `/media/:file` and `/thumbnails/:file` on `app`. */
 export function registerContentRoutes(app: Hono<SandboxEnv>, ctx: RouteContext): void {
-  const { db } = ctx;
+  const { db, route } = ctx;
 
   // GET /api/v2/content: the catalogue (guests too).
-  app.get(C.list.path, async (c) => {
+  route(C.list, async (_, c) => {
     await ctx.optionalUser(c);
     const rows = await db.select().from(contentItems).orderBy(asc(contentItems.sortOrder), asc(contentItems.id));
-    return c.json({ items: rows.map((row) => toItem(row, ctx.publicUrl(c))) });
+    return { items: rows.map((row) => toItem(row, ctx.publicUrl(c))) };
   });
 
   // GET /api/v2/content/:type/:id: one item; 404 NOT_FOUND.
-  app.get(C.get.path, async (c) => {
+  route(C.get, async ({ params }, c) => {
     await ctx.optionalUser(c);
-    const row = await findItem(db, c);
-    return c.json(toItem(row, ctx.publicUrl(c)));
+    const row = await findItem(db, params);
+    return toItem(row, ctx.publicUrl(c));
   });
 
   // GET /api/v2/playback/:type/:id: a short-lived source when free or granted by an active licence.
-  app.get(C.playback.path, async (c) => {
+  route(C.playback, async ({ params }, c) => {
     const claims = await ctx.optionalUser(c);
-    const row = await findItem(db, c);
+    const row = await findItem(db, params);
     if (row.licenceIds.length > 0) {
       const now = await ctx.sandboxNow();
       const held = claims ? await loadHeld(db, claims.sub, now) : [];
@@ -48,11 +48,11 @@ export function registerContentRoutes(app: Hono<SandboxEnv>, ctx: RouteContext):
       if (!granted) throw new ApiHttpError(403, 'LICENCE_REQUIRED', ['licenceRequired']);
     }
     const { token, expiresAt } = signMediaToken(ctx.mediaSecret, row.mediaFile, ctx.now());
-    return c.json({
+    return {
       url: `${ctx.publicUrl(c)}/media/${row.mediaFile}?token=${token}`,
       mimeType: MEDIA_FILES[row.mediaFile] ?? 'application/octet-stream',
       expiresAt: expiresAt.toISOString(),
-    });
+    };
   });
 
   // GET /media/:file?token=: the file, with HTTP Range (206), only with a valid, unexpired token for it.
@@ -90,9 +90,9 @@ export function registerContentRoutes(app: Hono<SandboxEnv>, ctx: RouteContext):
 }
 
 /** The item the `:type/:id` path names; 404 for an unknown type or id, or a type that is not the item's. */
-async function findItem(db: SandboxDb, c: Context): Promise<ContentRow> {
-  const type = (c.req.param('type') ?? '').toUpperCase();
-  const id = c.req.param('id') ?? '';
+async function findItem(db: SandboxDb, params: { type: string; id: string }): Promise<ContentRow> {
+  const type = params.type.toUpperCase();
+  const { id } = params;
   const notFound = () => new ApiHttpError(404, 'NOT_FOUND', [`No ${type || 'content'} ${id}`]);
   if (!(CONTENT_TYPES as readonly string[]).includes(type)) throw notFound();
   const [row] = await db.select().from(contentItems).where(eq(contentItems.id, id)).limit(1);

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import * as z from 'zod/mini';
-import type { SandboxEnv } from '../app.js';
+import type { SandboxEnv } from '../http/env.js';
 import { insertSeededLicences } from '../db/seed.js';
 import { accountLicences, licences, users } from '../db/schema.js';
 import { ApiHttpError, badRequest } from '../errors.js';

@@ -25,7 +25,7 @@ import { calls } from '@stream/core/contracts';
 import { issueSession } from '../auth/sessions.js';
 import { ApiHttpError, unauthorized } from '../errors.js';
 import { readJsonBody } from '../http/body.js';
-import type { SandboxEnv } from '../app.js';
+import type { SandboxEnv } from '../http/env.js';
 import { realmHasProvider } from '../seed/realms.js';
 import { CREDENTIAL_PROVIDER_KINDS, type CredentialProviderKind } from '../providers/config.js';
 import { createGigyaKeys, registerGigyaService, verifyGigyaIdToken, type GigyaKeys } from '../providers/gigya.js';
@@ -46,6 +46,7 @@ const invalidCredentials = () => new ApiHttpError(404, 'NOT_FOUND', ['providerCr
 /** Registers the calls of PBR, SPTV, OPIN and GIGYA sign-in, the OPIN portal and the GIGYA service on `app`. */
 export function registerCredentialProviderRoutes(app: Hono<SandboxEnv>, deps: SignInRouteDeps): void {
   const { routes, sessions } = deps;
+  const { route } = routes;
   const store = createProviderStore(routes.db, routes.now);
   let keys: Promise<GigyaKeys> | undefined;
   const gigyaKeys = () => (keys ??= createGigyaKeys().catch((error: unknown) => {
@@ -63,8 +64,7 @@ export function registerCredentialProviderRoutes(app: Hono<SandboxEnv>, deps: Si
     ['PBR', calls.credentialProviders.pbr],
     ['SPTV', calls.credentialProviders.sptv],
   ] as const) {
-    app.post(call.path, async (c) => {
-      const body = await readJsonBody(c, call.body);
+    route(call, async ({ body }, c) => {
       requireProvider(c.get('realm').name, kind);
       await store.ensureSeeded();
       const tooLong = body.id.length > PROVIDER_FIELD_MAX_LENGTH || body.secret.length > PROVIDER_FIELD_MAX_LENGTH;
@@ -72,12 +72,11 @@ export function registerCredentialProviderRoutes(app: Hono<SandboxEnv>, deps: Si
       const keys = { scope: 'provider', subject: `${kind}\n${body.id.trim().toLowerCase()}`, address: routes.clientAddress(c) } as const;
       const account = tooLong ? null : await routes.throttle.attempt(keys, () => store.verify(kind, body.id, body.secret));
       if (!account) throw invalidCredentials();
-      return c.json(await signIn(account));
+      return signIn(account);
     });
   }
 
-  app.post(calls.credentialProviders.opin.path, async (c) => {
-    const body = await readJsonBody(c, calls.credentialProviders.opin.body);
+  route(calls.credentialProviders.opin, async ({ body }, c) => {
     requireProvider(c.get('realm').name, 'OPIN');
     // Single-use tokens: throttled per device and per client address.
     const keys = { scope: 'provider', subject: `OPIN-token\n${c.get('deviceId')}`, address: routes.clientAddress(c) } as const;
@@ -86,16 +85,15 @@ export function registerCredentialProviderRoutes(app: Hono<SandboxEnv>, deps: Si
       return subject ? store.bySubject('OPIN', subject) : null;
     });
     if (!account) throw unauthorized('opinTokenInvalid', 'The OPIN token is unknown, used or expired; sign in with OPIN again');
-    return c.json(await signIn(account));
+    return signIn(account);
   });
 
-  app.post(calls.credentialProviders.gigya.path, async (c) => {
-    const body = await readJsonBody(c, calls.credentialProviders.gigya.body);
+  route(calls.credentialProviders.gigya, async ({ body }, c) => {
     requireProvider(c.get('realm').name, 'GIGYA');
     const uid = await verifyGigyaIdToken(await gigyaKeys(), body.idToken, routes.now());
     const account = uid ? await store.bySubject('GIGYA', uid) : null;
     if (!account) throw unauthorized('gigyaTokenInvalid', 'The GIGYA id token failed verification; sign in with GIGYA again');
-    return c.json(await signIn(account));
+    return signIn(account);
   });
 
   app.post('/_sandbox/provider-accounts', async (c) => {

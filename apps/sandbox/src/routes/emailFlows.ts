@@ -14,10 +14,9 @@
 import type { Hono } from 'hono';
 import { calls } from '@stream/core/contracts';
 import { buildPath, newPasswordError, offersPasswordReset } from '@stream/core/domain';
-import type { SandboxEnv } from '../app.js';
+import type { SandboxEnv } from '../http/env.js';
 import { issueSession, type SessionDeps } from '../auth/sessions.js';
 import { ApiHttpError, badRequest } from '../errors.js';
-import { readJsonBody, readQuery } from '../http/body.js';
 import { composeEmail } from '../email/messages.js';
 import { readOutbox, type EmailKind, type Mailer } from '../email/outbox.js';
 import { EmailRateLimit, queueDelivery } from '../email/delivery.js';
@@ -59,7 +58,7 @@ const LINK_PATHS: Record<EmailKind, string> = {
 
 /** Registers the email flows and `GET /_sandbox/outbox` on `app`; answers what sign-up needs. */
 export function registerEmailFlowRoutes(app: Hono<SandboxEnv>, ctx: RouteContext, deps: EmailFlowDeps): EmailFlows {
-  const { db } = ctx;
+  const { db, route } = ctx;
   const emailLimit = new EmailRateLimit({ now: ctx.now });
 
   /** Issues a token of `kind` for the account (a platform account, or a provider account to reset) and emails its link. */
@@ -84,20 +83,18 @@ export function registerEmailFlowRoutes(app: Hono<SandboxEnv>, ctx: RouteContext
 
   // POST /api/v2/reset-password/create { id, provider }: {} always; a known account of that
   // provider (ID, PBR, GIGYA, FIREBASE: email/passwordReset.ts) gets the email.
-  app.post(calls.passwordReset.request.path, async (c) => {
-    const body = await readJsonBody(c, calls.passwordReset.request.body);
+  route(calls.passwordReset.request, async ({ body }, c) => {
     const provider = body.provider.trim().toUpperCase();
     if (!offersPasswordReset(provider)) throw badRequest(PASSWORD_RESET_NOT_OFFERED);
     const account = await findResetAccount(db, { realm: c.get('realm').name, provider, email: body.id, now: ctx.now });
     // Counted for unknown addresses too; the email (if any) is sent after the answer.
     if (emailLimit.allow(body.id) && account) queueDelivery(db, () => sendLink('reset', account, { providerName: provider }));
-    return c.json({});
+    return {};
   });
 
   // PUT /api/v2/reset-password { token, secret }: the new password of the token's account (platform or
   // provider account); every session of the platform account ends.
-  app.put(calls.passwordReset.reset.path, async (c) => {
-    const body = await readJsonBody(c, calls.passwordReset.reset.body);
+  route(calls.passwordReset.reset, async ({ body }, c) => {
     // The sign-up password rule first: a refused password does not spend the token.
     const ruleError = newPasswordError(body.secret);
     if (ruleError) throw badRequest(ruleError);
@@ -111,32 +108,29 @@ export function registerEmailFlowRoutes(app: Hono<SandboxEnv>, ctx: RouteContext
       }),
     );
     if (!done) throw new ApiHttpError(404, 'NOT_FOUND', [INVALID_RESET_TOKEN]);
-    return c.json({});
+    return {};
   });
 
   // GET /api/v2/token/alt/magic-email?email=: {} always; a known account gets the email.
-  app.get(calls.magicLink.request.path, async (c) => {
-    const { email } = readQuery(c, calls.magicLink.request.query);
+  route(calls.magicLink.request, async ({ query: { email } }) => {
     const user = await findUser(email);
     if (emailLimit.allow(email) && user) queueDelivery(db, () => sendLink('magic', platformTarget(user)));
-    return c.json({});
+    return {};
   });
 
   // POST /api/v2/token/alt/magic-email { token }: a session, as POST /login answers.
-  app.post(calls.magicLink.exchange.path, async (c) => {
-    const body = await readJsonBody(c, calls.magicLink.exchange.body);
+  route(calls.magicLink.exchange, async ({ body }, c) => {
     const keys = { scope: 'magicToken', subject: c.get('deviceId'), address: ctx.clientAddress(c) } as const;
     const spent = await ctx.throttle.attempt(keys, async () => consumeEmailToken(db, body.token, 'magic', await ctx.sandboxNow()), (found) => !!found?.userId);
     if (!spent?.userId) throw new ApiHttpError(404, 'NOT_FOUND', [INVALID_MAGIC_LINK_TOKEN]);
-    return c.json(await issueSession(deps.sessions, spent.userId));
+    return issueSession(deps.sessions, spent.userId);
   });
 
   // POST /api/v2/user/email-confirmation { token }: { email }.
-  app.post(calls.emailConfirmation.confirm.path, async (c) => {
-    const body = await readJsonBody(c, calls.emailConfirmation.confirm.body);
+  route(calls.emailConfirmation.confirm, async ({ body }) => {
     const spent = await consumeEmailToken(db, body.token, 'confirm', await ctx.sandboxNow());
     if (!spent) throw new ApiHttpError(404, 'NOT_FOUND', [INVALID_CONFIRMATION_TOKEN]);
-    return c.json({ email: spent.email });
+    return { email: spent.email };
   });
 
   // GET /_sandbox/outbox?to=: { messages } newest first (realm and API key required, as every /_sandbox control).

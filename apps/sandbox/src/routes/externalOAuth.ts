@@ -25,8 +25,7 @@ import { calls } from '@stream/core/contracts';
 import { hashRefreshToken, issueSession } from '../auth/sessions.js';
 import { openIdIdentities, refreshTokens, users } from '../db/schema.js';
 import { ApiHttpError, badRequest } from '../errors.js';
-import { readJsonBody, readQuery } from '../http/body.js';
-import type { SandboxEnv } from '../app.js';
+import type { SandboxEnv } from '../http/env.js';
 import { OAUTH_PROVIDERS, oauthCallbackPath, type OAuthProviderConfig } from '../oauth/config.js';
 import { registerImpersonationRoutes } from '../oauth/impersonation.js';
 import { isLoopbackHttp } from '../openid/clients.js';
@@ -63,6 +62,7 @@ const identityNamespace = (provider: string) => `oauth:${provider}`;
 /** Registers the external OAuth calls and the impersonation routes on `app`. */
 export function registerExternalOAuthRoutes(app: Hono<SandboxEnv>, deps: SignInRouteDeps): void {
   const { routes, sessions, openid } = deps;
+  const { route } = routes;
   const pending = new Map<string, PendingOAuth>();
   const configs = new Map<string, Promise<oidc.Configuration>>();
 
@@ -108,9 +108,8 @@ export function registerExternalOAuthRoutes(app: Hono<SandboxEnv>, deps: SignInR
     return kept;
   }
 
-  app.get(calls.externalOAuth.authUri.path, async (c) => {
-    const config = providerOf(c.get('realm').name, c.req.param('provider') ?? '');
-    const query = readQuery(c, calls.externalOAuth.authUri.query);
+  route(calls.externalOAuth.authUri, async ({ params, query }, c) => {
+    const config = providerOf(c.get('realm').name, params.provider);
     const server = await serverFor(config);
     const redirectUri = callbackFor(config, query.redirectUri);
     const extra = passedOn(query.extraParams);
@@ -127,12 +126,11 @@ export function registerExternalOAuthRoutes(app: Hono<SandboxEnv>, deps: SignInR
       code_challenge_method: 'S256',
       state,
     });
-    return c.json({ authorisationUri: url.href });
+    return { authorisationUri: url.href };
   });
 
-  app.post(calls.externalOAuth.token.path, async (c) => {
-    const config = providerOf(c.get('realm').name, c.req.param('provider') ?? '');
-    const body = await readJsonBody(c, calls.externalOAuth.token.body);
+  route(calls.externalOAuth.token, async ({ params, body }, c) => {
+    const config = providerOf(c.get('realm').name, params.provider);
     const server = await serverFor(config);
     // Spend the state first: whatever happens next, it is never used twice.
     const started = pending.get(body.state);
@@ -153,12 +151,11 @@ export function registerExternalOAuthRoutes(app: Hono<SandboxEnv>, deps: SignInR
       throw badRequest('ssoSignInFailed', `The OAuth server refused the code: ${reason}`);
     }
     const userId = await oauthAccount(routes, identityNamespace(config.provider), user);
-    return c.json(await issueSession(sessions, userId));
+    return issueSession(sessions, userId);
   });
 
-  app.post(calls.externalOAuth.logout.path, async (c) => {
-    providerOf(c.get('realm').name, c.req.param('provider') ?? '');
-    const body = await readJsonBody(c, calls.externalOAuth.logout.body);
+  route(calls.externalOAuth.logout, async ({ params, body }, c) => {
+    providerOf(c.get('realm').name, params.provider);
     const [row] = await routes.db
       .select({ familyId: refreshTokens.familyId })
       .from(refreshTokens)
@@ -170,7 +167,7 @@ export function registerExternalOAuthRoutes(app: Hono<SandboxEnv>, deps: SignInR
         .set({ revokedAt: new Date(routes.now()) })
         .where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)));
     }
-    return c.json({});
+    return {};
   });
 
   registerImpersonationRoutes(app, { routes, sessions, webUrl: openid?.webUrl });

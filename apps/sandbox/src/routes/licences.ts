@@ -4,12 +4,10 @@
  * reactivate, cancellation promo, price-migration consent). Every lifecycle answer is
  * `{ licence }`, the account licence as it now stands. Statuses are computed with the sandbox clock.
  */
-import type { Context, Hono } from 'hono';
+import type { Context } from 'hono';
 import * as z from 'zod/mini';
 import { calls, type Licence } from '@stream/core/contracts';
 import { externalProviderOf, localAmounts } from '@stream/core/domain';
-import type { SandboxEnv } from '../app.js';
-import { readJsonBody, readQuery } from '../http/body.js';
 import { addPeriod } from '../licences/period.js';
 import { loadCatalogue, loadHeld, loadOneHeld, saveHeld, type HeldLicence } from '../licences/repository.js';
 import {
@@ -30,9 +28,9 @@ const L = calls.licences;
 const P = calls.promos;
 const MAX_PAUSE_MS = 366 * 86_400_000;
 
-/** Registers the licence calls on `app`. */
-export function registerLicenceRoutes(app: Hono<SandboxEnv>, ctx: RouteContext): void {
-  const { db } = ctx;
+/** Registers the licence calls. */
+export function registerLicenceRoutes(ctx: RouteContext): void {
+  const { db, route } = ctx;
 
   /**
    * The caller's country (the signed-in account's or the guest's caller state, `POST /_sandbox/caller`;
@@ -46,17 +44,16 @@ export function registerLicenceRoutes(app: Hono<SandboxEnv>, ctx: RouteContext):
     licence.amounts ? { ...licence, amounts: localAmounts(licence.amounts, country) } : licence;
 
   // GET /api/v2/licence: the catalogue (guests too), priced for the caller's country.
-  app.get(L.list.path, async (c) => {
+  route(L.list, async (_, c) => {
     const claims = await ctx.optionalUser(c);
     const now = await ctx.sandboxNow();
     const country = await callerCountry(c, claims?.sub);
-    return c.json({ licences: (await loadCatalogue(db)).map((cat) => localised(toCatalogueLicence(cat, now), country)) });
+    return { licences: (await loadCatalogue(db)).map((cat) => localised(toCatalogueLicence(cat, now), country)) };
   });
 
   // GET /api/v2/licence-family: families with their licences; with
   // includeEntitlements=ALL_ACTIVE_USER_ENTITLEMENTS a signed-in viewer's active licences are merged in.
-  app.get(L.families.path, async (c) => {
-    const query = readQuery(c, L.families.query);
+  route(L.families, async ({ query }, c) => {
     const claims = await ctx.optionalUser(c);
     const now = await ctx.sandboxNow();
     const wanted = query.licenceId
@@ -87,23 +84,22 @@ export function registerLicenceRoutes(app: Hono<SandboxEnv>, ctx: RouteContext):
           }),
       }))
       .filter((family) => family.licences.length > 0);
-    return c.json({ licenceFamilies });
+    return { licenceFamilies };
   });
 
   // GET /api/v2/user/licence: the account's licences (every status, expired included).
-  app.get(L.mine.path, async (c) => {
+  route(L.mine, async (_, c) => {
     const claims = await ctx.requireUser(c);
     const now = await ctx.sandboxNow();
     const held = await loadHeld(db, claims.sub, now);
-    return c.json({ licences: held.map((h) => toAccountLicence(h.row, h.cat, now, h.cardId)) });
+    return { licences: held.map((h) => toAccountLicence(h.row, h.cat, now, h.cardId)) };
   });
 
-  // POST /api/v2/active-licences/:id/pause  { config?: { resumeAfter? } }
-  app.post(L.pause.path, async (c) => {
-    const body = await readJsonBody(c, z.optional(L.pause.body));
+  // POST /api/v2/active-licences/:id/pause  { config?: { resumeAfter? } }; the body may be left out.
+  route({ ...L.pause, body: z.optional(L.pause.body) }, async ({ body, params }, c) => {
     const claims = await ctx.requireUser(c);
     const now = await ctx.sandboxNow();
-    const held = await loadOneHeld(db, claims.sub, idParam(c), now);
+    const held = await loadOneHeld(db, claims.sub, params.id, now);
     refuseIfManagedExternally(held);
     const { row, cat } = held;
     const id = cat.id;
@@ -118,25 +114,24 @@ export function registerLicenceRoutes(app: Hono<SandboxEnv>, ctx: RouteContext):
     const resumeAfter = sent === undefined ? addPeriod(now, period) : parseDateTime(sent, 'config.resumeAfter');
     if (resumeAfter.getTime() <= now.getTime()) throw badRequest('config.resumeAfter: must be in the future');
     if (resumeAfter.getTime() - now.getTime() > MAX_PAUSE_MS) throw badRequest('config.resumeAfter: must be within a year');
-    return c.json({ licence: await saveHeld(db, held, { pausedAt: now, resumeAfter }, now) });
+    return { licence: await saveHeld(db, held, { pausedAt: now, resumeAfter }, now) };
   });
 
   // POST /api/v2/active-licences/:id/resume (empty body; any body is ignored)
-  app.post(L.resume.path, async (c) => {
+  route(L.resume, async ({ params }, c) => {
     const claims = await ctx.requireUser(c);
     const now = await ctx.sandboxNow();
-    const held = await loadOneHeld(db, claims.sub, idParam(c), now);
+    const held = await loadOneHeld(db, claims.sub, params.id, now);
     refuseIfManagedExternally(held);
     if (!isPaused(held.row)) throw conflict(`Licence ${held.cat.id} is not paused.`);
-    return c.json({ licence: await saveHeld(db, held, resumed(held.row, now), now) });
+    return { licence: await saveHeld(db, held, resumed(held.row, now), now) };
   });
 
   // DELETE /api/v2/active-licences/:id[?cancellationDiscount=IGNORE]: auto-renew stops, access until expiry.
-  app.delete(L.cancel.path, async (c) => {
-    const query = readQuery(c, L.cancel.query);
+  route(L.cancel, async ({ query, params }, c) => {
     const claims = await ctx.requireUser(c);
     const now = await ctx.sandboxNow();
-    const held = await loadOneHeld(db, claims.sub, idParam(c), now);
+    const held = await loadOneHeld(db, claims.sub, params.id, now);
     refuseIfManagedExternally(held);
     const { row, cat } = held;
     if (!subscriptionPeriod(cat)) throw conflict(`Licence ${cat.id} does not renew; there is nothing to cancel.`);
@@ -149,14 +144,14 @@ export function registerLicenceRoutes(app: Hono<SandboxEnv>, ctx: RouteContext):
       cancelledAt: now,
       ...(query.cancellationDiscount === 'IGNORE' && row.promoStatus === null ? { promoStatus: 'REFUSED' } : {}),
     };
-    return c.json({ licence: await saveHeld(db, held, changes, now) });
+    return { licence: await saveHeld(db, held, changes, now) };
   });
 
   // PUT /api/v2/reactivate-licence/:id: a cancelled, unexpired subscription renews again.
-  app.put(L.reactivate.path, async (c) => {
+  route(L.reactivate, async ({ params }, c) => {
     const claims = await ctx.requireUser(c);
     const now = await ctx.sandboxNow();
-    const held = await loadOneHeld(db, claims.sub, idParam(c), now);
+    const held = await loadOneHeld(db, claims.sub, params.id, now);
     refuseIfManagedExternally(held);
     const { row, cat } = held;
     if (!subscriptionPeriod(cat)) throw conflict(`Licence ${cat.id} does not renew and cannot be reactivated.`);
@@ -164,24 +159,24 @@ export function registerLicenceRoutes(app: Hono<SandboxEnv>, ctx: RouteContext):
     refuseUnlessLive(held, now, 'reactivated');
     if (row.autoRenewing) throw conflict(`Licence ${cat.id} is not cancelled.`);
     const migration = row.priceMigration?.consent === 'LEAVE' ? { priceMigration: { ...row.priceMigration, consent: null } } : {};
-    return c.json({ licence: await saveHeld(db, held, { autoRenewing: true, cancelledAt: null, ...migration }, now) });
+    return { licence: await saveHeld(db, held, { autoRenewing: true, cancelledAt: null, ...migration }, now) };
   });
 
   // GET /api/v2/cancellation-promo/:id/verify
-  app.get(P.verify.path, async (c) => {
+  route(P.verify, async ({ params }, c) => {
     const claims = await ctx.requireUser(c);
     const now = await ctx.sandboxNow();
-    const held = await loadOneHeld(db, claims.sub, idParam(c), now);
+    const held = await loadOneHeld(db, claims.sub, params.id, now);
     const promo = held.cat.cancellationPromo;
-    if (!promo || promoRefusal(held, now)) return c.json({ available: false });
-    return c.json({ available: true, discount: { ...promo.discount }, description: promo.description });
+    if (!promo || promoRefusal(held, now)) return { available: false };
+    return { available: true, discount: { ...promo.discount }, description: promo.description };
   });
 
   // POST /api/v2/cancellation-promo/:id/redeem: the discount applies from now for lifeTimeRepeat periods.
-  app.post(P.redeem.path, async (c) => {
+  route(P.redeem, async ({ params }, c) => {
     const claims = await ctx.requireUser(c);
     const now = await ctx.sandboxNow();
-    const held = await loadOneHeld(db, claims.sub, idParam(c), now);
+    const held = await loadOneHeld(db, claims.sub, params.id, now);
     const promo = offerOf(held, now);
     const period = subscriptionPeriod(held.cat)!;
     const discount = {
@@ -191,26 +186,25 @@ export function registerLicenceRoutes(app: Hono<SandboxEnv>, ctx: RouteContext):
       endsAt: addPeriod(now, period, promo.discount.lifeTimeRepeat ?? 1).toISOString(),
     };
     const changes = { promoStatus: 'REDEEMED', discounts: [...held.row.discounts, discount] };
-    return c.json({ licence: await saveHeld(db, held, changes, now) });
+    return { licence: await saveHeld(db, held, changes, now) };
   });
 
   // POST /api/v2/cancellation-promo/:id/refuse: the offer is declined (the cancel is a separate call).
-  app.post(P.refuse.path, async (c) => {
+  route(P.refuse, async ({ params }, c) => {
     const claims = await ctx.requireUser(c);
     const now = await ctx.sandboxNow();
-    const held = await loadOneHeld(db, claims.sub, idParam(c), now);
+    const held = await loadOneHeld(db, claims.sub, params.id, now);
     offerOf(held, now);
     await saveHeld(db, held, { promoStatus: 'REFUSED' }, now);
-    return c.json({});
+    return {};
   });
 
   // POST /api/v2/active-licences/:id/downgrade { licenceId }: held licence :id becomes licenceId
   // (same family, lower rank: core planChange says DOWNGRADE) at the end of its current period.
-  app.post(L.scheduleDowngrade.path, async (c) => {
-    const body = await readJsonBody(c, L.scheduleDowngrade.body);
+  route(L.scheduleDowngrade, async ({ body, params }, c) => {
     const claims = await ctx.requireUser(c);
     const now = await ctx.sandboxNow();
-    const held = await loadOneHeld(db, claims.sub, idParam(c), now);
+    const held = await loadOneHeld(db, claims.sub, params.id, now);
     refuseIfManagedExternally(held);
     refuseUnlessLive(held, now, 'changed');
     if (!subscriptionPeriod(held.cat)) throw conflict(`Licence ${held.cat.id} does not renew; there is no period end to change it at.`);
@@ -223,24 +217,23 @@ export function registerLicenceRoutes(app: Hono<SandboxEnv>, ctx: RouteContext):
       throw invalidTierChange(`${target.name} is not a lower plan of ${held.cat.name}'s family.`);
     }
     const scheduledChange = { licenceId: target.id, licenceName: target.name, requestedAt: now.toISOString() };
-    return c.json({ licence: await saveHeld(db, held, { scheduledChange }, now) });
+    return { licence: await saveHeld(db, held, { scheduledChange }, now) };
   });
 
   // DELETE /api/v2/active-licences/:id/downgrade: withdraws the scheduled downgrade.
-  app.delete(L.cancelDowngrade.path, async (c) => {
+  route(L.cancelDowngrade, async ({ params }, c) => {
     const claims = await ctx.requireUser(c);
     const now = await ctx.sandboxNow();
-    const held = await loadOneHeld(db, claims.sub, idParam(c), now);
+    const held = await loadOneHeld(db, claims.sub, params.id, now);
     if (!held.row.scheduledChange) throw new ApiHttpError(404, 'NOT_FOUND', [`No plan change is scheduled on licence ${held.cat.id}`]);
-    return c.json({ licence: await saveHeld(db, held, { scheduledChange: null }, now) });
+    return { licence: await saveHeld(db, held, { scheduledChange: null }, now) };
   });
 
   // PUT /api/v2/price-migration/:id/consent  { status: LEAVE | CONTINUE }
-  app.put(L.priceMigrationConsent.path, async (c) => {
-    const body = await readJsonBody(c, L.priceMigrationConsent.body);
+  route(L.priceMigrationConsent, async ({ body, params }, c) => {
     const claims = await ctx.requireUser(c);
     const now = await ctx.sandboxNow();
-    const migrationId = idParam(c);
+    const migrationId = params.id;
     const held = (await loadHeld(db, claims.sub, now)).find((h) => h.row.priceMigration?.id === migrationId);
     if (!held) throw new ApiHttpError(404, 'NOT_FOUND', [`No price migration ${migrationId} on this account`]);
     const migration = held.row.priceMigration!;
@@ -253,7 +246,7 @@ export function registerLicenceRoutes(app: Hono<SandboxEnv>, ctx: RouteContext):
       body.status === 'CONTINUE'
         ? { priceMigration: { ...migration, consent: 'CONTINUE' as const } }
         : { priceMigration: { ...migration, consent: 'LEAVE' as const }, autoRenewing: false, cancelledAt: held.row.cancelledAt ?? now };
-    return c.json({ licence: await saveHeld(db, held, changes, now) });
+    return { licence: await saveHeld(db, held, changes, now) };
   });
 }
 
@@ -289,9 +282,4 @@ function promoRefusal(held: HeldLicence, now: Date): string | undefined {
   if (status !== 'ACTIVE' && status !== 'TRIAL_ACTIVE') return `it is ${status}`;
   if (!row.autoRenewing) return 'it is already cancelled';
   return undefined;
-}
-
-/** The `:id` path parameter (decoded). */
-function idParam(c: Context): string {
-  return c.req.param('id') ?? '';
 }

@@ -15,26 +15,15 @@
  */
 import { ensureExternalAccount } from '../auth/externalAccounts.js';
 import { and, eq } from 'drizzle-orm';
-import type { Hono } from 'hono';
 import * as oidc from 'openid-client';
 import { calls, type RealmSettings } from '@stream/core/contracts';
-import { issueSession, type SessionDeps } from '../auth/sessions.js';
+import { issueSession } from '../auth/sessions.js';
 import { openIdIdentities, users } from '../db/schema.js';
 import { ApiHttpError, badRequest } from '../errors.js';
-import { readJsonBody, readQuery } from '../http/body.js';
-import type { SandboxEnv } from '../app.js';
 import { isLoopbackHttp, OPENID_CLIENTS, webCallbackPath, type OpenIdClientConfig } from '../openid/clients.js';
-import { PENDING_AUTHORISATION_TTL_MS, type OpenIdRuntime } from '../openid/runtime.js';
-import { conflict, type RouteContext } from './context.js';
+import { PENDING_AUTHORISATION_TTL_MS } from '../openid/runtime.js';
+import { conflict, type SignInRouteDeps } from './context.js';
 import { realmSettingsFor } from '../seed/realms.js';
-
-/** What the OpenID routes need beyond the route context. */
-export interface OpenIdRouteDeps {
-  routes: RouteContext;
-  sessions: SessionDeps;
-  /** The provider and the pending authorisations; absent in an app without a server (auth-uri then answers 404). */
-  openid: OpenIdRuntime | undefined;
-}
 
 /** Scopes asked of the provider. */
 const SCOPE = 'openid email profile';
@@ -48,8 +37,9 @@ function clientOf(name: string): OpenIdClientConfig {
 }
 
 /** Registers the OpenID Connect calls and `GET /api/v2/realm/settings` on `app`. */
-export function registerOpenIdRoutes(app: Hono<SandboxEnv>, deps: OpenIdRouteDeps): void {
+export function registerOpenIdRoutes(deps: SignInRouteDeps): void {
   const { routes, sessions, openid } = deps;
+  const { route } = routes;
   const configs = new Map<string, Promise<oidc.Configuration>>();
 
   /** The provider's configuration for `client` (discovery once per issuer and client). */
@@ -85,9 +75,8 @@ export function registerOpenIdRoutes(app: Hono<SandboxEnv>, deps: OpenIdRouteDep
     for (const [state, pending] of openid?.pending ?? []) if (pending.expiresAt <= now) openid!.pending.delete(state);
   }
 
-  app.get(calls.openid.authUri.path, async (c) => {
-    const client = clientOf(c.req.param('client') ?? '');
-    const query = readQuery(c, calls.openid.authUri.query);
+  route(calls.openid.authUri, async ({ params, query }) => {
+    const client = clientOf(params.client);
     const config = await configurationFor(client);
     const redirectUri = redirectUriFor(client, query.redirectUri);
     const codeVerifier = oidc.randomPKCECodeVerifier();
@@ -106,12 +95,11 @@ export function registerOpenIdRoutes(app: Hono<SandboxEnv>, deps: OpenIdRouteDep
       // A sign-up asks the provider to show its login page even when it remembers the user.
       ...(query.authoriseUriFlow === 'SIGNUP' ? { prompt: 'login' } : {}),
     });
-    return c.json({ authorisationUri: url.href });
+    return { authorisationUri: url.href };
   });
 
-  app.post(calls.openid.token.path, async (c) => {
-    const client = clientOf(c.req.param('client') ?? '');
-    const body = await readJsonBody(c, calls.openid.token.body);
+  route(calls.openid.token, async ({ params, body }) => {
+    const client = clientOf(params.client);
     const config = await configurationFor(client);
     // Spend the state first: whatever happens next, it is never used twice.
     const pending = openid!.pending.get(body.state);
@@ -138,20 +126,20 @@ export function registerOpenIdRoutes(app: Hono<SandboxEnv>, deps: OpenIdRouteDep
     const claims = tokens.claims();
     if (!claims?.sub) throw badRequest('ssoSignInFailed', 'The ID token has no subject');
     const userId = await accountFor(client.clientName, claims);
-    return c.json(await issueSession(sessions, userId));
+    return issueSession(sessions, userId);
   });
 
-  app.get(calls.openid.logoutUri.path, async (c) => {
-    const client = clientOf(c.req.param('client') ?? '');
+  route(calls.openid.logoutUri, async ({ params }) => {
+    const client = clientOf(params.client);
     const config = await configurationFor(client);
     const url = oidc.buildEndSessionUrl(config, { client_id: client.clientName, post_logout_redirect_uri: `${new URL(openid!.webUrl).origin}/` });
-    return c.json({ logoutUri: url.href });
+    return { logoutUri: url.href };
   });
 
-  app.get(calls.realm.settings.path, (c) => {
+  route(calls.realm.settings, (_, c) => {
     const realm = c.get('realm');
     const settings: RealmSettings = realmSettingsFor(realm.name, realm.allowSignUp);
-    return c.json(settings);
+    return settings;
   });
 
   /**

@@ -11,13 +11,13 @@ import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Context, Hono } from 'hono';
 import { calls, type Basket, type Card, type PaymentDetails, type PaymentHistoryItem, type PayRequest, type PayResponse } from '@stream/core/contracts';
 import { allowedReturnUrl, localAmounts } from '@stream/core/domain';
-import type { SandboxEnv } from '../app.js';
+import type { SandboxEnv } from '../http/env.js';
 import type { SandboxDb } from '../db/open.js';
 import { accountLicences, baskets, licences, paymentDetails, payments, users, vouchers } from '../db/schema.js';
-import { ApiHttpError, badRequest, platformError } from '../errors.js';
-import { readJsonBody, readQuery } from '../http/body.js';
+import { ApiHttpError, badRequest, type ErrorStatus, type SandboxErrorCode } from '../errors.js';
+import type { RouteInput } from '../http/route.js';
 import { addPeriod, parsePeriod } from '../licences/period.js';
-import { subscriptionPeriod, type CatalogueRow } from '../licences/state.js';
+import { startedRow, subscriptionPeriod, type CatalogueRow } from '../licences/state.js';
 import { loadHeld } from '../licences/repository.js';
 import { refuseForbiddenPurchase, replaceForUpgrade, upgradeForPay, upgradeReplacedIds, withUpgradeCredit } from '../licences/planChanges.js';
 import { basketAmounts } from '../payments/amounts.js';
@@ -91,7 +91,7 @@ export function registerPaymentRoutes(
   ctx: RouteContext,
   options: PaymentRouteOptions = { webOrigins: realmWebOrigins(process.env.SANDBOX_WEB_URL ?? DEFAULTS.webUrl) },
 ): void {
-  const { db } = ctx;
+  const { db, route } = ctx;
   /** The return URL when the payer may be sent there; 400 `BAD_REQUEST` naming `field` otherwise. */
   const checkReturnUrl = (raw: string, field: string): string => {
     const allowed = allowedReturnUrl(raw, options.webOrigins);
@@ -100,9 +100,9 @@ export function registerPaymentRoutes(
   };
 
   // GET /api/v2/customer/basket: the current (open) basket, created empty when there is none.
-  app.get(B.get.path, async (c) => {
+  route(B.get, async (_, c) => {
     const claims = await ctx.requireUser(c);
-    return c.json(await basketAnswer(db, await openBasket(db, claims.sub), await ctx.sandboxNow()));
+    return basketAnswer(db, await openBasket(db, claims.sub), await ctx.sandboxNow());
   });
 
   // PUT /api/v2/voucher routes are registered before PUT /baskets/:id so `vouchers` is not taken for an id.
@@ -124,31 +124,30 @@ export function registerPaymentRoutes(
   };
 
   // PUT /api/v2/baskets/vouchers/:code: applies a voucher to the current basket.
-  app.put(V.add.path, async (c) => {
+  route(V.add, async ({ params }, c) => {
     const claims = await ctx.requireUser(c);
-    const voucher = await guessVoucher(c, claims.sub, c.req.param('code') ?? '');
+    const voucher = await guessVoucher(c, claims.sub, params.code);
     const basket = await openBasket(db, claims.sub);
     const codes = basket.vouchers.includes(voucher.code) ? basket.vouchers : [...basket.vouchers, voucher.code];
-    return c.json(await basketAnswer(db, await updateBasket(db, basket, { vouchers: codes })));
+    return basketAnswer(db, await updateBasket(db, basket, { vouchers: codes }));
   });
 
   // DELETE /api/v2/baskets/vouchers/:code: removes it.
-  app.delete(V.remove.path, async (c) => {
+  route(V.remove, async ({ params }, c) => {
     const claims = await ctx.requireUser(c);
-    const voucher = await findVoucher(db, c.req.param('code') ?? '');
+    const voucher = await findVoucher(db, params.code);
     const basket = await openBasket(db, claims.sub);
     if (!basket.vouchers.includes(voucher.code)) {
       throw new ApiHttpError(404, 'NOT_FOUND', [`Voucher ${voucher.code} is not applied to this basket.`]);
     }
     const codes = basket.vouchers.filter((code) => code !== voucher.code);
-    return c.json(await basketAnswer(db, await updateBasket(db, basket, { vouchers: codes })));
+    return basketAnswer(db, await updateBasket(db, basket, { vouchers: codes }));
   });
 
   // PUT /api/v2/baskets/:id?acknowledgeNoFreeTrial=: the current basket now holds licence :id.
-  app.put(B.put.path, async (c) => {
-    const query = readQuery(c, B.put.query);
+  route(B.put, async ({ query, params }, c) => {
     const claims = await ctx.requireUser(c);
-    const cat = await findLicence(db, c.req.param('id') ?? '');
+    const cat = await findLicence(db, params.id);
     const now = await ctx.sandboxNow();
     // 409 LICENCE_ALREADY_ACTIVE for a licence held active, INVALID_TIER_CHANGE for a downgrade (docs/api.md "Plan changes").
     refuseForbiddenPurchase(cat, await loadHeld(db, claims.sub, now), now);
@@ -158,13 +157,12 @@ export function registerPaymentRoutes(
       sku: skuOf(cat, (await readCaller(db, claims.sub)).country),
       acknowledgeNoFreeTrial: query.acknowledgeNoFreeTrial === 'true',
     };
-    return c.json(await basketAnswer(db, await updateBasket(db, basket, changes), now));
+    return basketAnswer(db, await updateBasket(db, basket, changes), now);
   });
 
   // POST /api/v2/promotions/voucher/redeem { voucherCode, licenceId? }: applies the voucher to the
   // current basket (after putting licence `licenceId` in it, when sent).
-  app.post(V.redeem.path, async (c) => {
-    const body = await readJsonBody(c, V.redeem.body);
+  route(V.redeem, async ({ body }, c) => {
     const claims = await ctx.requireUser(c);
     const voucher = await guessVoucher(c, claims.sub, body.voucherCode);
     let basket = await openBasket(db, claims.sub);
@@ -173,20 +171,19 @@ export function registerPaymentRoutes(
       basket = await updateBasket(db, basket, { licenceId: cat.id, sku: skuOf(cat, (await readCaller(db, claims.sub)).country) });
     }
     if (!basket.vouchers.includes(voucher.code)) await updateBasket(db, basket, { vouchers: [...basket.vouchers, voucher.code] });
-    return c.json({ redeemed: true });
+    return { redeemed: true };
   });
 
   // GET /api/v2/payment-providers
-  app.get(PAY.providers.path, async (c) => {
+  route(PAY.providers, async (_, c) => {
     await ctx.optionalUser(c);
-    return c.json({ providers: PAYMENT_PROVIDERS.map((p) => ({ ...p })) });
+    return { providers: PAYMENT_PROVIDERS.map((p) => ({ ...p })) };
   });
 
   // POST /api/v4/payment-method/init: a card (processor token) or a redirecting provider. A card
   // is not stored yet (UNVERIFIED) unless it already is; the same card again answers its payment
   // details; the token is spent (a second attach: 409 TOKEN_ALREADY_USED).
-  app.post(PM.init.path, async (c) => {
-    const body = await readJsonBody(c, PM.init.body);
+  route(PM.init, async ({ body }, c) => {
     const claims = await ctx.requireUser(c);
     const sent = body.primaryPaymentDetails;
     const provider = providerOf(sent.targetPaymentProvider, 'primaryPaymentDetails.targetPaymentProvider');
@@ -271,14 +268,13 @@ export function registerPaymentRoutes(
         .returning();
       return inserted!;
     });
-    return c.json(detailsAnswer(row, ctx.publicUrl(c), approvalToken));
+    return detailsAnswer(row, ctx.publicUrl(c), approvalToken);
   });
 
   // POST /api/v4/payment-method/validate { paymentDetailsExid, redirectStatus? }: an approved
   // provider's details, or the explicit set-up of a card: the processor verifies it (nothing is
   // charged); a card it declines is not stored (402), one it accepts is (the limit applies).
-  app.post(PM.validate.path, async (c) => {
-    const body = await readJsonBody(c, PM.validate.body);
+  route(PM.validate, async ({ body }, c) => {
     const claims = await ctx.requireUser(c);
     let row = await findDetails(db, claims.sub, body.paymentDetailsExid);
     if (row.status === 'DECLINED') throw cardError('payment_method_declined');
@@ -288,13 +284,12 @@ export function registerPaymentRoutes(
       if (check.ok === false) throw cardError(check.code);
       row = await db.transaction((tx) => storeCard(tx as unknown as SandboxDb, claims.sub, row.exid, { enforceLimit: true }));
     }
-    return c.json(detailsAnswer(row, ctx.publicUrl(c)));
+    return detailsAnswer(row, ctx.publicUrl(c));
   });
 
-  // Pay: POST /api/v2/customer/baskets/pay/:id and /pay/ (the current basket).
-  const pay = (current: boolean) => async (c: Context<SandboxEnv>) => {
-    const query = readQuery(c, B.pay.query);
-    const body = await readJsonBody(c, B.pay.body);
+  // Pay: POST /api/v2/customer/baskets/pay/:id and /pay/ (the current basket: `namedBasket` null).
+  type PayInput = Pick<RouteInput<typeof B.pay>, 'query' | 'body'>;
+  const pay = async (c: Context<SandboxEnv>, namedBasket: string | null, { query, body }: PayInput): Promise<PayResponse> => {
     const claims = await ctx.requireUser(c);
     const key = c.req.header('idempotency-key')?.trim() ?? '';
     if (key === '') throw badRequest('Idempotency-Key header is required');
@@ -302,7 +297,6 @@ export function registerPaymentRoutes(
     const userId = claims.sub;
     if ((body.consent?.length ?? 0) > MAX_CONSENT_ANSWERS) throw badRequest(`consent: at most ${MAX_CONSENT_ANSWERS} answers`);
     const fingerprint = payFingerprint(body);
-    const namedBasket = current ? null : (c.req.param('id') ?? '');
 
     // The same key again: the first call's answer (waiting for it while it is still being charged),
     // unless the key was first sent with another basket or body: 409, nothing charged.
@@ -321,12 +315,12 @@ export function registerPaymentRoutes(
       if (first.status === 'PROCESSING' || first.response === null || first.responseStatus === null) {
         throw conflict('A payment with this Idempotency-Key is still in progress; retry with the same key.');
       }
-      return answerStored(c, first);
+      return answerStored(first);
     };
     const replayed = await replay();
     if (replayed) return replayed;
 
-    const basket = current ? await openBasket(db, userId) : await findBasket(db, userId, c.req.param('id') ?? '');
+    const basket = namedBasket === null ? await openBasket(db, userId) : await findBasket(db, userId, namedBasket);
     if (basket.status === 'PAID') throw conflict(`Basket ${basket.id} has already been paid.`);
     if (!basket.licenceId) throw conflict('The basket is empty: put a licence in it first.');
     const cat = await findLicence(db, basket.licenceId);
@@ -428,25 +422,25 @@ export function registerPaymentRoutes(
           .update(payments)
           .set({ status: 'REQUIRES_ACTION', externalId, actionTokenHash: tokenHash(actionToken), responseStatus: 200, response: answer, updatedAt: now })
           .where(eq(payments.id, paymentId));
-        return c.json(answer);
+        return answer;
       }
     } else if (details) {
       externalId = `${details.provider.toLowerCase()}_${randomUUID()}`;
     }
-    return c.json(await completePayment(db, paymentId, externalId, now));
+    return completePayment(db, paymentId, externalId, now);
   };
-  app.post(B.payCurrent.path, pay(true));
-  app.post(B.pay.path, pay(false));
+  route(B.payCurrent, (input, c) => pay(c, null, input));
+  route(B.pay, (input, c) => pay(c, input.params.id, input));
 
   // GET /api/v2/customer/cards
-  app.get(C.list.path, async (c) => {
+  route(C.list, async (_, c) => {
     const claims = await ctx.requireUser(c);
     const rows = await db
       .select()
       .from(paymentDetails)
       .where(and(eq(paymentDetails.userId, claims.sub), eq(paymentDetails.provider, 'CARDS'), eq(paymentDetails.status, 'VALID')))
       .orderBy(desc(paymentDetails.isDefault), paymentDetails.createdAt);
-    return c.json({ cards: rows.map(cardAnswer) });
+    return { cards: rows.map(cardAnswer) };
   });
 
   /**
@@ -485,14 +479,13 @@ export function registerPaymentRoutes(
   }
 
   // POST /api/v2/licences/:licenceId/card/:cardId[?checkBillingDetails=true]: the card now pays for that licence.
-  app.post(C.attachToLicence.path, async (c) => {
-    const query = readQuery(c, C.attachToLicence.query);
+  route(C.attachToLicence, async ({ query, params }, c) => {
     const claims = await ctx.requireUser(c);
-    await attachToLicence(claims.sub, c.req.param('cardId') ?? '', c.req.param('licenceId') ?? '', {
+    await attachToLicence(claims.sub, params.cardId, params.licenceId, {
       cardsOnly: true,
       checkBilling: query.checkBillingDetails === 'true',
     });
-    return c.json({});
+    return {};
   });
 
   // POST /api/v2/licence/:id/payment-details/:paymentDetailsId[/billing-details], no body: any
@@ -502,21 +495,20 @@ export function registerPaymentRoutes(
     [PAY.attachDetails, false],
     [PAY.attachDetailsWithBilling, true],
   ] as const) {
-    app.post(contract.path, async (c) => {
+    route(contract, async ({ params }, c) => {
       const claims = await ctx.requireUser(c);
-      await attachToLicence(claims.sub, c.req.param('paymentDetailsId') ?? '', c.req.param('id') ?? '', {
+      await attachToLicence(claims.sub, params.paymentDetailsId, params.id, {
         cardsOnly: false,
         checkBilling,
       });
-      return c.json({});
+      return {};
     });
   }
 
   // DELETE /api/v2/customer/cards/:cardId: removes a card; the default moves to the most recent
   // remaining card, and the licences the card paid for move to the (remaining) default card.
-  app.delete(C.remove.path, async (c) => {
+  route(C.remove, async ({ params: { cardId } }, c) => {
     const claims = await ctx.requireUser(c);
-    const cardId = c.req.param('cardId') ?? '';
     await db.transaction(async (tx) => {
       await tx.select({ id: users.id }).from(users).where(eq(users.id, claims.sub)).for('update');
       const card = await findCard(tx as unknown as SandboxDb, claims.sub, cardId);
@@ -531,13 +523,12 @@ export function registerPaymentRoutes(
       const licenceIds = [...heir.licenceIds, ...card.licenceIds.filter((id) => !heir.licenceIds.includes(id))];
       await tx.update(paymentDetails).set({ isDefault: true, licenceIds }).where(eq(paymentDetails.exid, heir.exid));
     });
-    return c.json({});
+    return {};
   });
 
   // PUT /api/v2/customer/cards/:cardId/default: the card becomes the account's only default.
-  app.put(C.setDefault.path, async (c) => {
+  route(C.setDefault, async ({ params: { cardId } }, c) => {
     const claims = await ctx.requireUser(c);
-    const cardId = c.req.param('cardId') ?? '';
     const card = await db.transaction(async (tx) => {
       await tx.select({ id: users.id }).from(users).where(eq(users.id, claims.sub)).for('update');
       const found = await findCard(tx as unknown as SandboxDb, claims.sub, cardId);
@@ -548,11 +539,11 @@ export function registerPaymentRoutes(
       const [updated] = await tx.update(paymentDetails).set({ isDefault: true }).where(eq(paymentDetails.exid, found.exid)).returning();
       return updated!;
     });
-    return c.json(cardAnswer(card));
+    return cardAnswer(card);
   });
 
   // GET /api/v2/customer/payments: payment history, newest first.
-  app.get(PAY.history.path, async (c) => {
+  route(PAY.history, async (_, c) => {
     const claims = await ctx.requireUser(c);
     const rows = await db
       .select({ p: payments, name: licences.name })
@@ -561,7 +552,7 @@ export function registerPaymentRoutes(
       .where(and(eq(payments.userId, claims.sub), ne(payments.status, 'PROCESSING')))
       .orderBy(desc(payments.createdAt));
     const base = ctx.publicUrl(c);
-    return c.json({ items: rows.map(({ p, name }) => historyItem(p, name, base)) });
+    return { items: rows.map(({ p, name }) => historyItem(p, name, base)) };
   });
 
   // GET /api/v2/customer/payments/:id/receipt.pdf: the PDF receipt of a succeeded payment.
@@ -786,15 +777,14 @@ async function waitForPayment(
   }
 }
 
-/** Replays a stored answer (errors get this request's id). */
-function answerStored(c: Context<SandboxEnv>, p: PaymentRow): Response {
+/** Replays a stored answer: the pay answer, or the stored error thrown again (it gets this request's id). */
+function answerStored(p: PaymentRow): PayResponse {
   const body = p.response!;
-  const status = p.responseStatus! as 200 | 402;
-  if (status >= 400) {
+  if (p.responseStatus! >= 400) {
     const e = body as { status: number; code: string; messages: string[]; details?: Record<string, unknown> };
-    return c.json(platformError(e.status, e.code, e.messages, c.get('requestId'), e.details), status);
+    throw new ApiHttpError(e.status as ErrorStatus, e.code as SandboxErrorCode, e.messages, e.details);
   }
-  return c.json(body, status);
+  return body as PayResponse;
 }
 
 /**
@@ -849,27 +839,7 @@ function grantRow(cat: CatalogueRow, userId: string, now: Date, trial = false) {
       : cat.purchaseStrategyType === 'PPV'
         ? new Date(now.getTime() + 2 * DAY)
         : null;
-  return {
-    userId,
-    licenceId: cat.id,
-    status: 'ACTIVE',
-    autoRenewing: !!period,
-    startedAt: now,
-    expiresAt,
-    trialEndsAt,
-    pauseState: cat.pausable ? 'ALLOWED' : 'NOT_ALLOWED',
-    pausedAt: null,
-    resumeAfter: null,
-    pendingActions: [],
-    paymentEventType: 'CONFIRMED',
-    discounts: [],
-    priceMigration: null,
-    promoStatus: null,
-    cancelledAt: null,
-    grantedBy: null,
-    scheduledChange: null,
-    updatedAt: now,
-  };
+  return { userId, licenceId: cat.id, ...startedRow(cat, { autoRenewing: !!period, startedAt: now, expiresAt, trialEndsAt, updatedAt: now }) };
 }
 
 /**

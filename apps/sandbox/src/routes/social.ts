@@ -38,7 +38,7 @@ import { endAccountSessions, issueSession } from '../auth/sessions.js';
 import { socialIdentities, users } from '../db/schema.js';
 import { ApiHttpError, badRequest } from '../errors.js';
 import { readJsonBody } from '../http/body.js';
-import type { SandboxEnv } from '../app.js';
+import type { SandboxEnv } from '../http/env.js';
 import { addIdpUser, isLoopbackHttp } from '../openid/clients.js';
 import { realmHasProvider } from '../seed/realms.js';
 import { SOCIAL_STAND_INS, standInOf, type SocialKind, type SocialStandIn } from '../social/config.js';
@@ -69,6 +69,7 @@ const idpUserSchema = z.object({
 /** Registers the calls of Apple, Google and Facebook sign-in, account linking and unlink on `app`. */
 export function registerSocialRoutes(app: Hono<SandboxEnv>, deps: SignInRouteDeps): void {
   const { routes, sessions, openid } = deps;
+  const { route } = routes;
   const configs = new Map<string, Promise<oidc.Configuration>>();
   const keySets = new Map<string, JWTVerifyGetKey>();
   /** Identities of codes refused with 409, by SHA-256 of provider and code. */
@@ -210,39 +211,35 @@ export function registerSocialRoutes(app: Hono<SandboxEnv>, deps: SignInRouteDep
     const userId = await accountFor(c, identity, linker, key, nonce);
     const [user] = await routes.db.select({ name: users.name }).from(users).where(eq(users.id, userId)).limit(1);
     const tokens = await issueSession(sessions, userId, { provider: identity.provider });
-    return c.json({ ...tokens, ...(user && user.name.trim() === '' ? { missingInformationStatus: 'MISSING_NAME' } : {}), linkedAccounts: await linksOf(c, userId) });
+    return { ...tokens, ...(user && user.name.trim() === '' ? { missingInformationStatus: 'MISSING_NAME' } : {}), linkedAccounts: await linksOf(c, userId) };
   }
 
-  app.post(calls.social.google.path, async (c) => {
+  route(calls.social.google, async ({ body }, c) => {
     requireProvider(c, 'GOOGLE');
-    const body = await readJsonBody(c, calls.social.google.body);
     return signIn(c, await verifyGoogle(body.idToken), null);
   });
 
-  app.post(calls.social.apple.path, async (c) => {
+  route(calls.social.apple, async ({ body }, c) => {
     requireProvider(c, 'APPLE_ID');
-    const body = await readJsonBody(c, calls.social.apple.body);
     const redirectUri = checkedRedirect(body.callbackUri, '/login/apple');
     const identity = await exchangeCode('APPLE_ID', body.code, redirectUri, body.nonce);
     return signIn(c, identity, conflictKey('APPLE_ID', body.code), body.nonce);
   });
 
-  app.post(calls.social.facebook.path, async (c) => {
+  route(calls.social.facebook, async ({ body }, c) => {
     requireProvider(c, 'FACEBOOK');
-    const body = await readJsonBody(c, calls.social.facebook.body);
     const redirectUri = checkedRedirect(body.redirectUri, '/login/facebook');
     const identity = await exchangeCode('FACEBOOK', body.code, redirectUri, undefined);
     return signIn(c, identity, conflictKey('FACEBOOK', body.code));
   });
 
-  app.get(calls.social.linkedAccounts.path, async (c) => {
+  route(calls.social.linkedAccounts, async (_, c) => {
     const claims = await routes.requireUser(c);
-    return c.json({ linkedAccounts: await linksOf(c, claims.sub) });
+    return { linkedAccounts: await linksOf(c, claims.sub) };
   });
 
-  app.delete(calls.social.unlink.path, async (c) => {
+  route(calls.social.unlink, async ({ params: { provider } }, c) => {
     const claims = await routes.requireUser(c);
-    const provider = c.req.param('provider') ?? '';
     let removed = 0;
     if (isTvProviderKind(provider)) removed = await unlinkTvProvider(routes.db, claims.sub);
     else if (SOCIAL_STAND_INS.some((standIn) => standIn.kind === provider)) {
@@ -256,7 +253,7 @@ export function registerSocialRoutes(app: Hono<SandboxEnv>, deps: SignInRouteDep
     // Sessions signed in through the unlinked provider end at once, except the caller's own (auth/sessions.ts; the others refresh).
     const signedThrough = isTvProviderKind(provider) ? ['ADOBE', 'ADOBE_DCR'] : [provider];
     await endAccountSessions(routes.db, claims.sub, new Date(routes.now()), { providers: signedThrough, except: claims.sid });
-    return c.json({ linkedAccounts: await linksOf(c, claims.sub) });
+    return { linkedAccounts: await linksOf(c, claims.sub) };
   });
 
   app.post('/_sandbox/social/idp-users', async (c) => {
