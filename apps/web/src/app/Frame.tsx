@@ -1,4 +1,4 @@
-import { LOGIN_PAGE_ROUTE_KEYS, matchRouteAnyLocale, type RouteKey } from '@stream/core/domain';
+import { matchRouteAnyLocale, type RouteKey } from '@stream/core/domain';
 import { FALLBACK_TEXT } from './fallbackText';
 
 /**
@@ -10,8 +10,16 @@ export type FrameKind = 'auth' | 'home' | 'page';
 /** Every {@link FrameKind}. */
 export const FRAME_KINDS: readonly FrameKind[] = ['auth', 'home', 'page'];
 
-/** Routes whose pages use the login layout (components/AuthLayout). */
-const AUTH_LAYOUT_ROUTES: readonly RouteKey[] = [...LOGIN_PAGE_ROUTE_KEYS, 'SIGNUP', 'EMAIL_CONFIRMATION', 'OAUTH', 'OAUTH_APP', 'IMPERSONATE'];
+/**
+ * Routes whose pages use the login layout (components/AuthLayout): the login page and its
+ * sub-pages, sign-up, email confirmation, OAuth and impersonation. Listed here rather than taken
+ * from core's login-page rules, which would bring those rules into every route's first chunk.
+ */
+const AUTH_LAYOUT_ROUTES: readonly RouteKey[] = [
+  'LOGIN', 'GIFT_LOGIN', 'GIFT_REDEMPTION_LOGIN', 'LOGIN_REDIRECT', 'MAGIC_LINK', 'LOGIN_REQUEST_PASSWORD',
+  'REQUEST_PASSWORD', 'LOGIN_RESET_PASSWORD', 'RESET_PASSWORD', 'SIGNUP', 'EMAIL_CONFIRMATION', 'OAUTH', 'OAUTH_APP',
+  'IMPERSONATE',
+];
 
 /** The frame of the page at `pathname` (any locale's route set). */
 export function frameKindOf(pathname: string): FrameKind {
