@@ -91,8 +91,8 @@ function PageSkeleton() {
  * into the HTML of the public routes (vite.config.ts), so that it paints before any JavaScript
  * runs; the app renders the same frame until the page is ready, then the page in its place.
  * Accessibility: the banner, main and contentinfo landmarks; the placeholders are hidden from
- * assistive technology, the main landmark is busy and its heading, in a polite status, says
- * that the page is loading.
+ * assistive technology; the page's heading, in a polite status, says that the page is loading
+ * (as the app's loading screen did).
  */
 export function Frame({ kind }: { kind: FrameKind }) {
   return (
@@ -103,7 +103,7 @@ export function Frame({ kind }: { kind: FrameKind }) {
         </span>
         <div className="skeleton frame-nav" aria-hidden="true" />
       </header>
-      <main id="main" className="site-main" data-prerendered={kind} aria-busy="true">
+      <main id="main" className="site-main" data-prerendered={kind}>
         <div role="status" className="visually-hidden">
           <h1>{FALLBACK_TEXT.loading}</h1>
         </div>
