@@ -9,11 +9,11 @@ import { startApp } from './app/start';
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 
-// The page's code, the config, then the labels and the guest check-in load while React's code
-// (preloaded by the HTML) is evaluated.
-// No top-level await: the chunks of the app import this entry's modules.
-preloadPage(window.location.pathname);
+// The config (index.html preloads it), then the guest check-in and the labels go out first; the
+// page's code and React (preloaded by the HTML of the public routes) are evaluated while they
+// load, and the app renders once both are there (the page without suspending). No top-level
+// await: the chunks of the app import this entry's modules.
 void startApp().then(async (outcome) => {
-  const { mount } = await import('./app/mount');
+  const [{ mount }] = await Promise.all([import('./app/mount'), preloadPage(window.location.pathname)]);
   mount(container, outcome);
 });

@@ -43,11 +43,12 @@ export function loadedPage(name: string): Page | undefined {
 }
 
 /**
- * Starts loading the page of `pathname` (any locale's route set) at once, before the config, the
- * labels and React are there, so that its code arrives and runs meanwhile. A failure is left to
- * the page's later import, which shows it.
+ * Loads the page of `pathname` (any locale's route set) ahead of its render, so that it renders
+ * without suspending. Resolves once it is loaded, or at once for a path without a page; never
+ * rejects: a failure is left to the page's later import, which shows it.
  */
-export function preloadPage(pathname: string): void {
+export function preloadPage(pathname: string): Promise<void> {
   const match = matchRouteAnyLocale(pathname);
-  if (match) pageOf(match.key)?.load().catch(() => undefined);
+  const page = match ? pageOf(match.key) : null;
+  return page ? page.load().then(() => undefined, () => undefined) : Promise.resolve();
 }
