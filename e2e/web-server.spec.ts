@@ -64,3 +64,22 @@ test('no other site may frame the app', async ({ page }) => {
   await page.setContent(`<iframe title="app" src="${appUrl}"></iframe>`);
   expect((await blocked).text()).toContain("frame-ancestors 'none'");
 });
+
+test('a path that is no route answers 404 with the app, which shows the not-found page; routes answer 200', async ({ request, page }) => {
+  for (const path of ['/login', '/home', '/iniciar-sesion', '/account', '/video/some-id/some-title', '/']) {
+    expect((await request.get(path)).status(), path).toBe(200);
+  }
+  const missing = await request.get('/no-such-page');
+  expect(missing.status()).toBe(404);
+  expect(missing.headers()['content-type']).toContain('text/html');
+  await page.goto('/no-such-page');
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+});
+
+test('the public routes are served prerendered, with their page code preloaded', async ({ request }) => {
+  const html = await (await request.get('/login')).text();
+  expect(html).toContain('data-prerendered="auth"');
+  expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/login-[^"]+\.js">/);
+  expect(html).toMatch(/<script src="\/assets\/boot-[^"]+\.js"><\/script>/);
+  expect(html).toContain('<link rel="preload" href="/config.json" as="fetch" crossorigin="anonymous" />');
+});

@@ -1,17 +1,20 @@
 // `pnpm bench`: prints the project's speed and size figures against their budgets.
 // Measured, never asserted in tests (shared machines make timings noisy).
-//   1. gzipped JavaScript the login route loads in Chromium (budget 100 KB);
+//   1. each route's first load in Chromium (scripts/bench-web.mjs): the gzipped JavaScript of
+//      login and home (budget 100 KB each) and of sign-up, account, checkout and watch (150 KB),
+//      and the LCP of login and home with a 4× CPU slow-down (1.0 s; BENCH_LCP_RUNS loads, default
+//      5; BENCH_VERBOSE=1 prints each run's LCP element and each route's requests);
 //   2. gzipped size of @stream/core for a consumer that imports only `safeReturnPath` (1 KB);
 //   3. gzipped size of each @stream/core entry point, whole;
 //   4. sign-in round trip and profile call timings through the SDK client against the sandbox;
-//   5. parsing and deriving the account's subscriptions for 1,000 licences; the account and checkout routes' JavaScript.
+//   5. parsing and deriving the account's subscriptions for 1,000 licences.
 // Needs a build (`pnpm run build`); starts its own sandbox and web server on spare ports.
 import { gzipSync } from 'node:zlib';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build as esbuild } from 'esbuild';
-import { chromium } from 'playwright-core';
+import { benchWebRoutes } from './bench-web.mjs';
 import { root, startChild, waitForHttp } from './lib.mjs';
 
 const sandboxPort = Number(process.env.BENCH_SANDBOX_PORT ?? 8798);
@@ -41,52 +44,14 @@ try {
   await waitForHttp(`http://127.0.0.1:${sandboxPort}/health`);
   await waitForHttp(`http://127.0.0.1:${webPort}/config.json`);
 
-  // --- 1. JavaScript loaded by the login route, and by the account and checkout routes (signed in) ---
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync', '--no-first-run'],
+  // --- 1. Each route's first load: its gzipped JavaScript, and the LCP of the public routes ---
+  await benchWebRoutes({
+    baseUrl: `http://127.0.0.1:${webPort}`,
+    credentials: { email: 'demo@stream.test', password: 'demo-password' },
+    report,
+    lcpRuns: Number(process.env.BENCH_LCP_RUNS ?? 5),
+    verbose: process.env.BENCH_VERBOSE === '1',
   });
-  /** Gzipped bytes of every script the page loads at `path`, and how many files. */
-  const routeJs = async (path, initStorage = {}) => {
-    const context = await browser.newContext();
-    await context.addInitScript((items) => {
-      for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value);
-    }, initStorage);
-    const page = await context.newPage();
-    const scripts = [];
-    page.on('response', (response) => {
-      if (response.request().resourceType() === 'script') scripts.push(response);
-    });
-    await page.goto(`http://127.0.0.1:${webPort}${path}`, { waitUntil: 'networkidle' });
-    let bytes = 0;
-    for (const response of scripts) bytes += gzipSync(await response.body(), { level: 9 }).length;
-    await context.close();
-    return { bytes, files: scripts.length };
-  };
-  const login = await routeJs('/login');
-  report(`login route JavaScript (${login.files} files, gzip)`, login.bytes, 100 * 1024);
-  {
-    const { createApiClient } = await import('@stream/core/api');
-    const { memoryStorage, STORAGE_KEYS } = await import('@stream/core/platform');
-    const client = createApiClient({
-      baseUrl: `http://127.0.0.1:${sandboxPort}`, realm: 'stream', apiKey: 'sandbox-api-key', storage: memoryStorage(),
-    });
-    const tokens = await client.auth.login({ id: 'demo@stream.test', secret: 'demo-password' });
-    const account = await routeJs('/account', {
-      [STORAGE_KEYS.authToken]: tokens.authorisationToken,
-      [STORAGE_KEYS.refreshToken]: tokens.refreshToken,
-    });
-    report(`account route JavaScript, signed in (${account.files} files, gzip)`, account.bytes);
-    // The checkout (PURCHASE with a chosen licence: the journey's payment page); the card, phone
-    // and consent code load only on this route.
-    const checkout = await routeJs('/purchase?licenceId=102', {
-      [STORAGE_KEYS.authToken]: tokens.authorisationToken,
-      [STORAGE_KEYS.refreshToken]: tokens.refreshToken,
-    });
-    report(`checkout route JavaScript, signed in (${checkout.files} files, gzip)`, checkout.bytes);
-  }
-  await browser.close();
 
   // --- 2 and 3. SDK sizes ---
   const dir = mkdtempSync(join(tmpdir(), 'stream-bench-'));

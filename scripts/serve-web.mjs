@@ -1,4 +1,6 @@
-// Serves the built web app (apps/web/dist) with a single-page-app fallback, and answers
+// Serves the built web app (apps/web/dist): files, the prerendered pages of the public routes
+// (dist/<path>/index.html), index.html for the app's other routes and, with status 404, for a
+// path that is no route (the route table of @stream/core, which must be built); and it answers
 // /config.json from the environment, so one build serves any platform:
 //   API_BASE_URL (default http://127.0.0.1:$SANDBOX_PORT), REALM (stream), API_KEY (sandbox-api-key).
 // Env WEB_PORT (default 5173), WEB_HOST (default 127.0.0.1).
@@ -9,6 +11,7 @@ import { createReadStream, existsSync, statSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
+import { matchRouteAnyLocale } from '@stream/core/domain';
 import { root } from './lib.mjs';
 import { chooseEncoding, contentSecurityPolicy, createCompressionCache, isCompressible, securityHeaders } from './web-headers.mjs';
 
@@ -62,12 +65,17 @@ const server = createServer((request, response) => {
   const file = normalize(join(dist, pathname));
   const inside = file === dist || file.startsWith(dist + sep);
   const isFile = inside && existsSync(file) && statSync(file).isFile();
-  // Unknown paths without an extension are app routes: answer index.html.
+  // Unknown paths with an extension are missing files.
   if (!isFile && extname(pathname) !== '') {
     response.writeHead(404, { ...headers, 'content-type': 'text/plain' }).end('Not found');
     return;
   }
-  const target = isFile ? file : join(dist, 'index.html');
+  // Paths without an extension are app routes: the route's prerendered page (<path>/index.html),
+  // else the app's index.html; a path that is no route of any locale set answers 404 with it
+  // (the app shows its not-found page).
+  const prerendered = !isFile && inside && join(file, 'index.html');
+  const target = isFile ? file : prerendered && existsSync(prerendered) ? prerendered : join(dist, 'index.html');
+  const status = isFile || matchRouteAnyLocale(pathname) ? 200 : 404;
   const immutable = target.includes(`${sep}assets${sep}`);
   const contentType = types[extname(target)] ?? 'application/octet-stream';
   const base = {
@@ -77,7 +85,7 @@ const server = createServer((request, response) => {
   };
   const encoding = isCompressible(contentType) ? chooseEncoding(request.headers['accept-encoding']) : undefined;
   if (!encoding) {
-    response.writeHead(200, base);
+    response.writeHead(status, base);
     if (request.method === 'HEAD') response.end();
     else createReadStream(target).pipe(response);
     return;
@@ -85,7 +93,7 @@ const server = createServer((request, response) => {
   compressed
     .get(target, statSync(target).mtimeMs, encoding, () => readFile(target))
     .then((body) => {
-      response.writeHead(200, { ...base, 'content-encoding': encoding, vary: 'Accept-Encoding', 'content-length': body.length });
+      response.writeHead(status, { ...base, 'content-encoding': encoding, vary: 'Accept-Encoding', 'content-length': body.length });
       response.end(request.method === 'HEAD' ? undefined : body);
     })
     .catch(() => {

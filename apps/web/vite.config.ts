@@ -1,16 +1,43 @@
-import { defineConfig } from 'vite';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
+import { prerender } from './prerender.ts';
 
 /** Port of `vite` (dev) and `vite preview`; the e2e runner sets WEB_PORT. @default 5173 */
 const port = Number(process.env.WEB_PORT ?? 5173);
 
+const src = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta.url));
+
+/**
+ * The chunks of the first load (issue 13 "Performance": few files, no other page's code), each
+ * with what its root needs and an earlier chunk does not hold: `index` (main.tsx and what it
+ * imports: the config, the API client, the session and labels machines, so the requests start
+ * first), `app` (app/mount.tsx: React and the shell), then the pages a guest opens first, `home`
+ * (with its catalogue) and `login`; date-fns is a chunk of its own (the catalogue, the account
+ * and the checkout use it). Other pages get Rolldown's automatic chunks.
+ */
+const FIRST_LOAD_CHUNKS: Rolldown.CodeSplittingGroup[] = [
+  // Dates (the catalogue, the account, the checkout): a chunk of their own, not the home page's.
+  { name: 'dates', test: /[\\/]node_modules[\\/]date-fns[\\/]/, priority: 5 },
+  { name: 'index', tags: ['$initial'], test: (id) => id !== src('main.tsx'), priority: 4 },
+  // useResource: the data hook of the login page and of the home page's catalogue.
+  { name: 'app', test: (id) => id === src('app/mount.tsx') || id === src('app/useResource.ts'), priority: 3 },
+  { name: 'home', test: (id) => id === src('pages/HomePage.tsx') || id === src('components/ContentCatalogue.tsx'), priority: 2 },
+  { name: 'login', test: (id) => id === src('pages/LoginPage.tsx'), priority: 1 },
+];
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), prerender()],
   build: {
     target: 'es2022',
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    // Chromium, Firefox and Safari support <link rel="modulepreload">: no polyfill.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: { codeSplitting: { groups: FIRST_LOAD_CHUNKS } },
+    },
   },
   server: { host: '127.0.0.1', port, strictPort: true },
   preview: { host: '127.0.0.1', port, strictPort: true },

@@ -1,36 +1,38 @@
 import { useEffect } from 'react';
-import { useMachine } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { Router } from 'wouter';
-import { connectLabels, labelsMachine, storedLanguage } from '@stream/core/machines';
-import { ErrorScreen, LoadingScreen } from '../components/StatusScreen';
+import type { ActorRefFrom } from 'xstate';
+import { connectLabels, storedLanguage, type labelsMachine } from '@stream/core/machines';
+import { ErrorScreen } from '../components/StatusScreen';
 import { I18nProvider, useI18n, useServices } from './context';
 import { FALLBACK_TEXT } from './fallbackText';
+import { Frame, frameKindOf } from './Frame';
 import { Shell } from './Shell';
 
 /**
- * Loads the labels (texts of the UI language) and renders the shell with them. The language is
- * the stored one (§4 "Language change"), else the one the platform selected for this browser.
+ * Renders the shell with the labels (texts of the UI language) of the running `labels` actor;
+ * the page's {@link Frame} until they are loaded. The language is the stored one (§4 "Language
+ * change"), else the one the platform selected for this browser.
  */
-export function App() {
+export function App({ labels: actor }: { labels: ActorRefFrom<typeof labelsMachine> }) {
   const services = useServices();
-  const [snapshot, send] = useMachine(labelsMachine, { input: { api: services.api } });
-  const labels = connectLabels(snapshot, send);
+  const snapshot = useSelector(actor, (s) => s);
+  const labels = connectLabels(snapshot, actor.send);
 
   if (labels.status !== 'ready') {
     // After a failure the machine retries by itself with back-off; the error stays on screen
     // (with Retry) until a load succeeds.
+    if (labels.status === 'loading' && snapshot.context.failures === 0) {
+      return <Frame kind={frameKindOf(window.location.pathname)} />;
+    }
     return (
       <main id="main" className="site-main">
-        {labels.status === 'failed' || snapshot.context.failures > 0 ? (
-          <ErrorScreen
-            title={FALLBACK_TEXT.somethingWentWrong}
-            message={FALLBACK_TEXT.labelsLoadFailed}
-            retryLabel={FALLBACK_TEXT.retry}
-            onRetry={labels.retry}
-          />
-        ) : (
-          <LoadingScreen label={FALLBACK_TEXT.loading} />
-        )}
+        <ErrorScreen
+          title={FALLBACK_TEXT.somethingWentWrong}
+          message={FALLBACK_TEXT.labelsLoadFailed}
+          retryLabel={FALLBACK_TEXT.retry}
+          onRetry={labels.retry}
+        />
       </main>
     );
   }

@@ -1,61 +1,40 @@
-import { useCallback, useEffect, useState } from 'react';
-import { ErrorScreen, LoadingScreen } from '../components/StatusScreen';
-import { loadConfig } from './config';
+import { useCallback, useState } from 'react';
+import { ErrorScreen } from '../components/StatusScreen';
 import { ServicesProvider } from './context';
 import { FALLBACK_TEXT } from './fallbackText';
-import { createServices, type Services } from './services';
+import { Frame, frameKindOf } from './Frame';
+import { startApp, type StartOutcome } from './start';
 import { App } from './App';
 
-type BootState = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; services: Services };
-
 /**
- * Loads `/config.json`, then creates the services (api client, session actor) once and renders
- * the app. A failure shows an accessible error with Retry.
+ * Renders the started app (`outcome` of main.tsx's {@link startApp}), or an accessible error
+ * with Retry when `/config.json` could not be loaded; Retry starts the app again, showing the
+ * page's {@link Frame} meanwhile.
  */
-export function Bootstrap() {
-  const [state, setState] = useState<BootState>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    let cancelled = false;
-    loadConfig().then(
-      (config) => {
-        if (!cancelled) setState({ status: 'ready', services: createServices(config) });
-      },
-      (error: unknown) => {
-        console.error(error);
-        if (!cancelled) setState({ status: 'failed' });
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [attempt]);
+export function Bootstrap({ outcome: first }: { outcome: StartOutcome }) {
+  const [outcome, setOutcome] = useState<StartOutcome | null>(first);
 
   const retry = useCallback(() => {
-    setState({ status: 'loading' });
-    setAttempt((n) => n + 1);
+    setOutcome(null);
+    void startApp().then(setOutcome);
   }, []);
 
-  if (state.status === 'ready') {
+  if (outcome === null) return <Frame kind={frameKindOf(window.location.pathname)} />;
+  if ('app' in outcome) {
     return (
-      <ServicesProvider services={state.services}>
-        <App />
+      <ServicesProvider services={outcome.app.services}>
+        <App labels={outcome.app.labels} />
       </ServicesProvider>
     );
   }
   return (
     <main id="main" className="site-main">
-      {state.status === 'loading' ? (
-        <LoadingScreen label={FALLBACK_TEXT.loading} />
-      ) : (
-        <ErrorScreen
-          title={FALLBACK_TEXT.somethingWentWrong}
-          message={FALLBACK_TEXT.configLoadFailed}
-          retryLabel={FALLBACK_TEXT.retry}
-          onRetry={retry}
-        />
-      )}
+      <ErrorScreen
+        title={FALLBACK_TEXT.somethingWentWrong}
+        message={FALLBACK_TEXT.configLoadFailed}
+        retryLabel={FALLBACK_TEXT.retry}
+        onRetry={retry}
+      />
     </main>
   );
 }

@@ -1,32 +1,33 @@
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, type LazyExoticComponent } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
-import { buildPath, matchRouteAnyLocale, signInPath } from '@stream/core/domain';
+import { buildPath, matchRouteAnyLocale, signInPath, type RouteKey } from '@stream/core/domain';
 import { Header } from '../components/Header';
 import { LoadingScreen } from '../components/StatusScreen';
-import { HomePage } from '../pages/HomePage';
 import { LogoutPage } from '../pages/LogoutPage';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { useI18n } from './context';
+import { SiteFooter } from './Frame';
 import { useSession } from './hooks';
+import { loadedPage, pageOf, type Page } from './pages';
 
-const LoginPage = lazy(() => import('../pages/LoginPage'));
-const SignUpPage = lazy(() => import('../pages/SignUpPage'));
-const AccountPage = lazy(() => import('../pages/AccountPage'));
-const WatchPage = lazy(() => import('../pages/WatchPage'));
-const CheckoutPage = lazy(() => import('../pages/CheckoutPage'));
-const PayPage = lazy(() => import('../pages/PayPage'));
-const PaymentAuthorizationPage = lazy(() => import('../pages/PaymentAuthorizationPage'));
-const PaymentUpdatePage = lazy(() => import('../pages/PaymentUpdatePage'));
-const PasswordRequestPage = lazy(() => import('../pages/PasswordRequestPage'));
-const PasswordResetPage = lazy(() => import('../pages/PasswordResetPage'));
-const MagicLinkPage = lazy(() => import('../pages/MagicLinkPage'));
-const EmailConfirmationPage = lazy(() => import('../pages/EmailConfirmationPage'));
-const LoginProviderPage = lazy(() => import('../pages/LoginProviderPage'));
-const OAuthPage = lazy(() => import('../pages/OAuthPage'));
-const ImpersonatePage = lazy(() => import('../pages/ImpersonatePage'));
-const ProvidersPage = lazy(() => import('../pages/ProvidersPage'));
-const TvLoginPage = lazy(() => import('../pages/TvLoginPage'));
-const LicenceRedirectPage = lazy(() => import('../pages/LicenceRedirectPage'));
+const pages = new Map<string, Page | LazyExoticComponent<Page>>();
+
+/**
+ * The component of a route's page, one per page module (routes sharing a page keep it across
+ * navigation): the page itself when its module has loaded already (main.tsx preloads the first
+ * page, so that it renders without suspending), else a lazy one. Null for a route the shell
+ * renders itself.
+ */
+function routePage(key: RouteKey): Page | LazyExoticComponent<Page> | null {
+  const page = pageOf(key);
+  if (!page) return null;
+  let component = pages.get(page.name);
+  if (!component) {
+    component = loadedPage(page.name) ?? lazy(page.load);
+    pages.set(page.name, component);
+  }
+  return component;
+}
 
 /** Header, the `<main>` landmark with the page of the current route, and the footer. */
 export function Shell() {
@@ -58,9 +59,7 @@ export function Shell() {
           <RouteView />
         </Suspense>
       </main>
-      <footer className="site-footer">
-        <p>© Stream</p>
-      </footer>
+      <SiteFooter />
     </>
   );
 }
@@ -77,58 +76,29 @@ function RouteView() {
   if (match.locale !== routeLocale) {
     return <Redirect to={buildPath(match.key, match.params, routeLocale) + (search ? `?${search}` : '')} replace />;
   }
+  if (match.key === 'ROOT') return <Redirect to={path('HOME') + (search ? `?${search}` : '')} replace />;
+  if (match.key === 'LOGOUT') return <LogoutPage />;
+  const RoutePage = routePage(match.key);
+  if (!RoutePage) return <NotFoundPage />;
+  // A key per page instance where the route's params select what the page shows, so that a new
+  // provider, licence or event starts a fresh page.
+  const { params } = match;
   switch (match.key) {
-    case 'ROOT':
-      return <Redirect to={path('HOME') + (search ? `?${search}` : '')} replace />;
-    case 'HOME':
-      return <HomePage />;
-    case 'LOGIN':
-    case 'GIFT_LOGIN':
-    case 'GIFT_REDEMPTION_LOGIN':
-      return <LoginPage />;
-    case 'SIGNUP':
-      return <SignUpPage />;
     case 'LOGIN_REDIRECT':
-      return <LoginProviderPage key={`${match.params.authProvider ?? ''}:${match.params.clientName ?? ''}`} />;
-    case 'LOGIN_REQUEST_PASSWORD':
-    case 'REQUEST_PASSWORD':
-      return <PasswordRequestPage />;
-    case 'LOGIN_RESET_PASSWORD':
-    case 'RESET_PASSWORD':
-      return <PasswordResetPage />;
-    case 'MAGIC_LINK':
-      return <MagicLinkPage />;
-    case 'EMAIL_CONFIRMATION':
-      return <EmailConfirmationPage />;
-    case 'ACCOUNT':
-      return <AccountPage />;
-    case 'PURCHASE':
-      return <CheckoutPage />;
+      return <RoutePage key={`${params.authProvider ?? ''}:${params.clientName ?? ''}`} />;
     case 'PAY':
     case 'PAYMENT_CONFIRMATION':
-      return <PayPage key={match.params.providerId ?? ''} />;
-    case 'PAYMENT_AUTHORIZATION':
-      return <PaymentAuthorizationPage />;
+      return <RoutePage key={params.providerId ?? ''} />;
     case 'PAYMENT_UPDATE':
-      return <PaymentUpdatePage key={match.params.licenceId ?? ''} />;
+      return <RoutePage key={params.licenceId ?? ''} />;
     case 'VOD':
     case 'LIVE':
-      return <WatchPage key={`${match.key}:${match.params.eventId ?? ''}`} type={match.key} eventId={match.params.eventId ?? ''} />;
-    case 'LOGOUT':
-      return <LogoutPage />;
+      return <RoutePage key={`${match.key}:${params.eventId ?? ''}`} type={match.key} eventId={params.eventId ?? ''} />;
     case 'OAUTH':
     case 'OAUTH_APP':
-      return <OAuthPage key={`${match.params.provider ?? ''}:${match.params.appname ?? ''}`} />;
-    case 'IMPERSONATE':
-      return <ImpersonatePage />;
-    case 'PROVIDERS':
-      return <ProvidersPage />;
-    case 'TV_LOGIN':
-      return <TvLoginPage />;
-    case 'LICENCE_REDIRECT':
-      return <LicenceRedirectPage />;
+      return <RoutePage key={`${params.provider ?? ''}:${params.appname ?? ''}`} />;
     default:
-      return <NotFoundPage />;
+      return <RoutePage />;
   }
 }
 

@@ -1,9 +1,13 @@
+import { lazy, Suspense } from 'react';
 import type { ApiClient } from '@stream/core/api';
 import type { CheckoutContext, Country } from '@stream/core/contracts';
 import { useI18n, useServices } from '../app/context';
 import { useResource } from '../app/useResource';
 import { InlineError, InlineStatus } from '../components/StatusScreen';
-import { BillingDetailsForm } from './billing/BillingDetailsForm';
+
+// Loaded when a payment needs billing details (a 424): the form brings the phone-number rules
+// (libphonenumber-js, about 30 KB gzipped), which the checkout's first load does not need.
+const BillingDetailsForm = lazy(() => import('./billing/BillingDetailsForm').then((m) => ({ default: m.BillingDetailsForm })));
 
 export interface BillingDetailsStepProps {
   /** The billing fields the platform asked for (424 `details.missingFields`). */
@@ -51,15 +55,17 @@ export function BillingDetailsStep({ missingFields, busy, onSubmit, onCancel }: 
   }
   const { context, countries } = data.data;
   return (
-    <BillingDetailsForm
-      missingFields={missingFields}
-      country={context.country}
-      countries={countries}
-      fields={context.fields}
-      purpose={context.purpose}
-      busy={busy}
-      onSubmit={onSubmit}
-      onCancel={onCancel}
-    />
+    <Suspense fallback={<InlineStatus label={t('loading')} />}>
+      <BillingDetailsForm
+        missingFields={missingFields}
+        country={context.country}
+        countries={countries}
+        fields={context.fields}
+        purpose={context.purpose}
+        busy={busy}
+        onSubmit={onSubmit}
+        onCancel={onCancel}
+      />
+    </Suspense>
   );
 }

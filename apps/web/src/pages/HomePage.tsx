@@ -10,7 +10,7 @@ import { InlineStatus } from '../components/StatusScreen';
 const ContentCatalogue = lazy(() => import('../components/ContentCatalogue'));
 
 /** HOME: a welcome (a signed-in user is greeted by name) and the content catalogue. */
-export function HomePage() {
+export default function HomePage() {
   const { t, path } = useI18n();
   const { isSignedIn, user } = useSession();
   useDocumentTitle(t('home'), t('appName'));

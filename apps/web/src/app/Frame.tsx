@@ -1,0 +1,124 @@
+import { matchRouteAnyLocale, type RouteKey } from '@stream/core/domain';
+import { FALLBACK_TEXT } from './fallbackText';
+
+/**
+ * The layouts a page starts in: the login layout (background image and card), the home page
+ * (hero and catalogue), any other page.
+ */
+export type FrameKind = 'auth' | 'home' | 'page';
+
+/** Every {@link FrameKind}. */
+export const FRAME_KINDS: readonly FrameKind[] = ['auth', 'home', 'page'];
+
+/**
+ * Routes whose pages use the login layout (components/AuthLayout): the login page and its
+ * sub-pages, sign-up, email confirmation, OAuth and impersonation. Listed here rather than taken
+ * from core's login-page rules, which would bring those rules into every route's first chunk.
+ */
+const AUTH_LAYOUT_ROUTES: readonly RouteKey[] = [
+  'LOGIN', 'GIFT_LOGIN', 'GIFT_REDEMPTION_LOGIN', 'LOGIN_REDIRECT', 'MAGIC_LINK', 'LOGIN_REQUEST_PASSWORD',
+  'REQUEST_PASSWORD', 'LOGIN_RESET_PASSWORD', 'RESET_PASSWORD', 'SIGNUP', 'EMAIL_CONFIRMATION', 'OAUTH', 'OAUTH_APP',
+  'IMPERSONATE',
+];
+
+/** The frame of the page at `pathname` (any locale's route set). */
+export function frameKindOf(pathname: string): FrameKind {
+  const key = matchRouteAnyLocale(pathname)?.key;
+  if (key === 'HOME' || key === 'ROOT') return 'home';
+  return key && AUTH_LAYOUT_ROUTES.includes(key) ? 'auth' : 'page';
+}
+
+/** The login background of the frame: CSS picks mobile or desktop and the mirrored variant for rtl (§1). */
+function AuthSkeleton() {
+  return (
+    <div className="auth-page frame-auth" aria-hidden="true">
+      <div className="auth-card frame-auth__card">
+        <img className="auth-card__logo" src="/img/logo.svg" alt="" width={110} height={32} />
+        <div className="skeleton skeleton--heading" />
+        <div className="skeleton skeleton--text" />
+        <div className="skeleton skeleton--label" />
+        <div className="skeleton skeleton--field" />
+        <div className="skeleton skeleton--label" />
+        <div className="skeleton skeleton--field" />
+        <div className="skeleton skeleton--button" />
+      </div>
+    </div>
+  );
+}
+
+function HomeSkeleton() {
+  return (
+    <div className="page" aria-hidden="true">
+      <div className="hero">
+        <div className="skeleton skeleton--hero" />
+        <div className="skeleton skeleton--text" />
+        <div className="skeleton skeleton--text skeleton--short" />
+        <div className="skeleton skeleton--button" />
+      </div>
+      <div className="frame-catalogue">
+        <div className="frame-catalogue__head">
+          <div className="skeleton skeleton--subheading" />
+          <div className="skeleton skeleton--action" />
+        </div>
+        <div className="frame-catalogue__grid">
+          {[0, 1, 2].map((card) => (
+            <div key={card} className="frame-catalogue__card">
+              <div className="skeleton skeleton--media" />
+              <div className="skeleton skeleton--text" />
+            </div>
+          ))}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function PageSkeleton() {
+  return (
+    <div className="page" aria-hidden="true">
+      <div className="skeleton skeleton--heading" />
+      <div className="skeleton skeleton--text" />
+      <div className="skeleton skeleton--text skeleton--short" />
+    </div>
+  );
+}
+
+/**
+ * What a page shows while the app starts (the config, the labels and the page's code load): the
+ * site header with the logo, the page's layout in placeholder shapes, and the footer. It holds
+ * no label text, so it is the same in every language; the document's direction (set before the
+ * first paint by the boot script) lays it out for right-to-left languages. The build prerenders it
+ * into the HTML of the public routes (vite.config.ts), so that it paints before any JavaScript
+ * runs; the app renders the same frame until the page is ready, then the page in its place.
+ * Accessibility: the banner, main and contentinfo landmarks; the placeholders are hidden from
+ * assistive technology; the page's heading, in a polite status, says that the page is loading
+ * (as the app's loading screen did).
+ */
+export function Frame({ kind }: { kind: FrameKind }) {
+  return (
+    <>
+      <header className="site-header">
+        <span className="site-header__brand">
+          <img src="/img/logo.svg" alt="" width={110} height={32} />
+        </span>
+        <div className="skeleton frame-nav" aria-hidden="true" />
+      </header>
+      <main id="main" className="site-main" data-prerendered={kind}>
+        <div role="status" className="visually-hidden">
+          <h1>{FALLBACK_TEXT.loading}</h1>
+        </div>
+        {kind === 'auth' ? <AuthSkeleton /> : kind === 'home' ? <HomeSkeleton /> : <PageSkeleton />}
+      </main>
+      <SiteFooter />
+    </>
+  );
+}
+
+/** The site footer, the same in the frame and in the shell. */
+export function SiteFooter() {
+  return (
+    <footer className="site-footer">
+      <p>© Stream</p>
+    </footer>
+  );
+}

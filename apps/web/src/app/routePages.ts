@@ -1,0 +1,46 @@
+import type { RouteKey } from '@stream/core/domain';
+
+/**
+ * The page module (a file of `src/pages/`, default export) of each route the app renders a page
+ * for; each is a chunk of its own, loaded on demand (app/pages.ts). Routes without an entry are
+ * rendered by the shell itself (the root redirect, logout) or are not found. Plain data, so that
+ * the build reads it too: vite.config.ts prerenders the public routes with the chunks their
+ * page needs.
+ */
+export const ROUTE_PAGES: Partial<Record<RouteKey, string>> = {
+  HOME: 'HomePage',
+  LOGIN: 'LoginPage',
+  GIFT_LOGIN: 'LoginPage',
+  GIFT_REDEMPTION_LOGIN: 'LoginPage',
+  SIGNUP: 'SignUpPage',
+  LOGIN_REDIRECT: 'LoginProviderPage',
+  LOGIN_REQUEST_PASSWORD: 'PasswordRequestPage',
+  REQUEST_PASSWORD: 'PasswordRequestPage',
+  LOGIN_RESET_PASSWORD: 'PasswordResetPage',
+  RESET_PASSWORD: 'PasswordResetPage',
+  MAGIC_LINK: 'MagicLinkPage',
+  EMAIL_CONFIRMATION: 'EmailConfirmationPage',
+  ACCOUNT: 'AccountPage',
+  PURCHASE: 'CheckoutPage',
+  PAY: 'PayPage',
+  PAYMENT_CONFIRMATION: 'PayPage',
+  PAYMENT_AUTHORIZATION: 'PaymentAuthorizationPage',
+  PAYMENT_UPDATE: 'PaymentUpdatePage',
+  VOD: 'WatchPage',
+  LIVE: 'WatchPage',
+  OAUTH: 'OAuthPage',
+  OAUTH_APP: 'OAuthPage',
+  IMPERSONATE: 'ImpersonatePage',
+  PROVIDERS: 'ProvidersPage',
+  TV_LOGIN: 'TvLoginPage',
+  LICENCE_REDIRECT: 'LicenceRedirectPage',
+};
+
+/**
+ * The public routes whose HTML the build prerenders (with the page's frame, its stylesheets and
+ * its code preloaded): the pages a guest opens first, all without path params.
+ */
+export const PRERENDERED_ROUTES: readonly RouteKey[] = [
+  'HOME', 'LOGIN', 'SIGNUP', 'REQUEST_PASSWORD', 'LOGIN_REQUEST_PASSWORD', 'RESET_PASSWORD',
+  'LOGIN_RESET_PASSWORD', 'MAGIC_LINK', 'EMAIL_CONFIRMATION',
+];

@@ -1,0 +1,15 @@
+/**
+ * The boot script: a classic script that index.html runs in `<head>`, before the body is parsed
+ * (vite.config.ts builds it on its own, as a small IIFE with a hashed name). It sets `<html lang
+ * dir>` from the stored language (§4 "Language change"), else the browser's, so that the
+ * prerendered frame and the app's first render are laid out right to left for a right-to-left
+ * language from the first paint (§9) instead of flipping once the labels arrive. The app sets both
+ * again from the labels' language (app/App.tsx).
+ */
+import { textDirection } from '@stream/core/domain';
+import { storedLanguage } from '@stream/core/machines';
+import { webStorage } from '@stream/core/platform';
+
+const language = storedLanguage(webStorage()) ?? globalThis.navigator?.language ?? 'en';
+document.documentElement.lang = language;
+document.documentElement.dir = textDirection(language);

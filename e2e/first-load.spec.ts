@@ -1,0 +1,62 @@
+import { expect, test } from '@playwright/test';
+
+// Issue 13 "Performance": the first load. The build prerenders the page frame
+// (apps/web/src/app/Frame.tsx) into the HTML of the public routes, so that it paints before any
+// JavaScript runs; the boot script lays it out right to left for a right-to-left language
+// before the first paint; the app then renders the page in its place.
+
+test.describe('before any JavaScript runs', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the login page shows its frame: the header with the logo, the login layout and the footer', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('banner').locator('img[src="/img/logo.svg"]')).toBeVisible();
+    await expect(page.getByRole('main')).toHaveAttribute('data-prerendered', 'auth');
+    // The heading says the page is loading; the placeholders are hidden from assistive technology.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Loading…');
+    await expect(page.getByRole('contentinfo')).toHaveText('© Stream');
+  });
+
+  test('each public route has the frame of its layout, in every route set', async ({ page }) => {
+    const frames = [['/home', 'home'], ['/signup', 'auth'], ['/iniciar-sesion', 'auth'], ['/account', 'page']] as const;
+    for (const [path, frame] of frames) {
+      await page.goto(path);
+      await expect(page.getByRole('main'), path).toHaveAttribute('data-prerendered', frame);
+    }
+  });
+});
+
+test('the frame is replaced by the page, which keeps one main landmark and one level-1 heading', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+  await expect(page.locator('[data-prerendered]')).toHaveCount(0);
+  await expect(page.getByRole('main')).toHaveCount(1);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+  await expect(page.getByRole('link', { name: 'Skip to main content' })).toBeAttached();
+});
+
+test('a visitor who chose Arabic sees the page right to left from the first paint, and it stays so', async ({ page }) => {
+  await page.addInitScript(() => {
+    localStorage.setItem('stream.selectedLanguage', 'ar');
+    // The direction of <html> when the page's first content is parsed (before it can be painted),
+    // then at every change.
+    const seen: string[] = [];
+    (window as unknown as { directions: string[] }).directions = seen;
+    const root = new MutationObserver(() => {
+      if (!document.getElementById('root')?.firstChild) return;
+      seen.push(document.documentElement.dir);
+      root.disconnect();
+    });
+    root.observe(document, { childList: true, subtree: true });
+    new MutationObserver(() => seen.push(document.documentElement.dir)).observe(document.documentElement, {
+      attributes: true,
+      attributeFilter: ['dir'],
+    });
+  });
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { level: 1, name: 'تسجيل الدخول' })).toBeVisible();
+  const directions = await page.evaluate(() => (window as unknown as { directions: string[] }).directions);
+  // The boot script set rtl before the body was parsed: from the first content on, only rtl.
+  expect(directions.length).toBeGreaterThan(0);
+  expect(new Set(directions)).toEqual(new Set(['rtl']));
+});

@@ -1,0 +1,160 @@
+// The web app's first load, measured in Chromium for `pnpm bench` (scripts/bench.mjs, section 1):
+// the gzipped JavaScript each route loads, and the Largest Contentful Paint of the public routes
+// with a 4× CPU slow-down. Plain Node with playwright-core; the bench starts the servers.
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+
+/** CPU slow-down of the LCP runs (CDP `Emulation.setCPUThrottlingRate`). */
+export const LCP_CPU_SLOWDOWN = 4;
+
+/**
+ * The routes the bench opens: name, path, whether the demo viewer is signed in, the JavaScript
+ * budget in bytes (issue 13: login and home 100 KB, every other route's first load 150 KB) and
+ * whether its LCP is measured (budget 1,000 ms).
+ */
+export const BENCH_ROUTES = [
+  { name: 'login', path: '/login', budget: 100 * 1024, lcp: 1000 },
+  { name: 'home', path: '/home', budget: 100 * 1024, lcp: 1000 },
+  { name: 'sign-up', path: '/signup', budget: 150 * 1024 },
+  { name: 'account', path: '/account', signedIn: true, budget: 150 * 1024 },
+  { name: 'checkout', path: '/purchase?licenceId=102', signedIn: true, budget: 150 * 1024 },
+  { name: 'watch', path: '/video/derby-day-full-match/derby-day-full-match', signedIn: true, budget: 150 * 1024 },
+];
+
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+/**
+ * Resolves once the page shows its route: a level-1 heading in `<main>` and no loading status
+ * (the app's start, a lazy page, the catalogue), then no request for 500 ms. A bare
+ * `networkidle` is not enough under a CPU slow-down: the app evaluates its JavaScript for longer
+ * than 500 ms without a request before it asks for the labels.
+ */
+async function routeShown(page) {
+  await page.waitForFunction(() => {
+    const heading = document.querySelector('main h1');
+    return heading && !document.querySelector('[data-prerendered], .status-screen__message--loading, .inline-status');
+  }, undefined, { timeout: 30_000 });
+  await page.waitForLoadState('networkidle');
+}
+
+/**
+ * The Largest Contentful Paint: time (ms after navigation start) and a short description of the
+ * element. Chromium reports an entry once the frame is presented, which lags the DOM under a CPU
+ * slow-down: the last entry counts once none has come for a second.
+ */
+function readLcp(page) {
+  return page.evaluate(() => new Promise((resolve) => {
+    let last;
+    let timer;
+    const settle = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        observer.disconnect();
+        const element = last.element;
+        const what = element
+          ? `${element.tagName.toLowerCase()}${element.className ? `.${String(element.className).split(' ')[0]}` : ''}${last.url ? ` ${new URL(last.url).pathname}` : ''}`
+          : `removed element${last.url ? ` ${new URL(last.url).pathname}` : ''}`;
+        resolve({ ms: last.startTime, what });
+      }, 1000);
+    };
+    const observer = new PerformanceObserver((list) => {
+      last = list.getEntries().at(-1) ?? last;
+      settle();
+    });
+    observer.observe({ type: 'largest-contentful-paint', buffered: true });
+  }));
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/**
+ * Opens each of {@link BENCH_ROUTES} in a fresh browser context against the web app at
+ * `baseUrl` and reports (through `report(name, value, budget, unit)`):
+ * - the gzipped bytes (level 9, each file on its own, as a server would send them) and the number
+ *   of JavaScript files the route loads until it is shown;
+ * - for routes with an `lcp` budget, the median LCP of `lcpRuns` loads, each in a fresh context
+ *   (no cache, no stored labels) with the CPU slowed down {@link LCP_CPU_SLOWDOWN} times.
+ * Signed-in routes use the browser storage of one sign-in through the login form
+ * (`credentials`). With `verbose`, prints each LCP run's element and the requests of the route.
+ * @param {{ baseUrl: string, credentials: { email: string, password: string }, report: Function, lcpRuns?: number, verbose?: boolean }} options
+ */
+export async function benchWebRoutes({ baseUrl, credentials, report, lcpRuns = 5, verbose = false }) {
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  try {
+    const signedIn = await signedInStorage(browser, baseUrl, credentials);
+    for (const route of BENCH_ROUTES) {
+      const storageState = route.signedIn ? signedIn : undefined;
+      const js = await routeJavaScript(browser, baseUrl + route.path, storageState, verbose);
+      report(`${route.name} route JavaScript (${js.files} files, gzip)${route.signedIn ? ', signed in' : ''}`, js.bytes, route.budget);
+      if (route.lcp !== undefined) report(`${route.name} route JavaScript as served (${js.encodings})`, js.wire);
+      if (route.lcp === undefined || lcpRuns === 0) continue;
+      const runs = [];
+      for (let i = 0; i < lcpRuns; i += 1) runs.push(await routeLcp(browser, baseUrl + route.path, storageState));
+      if (verbose) for (const run of runs) console.log(`  LCP ${route.path}: ${run.ms.toFixed(0)} ms (${run.what})`);
+      report(`${route.name} LCP, ${LCP_CPU_SLOWDOWN}× CPU slow-down, median of ${lcpRuns}`, median(runs.map((r) => r.ms)), route.lcp, 'ms');
+    }
+  } finally {
+    await browser.close();
+  }
+}
+
+/** Signs the demo viewer in through the login form; returns the context's storage state. */
+async function signedInStorage(browser, baseUrl, { email, password }) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${baseUrl}/login`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  const state = await context.storageState();
+  await context.close();
+  return state;
+}
+
+/** Gzipped bytes of every script the page at `url` loads until it is shown, and how many files. */
+async function routeJavaScript(browser, url, storageState, verbose) {
+  const context = await browser.newContext({ storageState });
+  const page = await context.newPage();
+  const scripts = [];
+  const requests = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(response);
+  });
+  if (verbose) page.on('request', (request) => requests.push(request));
+  await page.goto(url);
+  await routeShown(page);
+  let bytes = 0;
+  let wire = 0;
+  const encodings = new Set();
+  for (const response of scripts) {
+    bytes += gzipSync(await response.body(), { level: 9 }).length;
+    wire += (await response.request().sizes()).responseBodySize;
+    encodings.add((await response.allHeaders())['content-encoding'] ?? 'identity');
+  }
+  if (verbose) {
+    console.log(`  ${url}`);
+    for (const request of requests) {
+      const timing = request.timing();
+      console.log(`    ${request.resourceType().padEnd(10)} ${String(Math.round(timing.startTime - requests[0].timing().startTime)).padStart(5)} ms  ${request.url().replace(baseOrigin(url), '')}`);
+    }
+  }
+  await context.close();
+  return { bytes, files: scripts.length, wire, encodings: [...encodings].join(', ') };
+}
+
+const baseOrigin = (url) => new URL(url).origin;
+
+/** One load of `url` in a fresh context with the CPU slowed down; its LCP once the route is shown. */
+async function routeLcp(browser, url, storageState) {
+  const context = await browser.newContext({ storageState });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: LCP_CPU_SLOWDOWN });
+  await page.goto(url);
+  await routeShown(page);
+  const lcp = await readLcp(page);
+  await context.close();
+  return lcp;
+}
