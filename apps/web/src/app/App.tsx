@@ -13,7 +13,7 @@ import { Shell } from './Shell';
  */
 export function App() {
   const services = useServices();
-  const [snapshot, send] = useMachine(labelsMachine, { input: { api: services.api } });
+  const [snapshot, send] = useMachine(labelsMachine, { input: { api: services.api, realm: services.config.realm } });
   const labels = connectLabels(snapshot, send);
 
   if (labels.status !== 'ready') {

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { defineCall, payBasket } from '../contracts/index.js';
+import { calls, defineCall } from '../contracts/index.js';
 import { memoryStorage, STORAGE_KEYS } from '../platform/index.js';
 import {
   ApiError,
@@ -84,7 +84,7 @@ describe('headers', () => {
     );
     await client.user.profile();
     lang = 'pt';
-    await client.labels.get();
+    await client.labels.get({ query: { realm: 'demo' } });
 
     const [first, second] = seen;
     expect(first?.headers.get('x-api-key')).toBe('key-123');
@@ -103,7 +103,7 @@ describe('headers', () => {
     const { client, seen } = setup({
       'POST /api/v2/login': () => json(200, { authorisationToken: 'a', refreshToken: 'r' }),
     });
-    await expect(client.auth.login({ id: 'a@b.c', secret: 'pw' })).resolves.toMatchObject({
+    await expect(client.auth.login({ body: { id: 'a@b.c', secret: 'pw' } })).resolves.toMatchObject({
       authorisationToken: 'a',
     });
     expect(seen[0]?.headers.get('content-type')).toBe('application/json');
@@ -151,7 +151,7 @@ describe('contracts', () => {
       'POST /api/v2/login': () =>
         json(200, { authorisationToken: 'a', refreshToken: 'r', linkedAccounts: [{ provider: 'GOOGLE' }, {}] }),
     });
-    const error = (await client.auth.login({ id: 'a', secret: 'b' }).catch((e: unknown) => e)) as ContractError;
+    const error = (await client.auth.login({ body: { id: 'a', secret: 'b' } }).catch((e: unknown) => e)) as ContractError;
     expect(error).toBeInstanceOf(ContractError);
     expect(error.fields).toEqual(['linkedAccounts.1.provider']);
   });
@@ -167,7 +167,7 @@ describe('contracts', () => {
   it('rejects a bad request body before sending', async () => {
     const { client, fetch } = setup({});
     const error = (await client.auth
-      .signUp({ id: 'not-an-email', secret: 'long enough', name: 'X' })
+      .signUp({ body: { id: 'not-an-email', secret: 'long enough', name: 'X' } })
       .catch((e: unknown) => e)) as ContractError;
     expect(error).toBeInstanceOf(ContractError);
     expect(error.direction).toBe('request');
@@ -193,6 +193,7 @@ describe('contracts', () => {
     const { client, seen } = setup({ 'GET /api/v2/item/a%2Fb': () => json(200, { ok: true }) });
     await expect(client.request(call, { params: { id: 'a/b' } })).resolves.toEqual({ ok: true });
     expect(seen[0]?.url.pathname).toBe('/api/v2/item/a%2Fb');
+    // @ts-expect-error: the path has `:id`, so `params.id` is required
     const error = (await client.request(call).catch((e: unknown) => e)) as ContractError;
     expect(error.direction).toBe('request');
     expect(error.fields).toEqual(['params.id']);
@@ -204,7 +205,7 @@ describe('errors', () => {
     const { client } = setup({
       'POST /api/v2/login': () => platformError(404, 'NOT_FOUND', ['failedAuthentication'], 'req-9'),
     });
-    const error = (await client.auth.login({ id: 'a', secret: 'b' }).catch((e: unknown) => e)) as ApiError;
+    const error = (await client.auth.login({ body: { id: 'a', secret: 'b' } }).catch((e: unknown) => e)) as ApiError;
     expect(isApiError(error)).toBe(true);
     expect(isStreamError(error)).toBe(true);
     expect(error).toMatchObject({
@@ -222,7 +223,7 @@ describe('errors', () => {
       { [STORAGE_KEYS.authToken]: 't' },
     );
     const body = { paymentArrangement: { primaryPaymentDetailsAttributes: { targetPaymentProvider: 'CARDS', paymentMethodType: 'CARD' } } };
-    await client.request(payBasket, { params: { id: 'b1' }, body, headers: { 'Idempotency-Key': 'key-1', 'x-api-key': 'spoof' } });
+    await client.request(calls.baskets.pay, { params: { id: 'b1' }, body, headers: { 'Idempotency-Key': 'key-1', 'x-api-key': 'spoof' } });
     const sent = seen.at(-1)!;
     expect(sent.headers.get('idempotency-key')).toBe('key-1');
     expect(sent.headers.get('x-api-key')).not.toBe('spoof');
@@ -265,7 +266,7 @@ describe('errors', () => {
     const bad = (await client.countries.list().catch((e: unknown) => e)) as ApiError;
     expect(bad).toBeInstanceOf(ApiError);
     expect(bad).toMatchObject({ status: 502, code: 'UNKNOWN', messages: [], requestId: 'edge-7' });
-    const other = (await client.labels.get().catch((e: unknown) => e)) as ApiError;
+    const other = (await client.labels.get({ query: { realm: 'demo' } }).catch((e: unknown) => e)) as ApiError;
     expect(other).toMatchObject({ status: 503, code: 'UNKNOWN', requestId: undefined });
   });
 
@@ -273,7 +274,7 @@ describe('errors', () => {
     const storage = memoryStorage();
     const fetch = vi.fn(() => Promise.reject(new TypeError('fetch failed')));
     const client = createApiClient({ baseUrl: 'http://x.test', realm: 'r', apiKey: 'k', storage, fetch });
-    const error = await client.labels.get().catch((e: unknown) => e);
+    const error = await client.labels.get({ query: { realm: 'r' } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NetworkError);
     expect(isNetworkError(error)).toBe(true);
     expect((error as NetworkError).call).toBe('labels.get');
@@ -289,7 +290,7 @@ describe('errors', () => {
       { [STORAGE_KEYS.authToken]: 't' },
     );
     await expect(client.user.profile()).rejects.toMatchObject({ status: 503 });
-    await expect(client.auth.signUp({ id: 'a@b.cd', secret: 'password1', name: 'A' })).rejects.toMatchObject({
+    await expect(client.auth.signUp({ body: { id: 'a@b.cd', secret: 'password1', name: 'A' } })).rejects.toMatchObject({
       status: 409,
       code: 'CONFLICT',
     });
@@ -410,7 +411,7 @@ describe('token refresh', () => {
       },
       { [STORAGE_KEYS.authToken]: 'guest-1', [STORAGE_KEYS.refreshToken]: 'guest-r1' },
     );
-    const refreshing = client.auth.refresh();
+    const refreshing = client.refresh();
     // The viewer signs in while the guest refresh is on the wire; the session stores the user's tokens.
     storage.setItem(STORAGE_KEYS.authToken, 'user-1');
     storage.setItem(STORAGE_KEYS.refreshToken, 'user-r1');
@@ -473,8 +474,8 @@ describe('token refresh', () => {
       },
       { [STORAGE_KEYS.refreshToken]: 'r1', [STORAGE_KEYS.authToken]: 'guest' },
     );
-    await expect(client.auth.login({ id: 'a', secret: 'b' })).rejects.toMatchObject({ status: 401 });
-    await expect(client.auth.signUp({ id: 'a@b.cd', secret: 'password1', name: 'A' })).rejects.toMatchObject({
+    await expect(client.auth.login({ body: { id: 'a', secret: 'b' } })).rejects.toMatchObject({ status: 401 });
+    await expect(client.auth.signUp({ body: { id: 'a@b.cd', secret: 'password1', name: 'A' } })).rejects.toMatchObject({
       status: 401,
     });
     expect(count('POST', '/api/v2/token/refresh')).toBe(0);
@@ -486,18 +487,18 @@ describe('token refresh', () => {
     expect(bare.events).toEqual([]);
   });
 
-  it('auth.refresh() is single flight and returns the stored tokens', async () => {
+  it('refresh() is single flight and returns the stored tokens', async () => {
     const { client, count, storage } = refreshSetup({ valid: 'new' });
-    const [a, b] = await Promise.all([client.auth.refresh(), client.auth.refresh()]);
+    const [a, b] = await Promise.all([client.refresh(), client.refresh()]);
     expect(a).toEqual(b);
     expect(a).toMatchObject({ authorisationToken: 'new', refreshToken: 'r2' });
     expect(count('POST', '/api/v2/token/refresh')).toBe(1);
     expect(storage.getItem(STORAGE_KEYS.refreshToken)).toBe('r2');
   });
 
-  it('auth.refresh() without a refresh token rejects with SessionExpiredError', async () => {
+  it('refresh() without a refresh token rejects with SessionExpiredError', async () => {
     const { client, events } = refreshSetup({ valid: 'new', stored: {} });
-    await expect(client.auth.refresh()).rejects.toBeInstanceOf(SessionExpiredError);
+    await expect(client.refresh()).rejects.toBeInstanceOf(SessionExpiredError);
     expect(events).toEqual([{ type: 'session.expired' }]);
   });
 
@@ -516,7 +517,7 @@ describe('token refresh', () => {
     }
     expect(boom).toHaveBeenCalledTimes(1);
     unsubscribe();
-    await client.auth.refresh();
+    await client.refresh();
     expect(boom).toHaveBeenCalledTimes(1);
     expect(events).toHaveLength(2);
   });
