@@ -6,6 +6,9 @@ import type { PlatformCalls } from './types.js';
 /** Where the client finds one area's contracts: the area itself (eager), or a loader (lazy). */
 export type AreaSource<T> = T | (() => Promise<T>);
 
+/** One source per area of {@link PlatformCalls}, none missing and none extra. */
+export type AreaSources = { readonly [A in keyof PlatformCalls]: AreaSource<PlatformCalls[A]> };
+
 /**
  * Where the client finds each area of `calls`, typed so that an area of `calls` missing here
  * (or one that `calls` does not have) is a compile error; the calls of an area are never listed
@@ -17,7 +20,7 @@ export type AreaSource<T> = T | (() => Promise<T>);
  * contract module, so that the login page does not download the contracts it never uses;
  * bundlers put each module in a chunk of its own (areas declared in one module share it).
  */
-export const AREA_SOURCES: { readonly [A in keyof PlatformCalls]: AreaSource<PlatformCalls[A]> } = {
+export const AREA_SOURCES: AreaSources = {
   auth: authCalls,
   labels: labelsCalls,
   realm: realmCalls,

@@ -15,6 +15,7 @@ import {
   parseRetryAfter,
   type ApiClientEvent,
 } from './index.js';
+import { AREA_SOURCES } from './areas.js';
 
 /** One request the fake platform received. */
 interface Seen {
@@ -197,6 +198,92 @@ describe('contracts', () => {
     const error = (await client.request(call).catch((e: unknown) => e)) as ContractError;
     expect(error.direction).toBe('request');
     expect(error.fields).toEqual(['params.id']);
+  });
+});
+
+describe('input from the contract: params, headers and body', () => {
+  const item = defineCall({
+    name: 'test.cardOfLicence',
+    method: 'GET',
+    path: '/api/v2/licences/:licenceId/card/:cardId',
+    response: z.object({ ok: z.boolean() }),
+    auth: 'none',
+  });
+
+  it('encodes every path parameter as one segment; numbers are sent as their digits', async () => {
+    const { client, seen } = setup({ 'GET /api/v2/licences/7/card/c%201%3F%23': () => json(200, { ok: true }) });
+    await expect(client.request(item, { params: { licenceId: 7, cardId: 'c 1?#' } })).resolves.toEqual({ ok: true });
+    expect(seen[0]?.url.pathname).toBe('/api/v2/licences/7/card/c%201%3F%23');
+  });
+
+  it('refuses a missing, empty or dot-segment path parameter before sending, naming each', async () => {
+    const { client, fetch } = setup({});
+    for (const [params, fields] of [
+      [{ licenceId: '', cardId: 'c1' }, ['params.licenceId']],
+      [{ licenceId: '.', cardId: '..' }, ['params.licenceId', 'params.cardId']],
+      [{ cardId: 'c1' }, ['params.licenceId']],
+    ] as const) {
+      const error = (await client.request(item, { params: params as never }).catch((e: unknown) => e)) as ContractError;
+      expect(error).toBeInstanceOf(ContractError);
+      expect(error).toMatchObject({ call: 'test.cardOfLicence', direction: 'request', fields });
+    }
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('a params schema checks the values before anything is sent', async () => {
+    const { client, fetch } = setup({}, { [STORAGE_KEYS.authToken]: 't' });
+    // @ts-expect-error: `type` is VOD or LIVE (the contract's params schema)
+    const error = (await client.content.get({ params: { type: 'PODCAST', id: 'v1' } }).catch((e: unknown) => e)) as ContractError;
+    expect(error).toMatchObject({ call: 'content.get', direction: 'request', fields: ['params.type'] });
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('a headers schema checks the headers before anything is sent: pay without its Idempotency-Key', async () => {
+    const { client, fetch } = setup({}, { [STORAGE_KEYS.authToken]: 't' });
+    const body = { paymentArrangement: { primaryPaymentDetailsAttributes: { targetPaymentProvider: 'CARDS', paymentMethodType: 'CARD' } } };
+    // @ts-expect-error: the contract's headers schema requires Idempotency-Key
+    const error = (await client.baskets.payCurrent({ body }).catch((e: unknown) => e)) as ContractError;
+    expect(error).toMatchObject({ call: 'baskets.payCurrent', direction: 'request', fields: ['headers.Idempotency-Key'] });
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it("a call without a bearer of its own sends the caller's Authorization; a call with one sends the session's", async () => {
+    const tokens = { authorisationToken: 'a', refreshToken: 'r' };
+    const { client, seen } = setup(
+      { 'POST /api/v2/login/social/google': () => json(200, tokens), 'GET /api/v2/user/profile': () => json(200, profile) },
+      { [STORAGE_KEYS.authToken]: 'session-token' },
+    );
+    await client.social.google({ body: { idToken: 'jwt' }, headers: { Authorization: 'Bearer id-account' } });
+    expect(seen[0]?.headers.get('authorization')).toBe('Bearer id-account');
+    await client.social.google({ body: { idToken: 'jwt' } });
+    expect(seen[1]?.headers.get('authorization')).toBeNull();
+    await client.user.profile({ headers: { authorization: 'Bearer spoof', 'X-Trace': 't-1' } });
+    expect(seen[2]?.headers.get('authorization')).toBe('Bearer session-token');
+    expect(seen[2]?.headers.get('x-trace')).toBe('t-1');
+  });
+
+  it('an omitted body of a call whose body may be empty is sent as {}', async () => {
+    const { client, seen } = setup({ 'POST /api/v2/device/pin': () => json(200, { pin: 'ABCD2345', anchor: 'a'.repeat(20), expiresAt: '2030-01-01T00:00:00Z' }) });
+    await client.tvDevice.createPin();
+    expect(seen[0]?.body).toEqual({});
+    expect(seen[0]?.headers.get('content-type')).toBe('application/json');
+  });
+});
+
+describe('lazy areas of the client', () => {
+  it('a failed load of an area rejects that call, sends nothing, and the next call loads it again', async () => {
+    const loaders = AREA_SOURCES as unknown as Record<'licences', () => Promise<unknown>>;
+    const load = vi.spyOn(loaders, 'licences').mockRejectedValueOnce(new Error('chunk failed to load'));
+    try {
+      const { client, fetch } = setup({ 'GET /api/v2/licence': () => json(200, { licences: [] }) });
+      await expect(client.licences.list()).rejects.toThrow('chunk failed to load');
+      expect(fetch).not.toHaveBeenCalled();
+      await expect(client.licences.list()).resolves.toEqual({ licences: [] });
+      await expect(client.licences.list()).resolves.toEqual({ licences: [] });
+      expect(load).toHaveBeenCalledTimes(2);
+    } finally {
+      load.mockRestore();
+    }
   });
 });
 
