@@ -226,7 +226,7 @@ export const licencesCalls = {
   /**
    * `GET /api/v2/licence-family?includeEntitlements=ALL_ACTIVE_USER_ENTITLEMENTS[&licenceId=]`:
    * `{ licenceFamilies }`, each family's licences ranked (§3 "Licence family", §7). `licenceId`
-   * is a comma-joined list of licence ids (the domain's `licenceIdsQuery`), absent for every
+   * is a comma-joined list of licence ids (the domain's `licenceFamiliesQuery`), absent for every
    * family.
    */
   families: defineCall({
