@@ -69,6 +69,15 @@ function setup(routes: Record<string, Handler>, stored: Record<string, string> =
   return { ...platform, storage, client, events };
 }
 
+/** A contract with two path parameters, for the client's generic `request`. */
+const cardOfLicence = defineCall({
+  name: 'test.cardOfLicence',
+  method: 'GET',
+  path: '/api/v2/licences/:licenceId/card/:cardId',
+  response: z.object({ ok: z.boolean() }),
+  auth: 'none',
+});
+
 const bearer = (req: Seen) => req.headers.get('authorization')?.replace(/^Bearer /, '') ?? null;
 
 describe('headers', () => {
@@ -184,35 +193,20 @@ describe('contracts', () => {
   });
 
   it('fills and encodes path parameters; a missing one is a request ContractError', async () => {
-    const call = defineCall({
-      name: 'test.item',
-      method: 'GET',
-      path: '/api/v2/item/:id',
-      response: z.object({ ok: z.boolean() }),
-      auth: 'none',
-    });
-    const { client, seen } = setup({ 'GET /api/v2/item/a%2Fb': () => json(200, { ok: true }) });
-    await expect(client.request(call, { params: { id: 'a/b' } })).resolves.toEqual({ ok: true });
-    expect(seen[0]?.url.pathname).toBe('/api/v2/item/a%2Fb');
-    // @ts-expect-error: the path has `:id`, so `params.id` is required
-    const error = (await client.request(call).catch((e: unknown) => e)) as ContractError;
+    const { client, seen } = setup({ 'GET /api/v2/licences/a%2Fb/card/c1': () => json(200, { ok: true }) });
+    await expect(client.request(cardOfLicence, { params: { licenceId: 'a/b', cardId: 'c1' } })).resolves.toEqual({ ok: true });
+    expect(seen[0]?.url.pathname).toBe('/api/v2/licences/a%2Fb/card/c1');
+    // @ts-expect-error: the path has `:licenceId` and `:cardId`, so `params` is required
+    const error = (await client.request(cardOfLicence).catch((e: unknown) => e)) as ContractError;
     expect(error.direction).toBe('request');
-    expect(error.fields).toEqual(['params.id']);
+    expect(error.fields).toEqual(['params.licenceId', 'params.cardId']);
   });
 });
 
 describe('input from the contract: params, headers and body', () => {
-  const item = defineCall({
-    name: 'test.cardOfLicence',
-    method: 'GET',
-    path: '/api/v2/licences/:licenceId/card/:cardId',
-    response: z.object({ ok: z.boolean() }),
-    auth: 'none',
-  });
-
   it('encodes every path parameter as one segment; numbers are sent as their digits', async () => {
     const { client, seen } = setup({ 'GET /api/v2/licences/7/card/c%201%3F%23': () => json(200, { ok: true }) });
-    await expect(client.request(item, { params: { licenceId: 7, cardId: 'c 1?#' } })).resolves.toEqual({ ok: true });
+    await expect(client.request(cardOfLicence, { params: { licenceId: 7, cardId: 'c 1?#' } })).resolves.toEqual({ ok: true });
     expect(seen[0]?.url.pathname).toBe('/api/v2/licences/7/card/c%201%3F%23');
   });
 
@@ -223,7 +217,7 @@ describe('input from the contract: params, headers and body', () => {
       [{ licenceId: '.', cardId: '..' }, ['params.licenceId', 'params.cardId']],
       [{ cardId: 'c1' }, ['params.licenceId']],
     ] as const) {
-      const error = (await client.request(item, { params: params as never }).catch((e: unknown) => e)) as ContractError;
+      const error = (await client.request(cardOfLicence, { params: params as never }).catch((e: unknown) => e)) as ContractError;
       expect(error).toBeInstanceOf(ContractError);
       expect(error).toMatchObject({ call: 'test.cardOfLicence', direction: 'request', fields });
     }
