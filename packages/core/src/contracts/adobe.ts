@@ -195,13 +195,14 @@ export const confirmDevicePinRequestSchema = z.object({ pin: devicePinSchema });
 export const adobeCalls = {
   /**
    * `POST /api/v2/user/adobe { requestorId, resourceId }`: Adobe Primetime sign-in. The platform
-   * asks Adobe whether the device (the `x-device-id` the regcode call carried) is authenticated with a TV operator for `requestorId` and authorised for
-   * `resourceId`, then answers the platform's tokens (creating the account on the first sign-in,
-   * linking Adobe to the account when a signed-in bearer is sent). Implements identity-and-routes.md
-   * §7 "POST /user/adobe". Errors: 400 `BAD_REQUEST` (no regcode or authentication for this device),
-   * 412 (the operator sign-in is not complete: the viewer may pick again), 401 (operator refused),
-   * 403 `FORBIDDEN` (the operator's package does not include the resource), 409 `CONFLICT` (the
-   * operator account is linked to another account).
+   * asks Adobe whether the device (the `x-device-id` the regcode call carried) is authenticated
+   * with a TV operator for `requestorId` and authorised for `resourceId`, then answers the
+   * platform's tokens (creating the account on the first sign-in, linking Adobe to the account when
+   * a signed-in bearer is sent). Implements identity-and-routes.md §7 "POST /user/adobe". Errors:
+   * 400 `BAD_REQUEST` (no regcode or authentication for this device), 412 (the operator sign-in is
+   * not complete: the viewer may pick again), 401 (operator refused), 403 `FORBIDDEN` (the
+   * operator's package does not include the resource), 409 `CONFLICT` (the operator account is
+   * linked to another account).
    */
   user: defineCall({
     name: 'adobe.user',
@@ -213,9 +214,9 @@ export const adobeCalls = {
   }),
   /**
    * `POST /api/v3/adobe/token { requestorId, clientId, clientSecret, accessToken }`: Adobe DCR
-   * sign-in. The platform checks the operator authentication of the regcode behind
-   * `accessToken` and answers the platform's tokens. Implements identity-and-routes.md §7 "POST v3
-   * /adobe/token". Errors as {@link adobeCalls.user} (400 and 412 restart the picker on a first attempt).
+   * sign-in. The platform checks the operator authentication of the regcode behind `accessToken`
+   * and answers the platform's tokens. Implements identity-and-routes.md §7 "POST v3 /adobe/token".
+   * Errors as {@link adobeCalls.user} (400 and 412 restart the picker on a first attempt).
    */
   token: defineCall({
     name: 'adobe.token',
@@ -243,7 +244,8 @@ export const adobeCalls = {
    * `POST /api/v3/adobe/regcode { requestorId, clientId, clientSecret }`: `{ accessToken, code }`,
    * a DCR registration code. The platform obtains a client access token with the client id and
    * secret, then a regcode. Implements identity-and-routes.md §7 "POST /v3/adobe/regcode". Errors:
-   * 400 `BAD_REQUEST` (unknown or revoked client: the flow clears the stored client and retries once).
+   * 400 `BAD_REQUEST` (unknown or revoked client: the flow clears the stored client and retries
+   * once).
    */
   regcodeV3: defineCall({
     name: 'adobe.regcodeV3',
@@ -254,10 +256,11 @@ export const adobeCalls = {
     auth: 'optional',
   }),
   /**
-   * `POST /api/v1/entitlement-sync { refreshToken }`: asks the platform to grant the licences the viewer's TV operator package includes (after a
-   * TV-operator sign-in). Implements identity-and-routes.md §7 "POST /api/v1/entitlement-sync"; the
-   * answer is not shown by the spec: this project answers `{ licenceIds?: string[] }` (the licences
-   * now active through the operator). Bearer required. Errors: 401; 400 for an unknown refresh token.
+   * `POST /api/v1/entitlement-sync { refreshToken }`: asks the platform to grant the licences the
+   * viewer's TV operator package includes (after a TV-operator sign-in). Implements
+   * identity-and-routes.md §7 "POST /api/v1/entitlement-sync"; the answer is not shown by the spec:
+   * this project answers `{ licenceIds?: string[] }` (the licences now active through the
+   * operator). Bearer required. Errors: 401; 400 for an unknown refresh token.
    */
   entitlementSync: defineCall({
     name: 'adobe.entitlementSync',
@@ -277,8 +280,8 @@ export const adobeCalls = {
 export const adobeHostCalls = {
   /**
    * `POST {adobe host}/o/client/register { software_statement }` (201): Adobe dynamic client
-   * registration, `{ client_id, client_secret, … }`. Implements identity-and-routes.md §7 "POST {adobe
-   * host}/o/client/register". Errors: 400 for a software statement Adobe does not accept.
+   * registration, `{ client_id, client_secret, … }`. Implements identity-and-routes.md §7 "POST
+   * {adobe host}/o/client/register". Errors: 400 for a software statement Adobe does not accept.
    */
   register: defineCall({
     name: 'adobeHost.register',
@@ -290,9 +293,9 @@ export const adobeHostCalls = {
     status: 201,
   }),
   /**
-   * `GET {adobe host}/api/v1/config/{requestorId}`: the requestor configuration, the TV operators a viewer can pick, in Adobe's order. Implements
-   * identity-and-routes.md §7 "GET {adobe host}/api/v1/config/{requestorId}". Errors: 404 for an
-   * unknown requestor.
+   * `GET {adobe host}/api/v1/config/{requestorId}`: the requestor configuration, the TV operators a
+   * viewer can pick, in Adobe's order. Implements identity-and-routes.md §7 "GET {adobe
+   * host}/api/v1/config/{requestorId}". Errors: 404 for an unknown requestor.
    */
   config: defineCall({
     name: 'adobeHost.config',
@@ -303,7 +306,10 @@ export const adobeHostCalls = {
   }),
 };
 
-/** The `externalLicence` area (`calls.externalLicence`): the external licence provider of the LICENCE_REDIRECT page. */
+/**
+ * The `externalLicence` area (`calls.externalLicence`): the external licence provider of the
+ * LICENCE_REDIRECT page.
+ */
 export const externalLicenceCalls = {
   /**
    * `POST /api/v2/external-licence/token { authorisationCode }`: `{ licenceIds?, redirectTo? }`.
@@ -323,7 +329,10 @@ export const externalLicenceCalls = {
   }),
 };
 
-/** The `tvDevice` area (`calls.tvDevice`): the device PIN login of TV_LOGIN (this project's calls, docs/api.md "Adobe Pass and TV"). */
+/**
+ * The `tvDevice` area (`calls.tvDevice`): the device PIN login of TV_LOGIN (this project's calls,
+ * docs/api.md "Adobe Pass and TV").
+ */
 export const tvDeviceCalls = {
   /**
    * `POST /api/v2/device/pin {}` (the TV, no bearer; an omitted body is sent as `{}`): `{ pin,
@@ -339,9 +348,10 @@ export const tvDeviceCalls = {
     auth: 'none',
   }),
   /**
-   * `POST /api/v2/device/pin/poll { anchor }` (the TV, no bearer; the anchor never goes in a
-   * path): `pending`, `confirmed` with the TV's tokens (once), or `expired`; later polls answer `expired`. This project's call.
-   * Errors: 400 `BAD_REQUEST` for a malformed anchor; 404 `NOT_FOUND` for an unknown one.
+   * `POST /api/v2/device/pin/poll { anchor }` (the TV, no bearer; the anchor never goes in a path):
+   * `pending`, `confirmed` with the TV's tokens (once), or `expired`; later polls answer `expired`.
+   * This project's call. Errors: 400 `BAD_REQUEST` for a malformed anchor; 404 `NOT_FOUND` for an
+   * unknown one.
    */
   pollPin: defineCall({
     name: 'tvDevice.pollPin',

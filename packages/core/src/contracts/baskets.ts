@@ -342,7 +342,10 @@ export const paymentsCalls = {
     response: z.looseObject({}),
     auth: 'required',
   }),
-  /** {@link paymentsCalls.attachDetails} with the `/billing-details` suffix (§7): the billing details are checked too. */
+  /**
+   * {@link paymentsCalls.attachDetails} with the `/billing-details` suffix (§7): the billing
+   * details are checked too.
+   */
   attachDetailsWithBilling: defineCall({
     name: 'payments.attachDetailsWithBilling',
     method: 'POST',
@@ -391,7 +394,10 @@ export const cardsCalls = {
     response: z.looseObject({}),
     auth: 'required',
   }),
-  /** `PUT /api/v2/customer/cards/{cardId}/default` (this project's path): answers the card, now the default. */
+  /**
+   * `PUT /api/v2/customer/cards/{cardId}/default` (this project's path): answers the card, now the
+   * default.
+   */
   setDefault: defineCall({
     name: 'cards.setDefault',
     method: 'PUT',

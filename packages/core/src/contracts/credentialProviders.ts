@@ -30,12 +30,16 @@ export type OpinAuthRequest = z.infer<typeof opinAuthRequestSchema>;
 export const gigyaLoginRequestSchema = z.object({ idToken: nonEmpty() });
 export type GigyaLoginRequest = z.infer<typeof gigyaLoginRequestSchema>;
 
-/** The `credentialProviders` area (`calls.credentialProviders`): PBR, SPTV, OPIN and GIGYA sign-in, without a bearer. */
+/**
+ * The `credentialProviders` area (`calls.credentialProviders`): PBR, SPTV, OPIN and GIGYA sign-in,
+ * without a bearer.
+ */
 export const credentialProvidersCalls = {
   /**
-   * `POST /api/v2/login/auth-provider/pbr { id, secret }`: sign-in with a PBR account. Implements identity-and-routes.md §7 "POST /login/auth-provider/pbr
-   * {id, secret} → tokens". Errors: 404 `NOT_FOUND` `invalidCredentials` for an unknown id or a
-   * wrong secret (the same answer for both); 400 `BAD_REQUEST` for a malformed body.
+   * `POST /api/v2/login/auth-provider/pbr { id, secret }`: sign-in with a PBR account. Implements
+   * identity-and-routes.md §7 "POST /login/auth-provider/pbr {id, secret} → tokens". Errors: 404
+   * `NOT_FOUND` `invalidCredentials` for an unknown id or a wrong secret (the same answer for
+   * both); 400 `BAD_REQUEST` for a malformed body.
    */
   pbr: defineCall({
     name: 'credentialProviders.pbr',

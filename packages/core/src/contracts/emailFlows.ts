@@ -50,10 +50,10 @@ export const passwordResetCalls = {
   /**
    * `POST /api/v2/reset-password/create { id, provider }` (`id` the email for the ID provider;
    * `provider` the one whose password is reset, the domain's `DEFAULT_PASSWORD_RESET_PROVIDER`
-   * `'ID'` when the caller has no other): asks for a password-reset email. Answers `{}` whether or not the account exists (the answer
-   * never reveals it); a known account gets an email with a link to
-   * `/login/resetpwd?token=…&providerName=…`. Errors: 400 `BAD_REQUEST` for a malformed body or a
-   * provider that offers no password reset (`passwordResetNotOffered`).
+   * `'ID'` when the caller has no other): asks for a password-reset email. Answers `{}` whether or
+   * not the account exists (the answer never reveals it); a known account gets an email with a link
+   * to `/login/resetpwd?token=…&providerName=…`. Errors: 400 `BAD_REQUEST` for a malformed body or
+   * a provider that offers no password reset (`passwordResetNotOffered`).
    */
   request: defineCall({
     name: 'passwordReset.request',
@@ -80,11 +80,15 @@ export const passwordResetCalls = {
   }),
 };
 
-/** The `magicLink` area (`calls.magicLink`; identity-and-routes.md §4 "Magic link", §7); sent without a bearer. */
+/**
+ * The `magicLink` area (`calls.magicLink`; identity-and-routes.md §4 "Magic link", §7); sent
+ * without a bearer.
+ */
 export const magicLinkCalls = {
   /**
-   * `GET /api/v2/token/alt/magic-email?email=`: asks for a magic-link email. Answers `{}` whether or not the account exists; a known account
-   * gets an email with a link to `/login/magic-link?token=…`. Errors: 400 for a missing email.
+   * `GET /api/v2/token/alt/magic-email?email=`: asks for a magic-link email. Answers `{}` whether
+   * or not the account exists; a known account gets an email with a link to
+   * `/login/magic-link?token=…`. Errors: 400 for a missing email.
    */
   request: defineCall({
     name: 'magicLink.request',
@@ -95,8 +99,9 @@ export const magicLinkCalls = {
     auth: 'none',
   }),
   /**
-   * `POST /api/v2/token/alt/magic-email { token }`: trades a magic-link token for a session (the tokens `POST /login` answers). Errors: 404
-   * `NOT_FOUND` `invalidMagicLinkToken` for an unknown, used or expired token.
+   * `POST /api/v2/token/alt/magic-email { token }`: trades a magic-link token for a session (the
+   * tokens `POST /login` answers). Errors: 404 `NOT_FOUND` `invalidMagicLinkToken` for an unknown,
+   * used or expired token.
    */
   exchange: defineCall({
     name: 'magicLink.exchange',
@@ -108,7 +113,10 @@ export const magicLinkCalls = {
   }),
 };
 
-/** The `emailConfirmation` area (`calls.emailConfirmation`; docs/api.md "Email flows"); sent without a bearer. */
+/**
+ * The `emailConfirmation` area (`calls.emailConfirmation`; docs/api.md "Email flows"); sent without
+ * a bearer.
+ */
 export const emailConfirmationCalls = {
   /**
    * `POST /api/v2/user/email-confirmation { token }`: confirms the address an ID sign-up emailed a

@@ -48,15 +48,19 @@ export const impersonationTokenRequestSchema = z.object({ impersonationToken: no
 export const impersonationResponseSchema = z.extend(loginResponseSchema, { impersonated: z.literal(true) });
 export type ImpersonationResponse = z.infer<typeof impersonationResponseSchema>;
 
-/** The `externalOAuth` area (`calls.externalOAuth`): generic external OAuth sign-in through realm provider `:provider`; sent without a bearer. */
+/**
+ * The `externalOAuth` area (`calls.externalOAuth`): generic external OAuth sign-in through realm
+ * provider `:provider`; sent without a bearer.
+ */
 export const externalOAuthCalls = {
   /**
    * `GET /api/v2/oauth/{provider}/auth-uri[?extraParams=][&redirectUri=]`: `{ authorisationUri }`
-   * of the realm's generic external OAuth provider `provider` (its `clientName`), whose query
-   * holds the `state` the platform keeps (with the PKCE verifier) for the exchange; `extraParams`
-   * (`name=value&…`) is passed on to the provider. Give only the options that have a value. Implements identity-and-routes.md §7 "GET {ext-oauth-route}/auth-uri (optional
-   * extraParams query)"; the route is this project's `/api/v2/oauth/{provider}`. Errors: 404
-   * `NOT_FOUND` for a provider the realm does not have; 400 for a bad redirect address.
+   * of the realm's generic external OAuth provider `provider` (its `clientName`), whose query holds
+   * the `state` the platform keeps (with the PKCE verifier) for the exchange; `extraParams`
+   * (`name=value&…`) is passed on to the provider. Give only the options that have a value.
+   * Implements identity-and-routes.md §7 "GET {ext-oauth-route}/auth-uri (optional extraParams
+   * query)"; the route is this project's `/api/v2/oauth/{provider}`. Errors: 404 `NOT_FOUND` for a
+   * provider the realm does not have; 400 for a bad redirect address.
    */
   authUri: defineCall({
     name: 'externalOAuth.authUri',
@@ -68,11 +72,12 @@ export const externalOAuthCalls = {
   }),
   /**
    * `POST /api/v2/oauth/{provider}/token { authorisationCode, state }`: exchanges a generic
-   * external OAuth authorisation code for the platform's tokens (answers as
-   * `POST /login`: `authorisationToken`, `refreshToken`, `missingInformationStatus`). Implements
+   * external OAuth authorisation code for the platform's tokens (answers as `POST /login`:
+   * `authorisationToken`, `refreshToken`, `missingInformationStatus`). Implements
    * identity-and-routes.md §7 "POST {ext-oauth-route}/token (no auth)". Errors: 404 unknown
    * provider; 409 `CONFLICT` (`ssoStateMismatch`) when the `state` is unknown, expired or already
-   * used (a code is exchanged at most once); 400 (`ssoSignInFailed`) when the provider refuses the code.
+   * used (a code is exchanged at most once); 400 (`ssoSignInFailed`) when the provider refuses the
+   * code.
    */
   token: defineCall({
     name: 'externalOAuth.token',
@@ -83,10 +88,11 @@ export const externalOAuthCalls = {
     auth: 'none',
   }),
   /**
-   * `POST /api/v2/oauth/{provider}/logout { refreshToken }`: ends an external OAuth session: the platform revokes the refresh token (and its rotations).
-   * Implements identity-and-routes.md §7 "POST {ext-oauth-route}/logout {refreshToken}" (a failure
-   * is only logged by the caller). Answers `{}`, also for a token that is unknown or already revoked.
-   * Errors: 404 unknown provider; 400 for an empty token.
+   * `POST /api/v2/oauth/{provider}/logout { refreshToken }`: ends an external OAuth session: the
+   * platform revokes the refresh token (and its rotations). Implements identity-and-routes.md §7
+   * "POST {ext-oauth-route}/logout {refreshToken}" (a failure is only logged by the caller).
+   * Answers `{}`, also for a token that is unknown or already revoked. Errors: 404 unknown
+   * provider; 400 for an empty token.
    */
   logout: defineCall({
     name: 'externalOAuth.logout',
@@ -101,12 +107,12 @@ export const externalOAuthCalls = {
 /** The `impersonation` area (`calls.impersonation`; docs/api.md "Impersonation"). */
 export const impersonationCalls = {
   /**
-   * `POST /api/v2/impersonation/token { impersonationToken }`: exchanges an impersonation token
-   * for a session of the user it names (the tokens of `POST /login` with `impersonated: true`) (identity-and-routes.md §6
-   * "An impersonation route with a token exists (an administrator acting as a user)"; the call is
-   * this project's, the spec does not show it). No bearer. Errors: 404 `NOT_FOUND`
-   * (`impersonationTokenInvalid`) for a token that is unknown, already used or expired (tokens are
-   * single-use and short-lived); 400 for an empty token.
+   * `POST /api/v2/impersonation/token { impersonationToken }`: exchanges an impersonation token for
+   * a session of the user it names (the tokens of `POST /login` with `impersonated: true`)
+   * (identity-and-routes.md §6 "An impersonation route with a token exists (an administrator acting
+   * as a user)"; the call is this project's, the spec does not show it). No bearer. Errors: 404
+   * `NOT_FOUND` (`impersonationTokenInvalid`) for a token that is unknown, already used or expired
+   * (tokens are single-use and short-lived); 400 for an empty token.
    */
   token: defineCall({
     name: 'impersonation.token',

@@ -37,15 +37,18 @@ export const firebaseSignInRequestSchema = z.object({
 });
 export type FirebaseSignInRequest = z.infer<typeof firebaseSignInRequestSchema>;
 
-/** The `firebase` area (`calls.firebase`): Firebase sign-in, the platform side (identity-and-routes.md §4 "Firebase", §7); sent without a bearer. */
+/**
+ * The `firebase` area (`calls.firebase`): Firebase sign-in, the platform side
+ * (identity-and-routes.md §4 "Firebase", §7); sent without a bearer.
+ */
 export const firebaseCalls = {
   /**
    * `POST /api/v1/firebase-auth/signup { username, password, consentAnswers, appCheckToken? }`
    * (201): creates the Firebase user (email and password) and its platform account, keeping the
-   * consent answers; answers `{ uid? }`. Implements identity-and-routes.md §7 "POST v1 firebase-auth/signup". Errors: 409
-   * `CONFLICT` `emailAlreadyInUse` when the email has an account; 403 `selfRegistrationDisabled`
-   * when the realm does not allow self-registration; 400 for invalid fields; 503 when the Firebase
-   * Auth service (the emulator) is not available.
+   * consent answers; answers `{ uid? }`. Implements identity-and-routes.md §7 "POST v1
+   * firebase-auth/signup". Errors: 409 `CONFLICT` `emailAlreadyInUse` when the email has an
+   * account; 403 `selfRegistrationDisabled` when the realm does not allow self-registration; 400
+   * for invalid fields; 503 when the Firebase Auth service (the emulator) is not available.
    */
   signUp: defineCall({
     name: 'firebase.signUp',

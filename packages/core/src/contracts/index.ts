@@ -51,7 +51,10 @@ export interface Calls {
   readonly auth: typeof auth.authCalls;
   /** The signed-in account's details. Errors: 401 for a guest or no token. */
   readonly user: typeof user.userCalls;
-  /** Every visible text of the app, keyed by message key (identity-and-routes.md §3 "Labels response", §7). */
+  /**
+   * Every visible text of the app, keyed by message key (identity-and-routes.md §3 "Labels
+   * response", §7).
+   */
   readonly labels: typeof labels.labelsCalls;
   /** Countries and their address fields (identity-and-routes.md §3 "Country"). */
   readonly countries: typeof countries.countriesCalls;

@@ -345,7 +345,10 @@ export const promosCalls = {
     response: cancellationPromoSchema,
     auth: 'required',
   }),
-  /** `POST /api/v2/cancellation-promo/{id}/redeem`: the discount applies, the licence stays; `{ licence }`. */
+  /**
+   * `POST /api/v2/cancellation-promo/{id}/redeem`: the discount applies, the licence stays;
+   * `{ licence }`.
+   */
   redeem: defineCall({
     name: 'promos.redeem',
     method: 'POST',
@@ -353,7 +356,10 @@ export const promosCalls = {
     response: licenceUpdateResponseSchema,
     auth: 'required',
   }),
-  /** `POST /api/v2/cancellation-promo/{id}/refuse`: the offer is declined (cancel separately); answers `{}`. */
+  /**
+   * `POST /api/v2/cancellation-promo/{id}/refuse`: the offer is declined (cancel separately);
+   * answers `{}`.
+   */
   refuse: defineCall({
     name: 'promos.refuse',
     method: 'POST',

@@ -45,14 +45,18 @@ export type OpenIdTokenRequest = z.infer<typeof openIdTokenRequestSchema>;
 export const openIdLogoutUriResponseSchema = z.looseObject({ logoutUri: z.url({ protocol: /^https?$/ }) });
 export type OpenIdLogoutUri = z.infer<typeof openIdLogoutUriResponseSchema>;
 
-/** The `openid` area (`calls.openid`): OpenID Connect sign-in through realm client `:client`; sent without a bearer. */
+/**
+ * The `openid` area (`calls.openid`): OpenID Connect sign-in through realm client `:client`; sent
+ * without a bearer.
+ */
 export const openidCalls = {
   /**
    * `GET /api/v2/openid/{client}/auth-uri?authoriseUriFlow=SIGNIN|SIGNUP[&redirectUri=]`: the
    * provider's authorisation address `{ authorisationUri, silentAuthorisationUri? }`, whose query
-   * holds the `state` the platform keeps (with the PKCE verifier and nonce) for the exchange. Implements identity-and-routes.md §7
-   * "GET /openid/{client}/auth-uri?authoriseUriFlow=SIGNUP or SIGNIN". Errors: 404 `NOT_FOUND`
-   * for a client the realm does not have; 400 for a bad flow or redirect address.
+   * holds the `state` the platform keeps (with the PKCE verifier and nonce) for the exchange.
+   * Implements identity-and-routes.md §7 "GET /openid/{client}/auth-uri?authoriseUriFlow=SIGNUP or
+   * SIGNIN". Errors: 404 `NOT_FOUND` for a client the realm does not have; 400 for a bad flow or
+   * redirect address.
    */
   authUri: defineCall({
     name: 'openid.authUri',

@@ -67,16 +67,20 @@ export const socialSignInHeadersSchema = z.object({
   Authorization: z.optional(z.string().check(z.regex(/^Bearer \S+$/))),
 });
 
-/** The `social` area (`calls.social`; identity-and-routes.md §4 "Social sign-in", §7; docs/api.md "Social sign-in"). */
+/**
+ * The `social` area (`calls.social`; identity-and-routes.md §4 "Social sign-in", §7; docs/api.md
+ * "Social sign-in").
+ */
 export const socialCalls = {
   /**
-   * `POST /api/v2/login/apple-id { code, nonce, callbackUri }`: sign in with Apple. Implements identity-and-routes.md §7 "POST /login/apple-id" and §4 "Social
-   * sign-in". Answers the login tokens with `linkedAccounts`. Sent without the session's bearer;
-   * in the conflict case the caller sends the ID account's bearer in `headers.Authorization`
-   * ({@link socialSignInHeadersSchema}) to link. Errors: 409
-   * `CONFLICT` (`socialAccountLinkPrompt`, details {@link socialConflictDetailsSchema}) when an
-   * ID account has the email; 409 `cannotLinkAccount` when linking is not possible; 400 when
-   * Apple refuses the code or the nonce differs; 404 when the realm has no Apple sign-in.
+   * `POST /api/v2/login/apple-id { code, nonce, callbackUri }`: sign in with Apple. Implements
+   * identity-and-routes.md §7 "POST /login/apple-id" and §4 "Social sign-in". Answers the login
+   * tokens with `linkedAccounts`. Sent without the session's bearer; in the conflict case the
+   * caller sends the ID account's bearer in `headers.Authorization`
+   * ({@link socialSignInHeadersSchema}) to link. Errors: 409 `CONFLICT` (`socialAccountLinkPrompt`,
+   * details {@link socialConflictDetailsSchema}) when an ID account has the email; 409
+   * `cannotLinkAccount` when linking is not possible; 400 when Apple refuses the code or the nonce
+   * differs; 404 when the realm has no Apple sign-in.
    */
   apple: defineCall({
     name: 'social.apple',
@@ -116,9 +120,10 @@ export const socialCalls = {
     auth: 'none',
   }),
   /**
-   * `GET /api/v2/user/linked-accounts` (bearer required): `{ linkedAccounts [{ provider, email?,
-   * linkedAt? }] }`, the providers linked to the signed-in account. This project's call (the spec does not show it;
-   * docs/api.md "Social sign-in"). Errors: 401 without a session.
+   * `GET /api/v2/user/linked-accounts` (bearer required):
+   * `{ linkedAccounts [{ provider, email?, linkedAt? }] }`, the providers linked to the signed-in
+   * account. This project's call (the spec does not show it; docs/api.md "Social sign-in"). Errors:
+   * 401 without a session.
    */
   linkedAccounts: defineCall({
     name: 'social.linkedAccounts',
@@ -128,9 +133,10 @@ export const socialCalls = {
     auth: 'required',
   }),
   /**
-   * `DELETE /api/v2/user/linked-accounts/{provider}` (bearer required): unlinks `provider` (`APPLE_ID`, `GOOGLE`, `FACEBOOK`) from the signed-in account
-   * (identity-and-routes.md §7 "the unlink-provider call is not shown": defined here, docs/api.md).
-   * Answers the remaining links. Errors: 401 without a session; 404 when that provider is not linked.
+   * `DELETE /api/v2/user/linked-accounts/{provider}` (bearer required): unlinks `provider`
+   * (`APPLE_ID`, `GOOGLE`, `FACEBOOK`) from the signed-in account (identity-and-routes.md §7 "the
+   * unlink-provider call is not shown": defined here, docs/api.md). Answers the remaining links.
+   * Errors: 401 without a session; 404 when that provider is not linked.
    */
   unlink: defineCall({
     name: 'social.unlink',
