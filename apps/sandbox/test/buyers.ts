@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
-import { createApiClient, type HttpApiClient } from '@stream/core/api';
+import { createApiClient, type ApiClient } from '@stream/core/api';
 import { basketSchema, calls, paymentDetailsSchema, type PayRequest } from '@stream/core/contracts';
 import { memoryStorage, STORAGE_KEYS } from '@stream/core/platform';
 import type { createApp } from '../src/index.js';
@@ -86,11 +86,11 @@ export function inProcessBuyers(app: App) {
 /** Helpers over a running sandbox with the @stream/core client (the built package). */
 export function clientBuyers(sandbox: { url: string; realm: string; apiKey: string }) {
   /** A fresh account, signed up and signed in (tokens stored as the session machine stores them). */
-  async function newBuyer(): Promise<{ api: HttpApiClient; email: string }> {
+  async function newBuyer(): Promise<{ api: ApiClient; email: string }> {
     const storage = memoryStorage();
     const api = createApiClient({ baseUrl: sandbox.url, realm: sandbox.realm, apiKey: sandbox.apiKey, storage, locale: 'en' });
     const email = `buyer-${randomUUID()}@stream.test`;
-    const tokens = await api.auth.signUp({ id: email, secret: 'buyer-password', name: 'Buyer' });
+    const tokens = await api.auth.signUp({ body: { id: email, secret: 'buyer-password', name: 'Buyer' } });
     storage.setItem(STORAGE_KEYS.authToken, tokens.authorisationToken);
     storage.setItem(STORAGE_KEYS.refreshToken, tokens.refreshToken);
     return { api, email };
@@ -109,16 +109,16 @@ export function clientBuyers(sandbox: { url: string; realm: string; apiKey: stri
   }
 
   /** A card's payment details for `number`, initialised, not stored until a payment or a set-up succeeds: its id. */
-  async function initCard(api: HttpApiClient, number = '4242424242424242'): Promise<string> {
-    const details = await api.paymentMethods.init({ targetPaymentProvider: 'CARDS', paymentMethodType: 'CARD', token: await cardToken(number) });
+  async function initCard(api: ApiClient, number = '4242424242424242'): Promise<string> {
+    const details = await api.paymentMethods.init({ body: { primaryPaymentDetails: { targetPaymentProvider: 'CARDS', paymentMethodType: 'CARD', token: await cardToken(number) } } });
     expect(details).toMatchObject({ targetPaymentProvider: 'CARDS', paymentMethodDetails: { paymentMethodType: 'CARD' } });
     return details.paymentDetailsExid;
   }
 
   /** A stored card for `number` on the buyer's account (initialised, then set up): its payment details id. */
-  async function addCard(api: HttpApiClient, number = '4242424242424242'): Promise<string> {
+  async function addCard(api: ApiClient, number = '4242424242424242'): Promise<string> {
     const exid = await initCard(api, number);
-    await api.paymentMethods.validate({ paymentDetailsExid: exid });
+    await api.paymentMethods.validate({ body: { paymentDetailsExid: exid } });
     return exid;
   }
 

@@ -91,7 +91,7 @@ describe('checkout.saveBillingDetails', () => {
   it('stores the details: the profile shows them and the answer has the address and country', async () => {
     const { api, email } = await buyers.newBuyer();
     await buyers.control('/_sandbox/caller', { email, country: 'US' });
-    await expect(api.checkout.saveBillingDetails({ address: { administrativeLevel1: 'NY', postalCode: '10001' }, phoneNumber: '+12125550123' })).resolves.toEqual({
+    await expect(api.checkout.saveBillingDetails({ body: { address: { administrativeLevel1: 'NY', postalCode: '10001' }, phoneNumber: '+12125550123' } })).resolves.toEqual({
       address: { administrativeLevel1: 'NY', postalCode: '10001' },
       country: 'US',
     });
@@ -100,17 +100,17 @@ describe('checkout.saveBillingDetails', () => {
 
   it('400 from the sandbox for a value the contract allows but the platform refuses; ContractError, nothing sent, for one it does not', async () => {
     const { api } = await buyers.newBuyer();
-    const unknown = (await rejection(api.checkout.saveBillingDetails({ country: 'ZZ' }))) as ApiError;
+    const unknown = (await rejection(api.checkout.saveBillingDetails({ body: { country: 'ZZ' } }))) as ApiError;
     expect(unknown).toBeInstanceOf(ApiError);
     expect(unknown).toMatchObject({ status: 400, code: 'BAD_REQUEST', call: 'checkout.saveBillingDetails' });
     expect(unknown.messages).toEqual(['country: unknown country ZZ']);
-    await expect(api.checkout.saveBillingDetails({ birthDate: '2023-02-30' })).rejects.toMatchObject({ status: 400, code: 'BAD_REQUEST' });
-    await expect(api.checkout.saveBillingDetails({ birthDate: '30/02/2023' })).rejects.toBeInstanceOf(ContractError);
+    await expect(api.checkout.saveBillingDetails({ body: { birthDate: '2023-02-30' } })).rejects.toMatchObject({ status: 400, code: 'BAD_REQUEST' });
+    await expect(api.checkout.saveBillingDetails({ body: { birthDate: '30/02/2023' } })).rejects.toBeInstanceOf(ContractError);
     await expect(api.user.profile()).resolves.not.toHaveProperty('birthDate');
   });
 
   it('401 without a session', async () => {
-    await expect(anonymous().checkout.saveBillingDetails({ country: 'GB' })).rejects.toMatchObject({
+    await expect(anonymous().checkout.saveBillingDetails({ body: { country: 'GB' } })).rejects.toMatchObject({
       status: 401,
       call: 'checkout.saveBillingDetails',
     });
@@ -121,7 +121,7 @@ describe('paying as the payment machine does (paymentApiFromClient)', () => {
   it('a BR buyer: 424 names taxNumber and the address; the same attempt with billing details saves them and pays', async () => {
     const { api, email } = await buyers.newBuyer();
     await buyers.control('/_sandbox/caller', { email, country: 'BR' });
-    await api.baskets.put(BASIC);
+    await api.baskets.put({ params: { id: BASIC } });
     const exid = await buyers.addCard(api);
     const payment = paymentApiFromClient(api);
     const first = attempt(exid, { consent: [{ fieldName: 'termsOfUse', answer: true }] });
@@ -149,7 +149,7 @@ describe('paying as the payment machine does (paymentApiFromClient)', () => {
   it('a failed save rejects without paying', async () => {
     const { api, email } = await buyers.newBuyer();
     await buyers.control('/_sandbox/caller', { email, country: 'BR' });
-    await api.baskets.put(BASIC);
+    await api.baskets.put({ params: { id: BASIC } });
     const exid = await buyers.addCard(api);
     await expect(paymentApiFromClient(api).pay(attempt(exid, { billingDetails: { taxNumber: '1234' } }))).rejects.toMatchObject({
       status: 400,
@@ -160,14 +160,14 @@ describe('paying as the payment machine does (paymentApiFromClient)', () => {
 
   it('a zero-balance basket pays with ZERO_BALANCE and no card', async () => {
     const { api } = await buyers.newBuyer();
-    await api.baskets.put(BASIC);
-    await api.vouchers.add('FREE100');
+    await api.baskets.put({ params: { id: BASIC } });
+    await api.vouchers.add({ params: { code: 'FREE100' } });
     await expect(paymentApiFromClient(api).pay(attempt('', { details: {}, zeroBalance: true }))).resolves.toMatchObject({ status: 'SUCCEEDED' });
   });
 
   it('two concurrent attempts with one key make one charge', async () => {
     const { api } = await buyers.newBuyer();
-    await api.baskets.put(BASIC);
+    await api.baskets.put({ params: { id: BASIC } });
     const one = attempt(await buyers.addCard(api));
     const payment = paymentApiFromClient(api);
     const [a, b] = await Promise.all([payment.pay(one), payment.pay(one)]);
@@ -179,13 +179,13 @@ describe('paying as the payment machine does (paymentApiFromClient)', () => {
 describe('pay refusals', () => {
   it('a key reused for another basket: 409 IDEMPOTENCY_KEY_REUSED, nothing charged', async () => {
     const { api } = await buyers.newBuyer();
-    const basket = await api.baskets.put(BASIC);
+    const basket = await api.baskets.put({ params: { id: BASIC } });
     const exid = await buyers.addCard(api);
     const key = randomUUID();
-    const paid = await api.baskets.pay(basket.id, payWith(exid), { idempotencyKey: key });
-    const next = await api.baskets.put(LICENCE_IDS.cinema);
+    const paid = await api.baskets.pay({ params: { id: basket.id }, body: payWith(exid), headers: { 'Idempotency-Key': key } });
+    const next = await api.baskets.put({ params: { id: LICENCE_IDS.cinema } });
     expect(next.id).not.toBe(basket.id);
-    await expect(api.baskets.pay(next.id, payWith(exid), { idempotencyKey: key })).rejects.toMatchObject({
+    await expect(api.baskets.pay({ params: { id: next.id }, body: payWith(exid), headers: { 'Idempotency-Key': key } })).rejects.toMatchObject({
       status: 409,
       code: 'IDEMPOTENCY_KEY_REUSED',
       call: 'baskets.pay',
@@ -195,15 +195,15 @@ describe('pay refusals', () => {
 
   it('geo and VPN blocks: 403 with the message key', async () => {
     const { api, email } = await buyers.newBuyer();
-    await api.baskets.put(BASIC);
+    await api.baskets.put({ params: { id: BASIC } });
     const exid = await buyers.addCard(api);
     await buyers.control('/_sandbox/caller', { email, country: 'CU' });
-    await expect(api.baskets.pay(null, payWith(exid), { idempotencyKey: randomUUID() })).rejects.toMatchObject({
+    await expect(api.baskets.payCurrent({ body: payWith(exid), headers: { 'Idempotency-Key': randomUUID() } })).rejects.toMatchObject({
       status: 403,
       messages: ['signupGeoRestriction'],
     });
     await buyers.control('/_sandbox/caller', { email, country: 'GB', address: { postalCode: 'SW1A 1AA' }, vpn: true });
-    await expect(api.baskets.pay(null, payWith(exid), { idempotencyKey: randomUUID() })).rejects.toMatchObject({
+    await expect(api.baskets.payCurrent({ body: payWith(exid), headers: { 'Idempotency-Key': randomUUID() } })).rejects.toMatchObject({
       status: 403,
       messages: ['vpnErrorMessage'],
     });
@@ -215,12 +215,12 @@ describe('cards.remove and cards.setDefault', () => {
     const { api } = await buyers.newBuyer();
     const first = await buyers.addCard(api);
     const second = await buyers.addCard(api, '5555555555554444');
-    await expect(api.cards.setDefault(second)).resolves.toMatchObject({ cardId: second, default: true, last4Digits: '4444' });
+    await expect(api.cards.setDefault({ params: { cardId: second } })).resolves.toMatchObject({ cardId: second, default: true, last4Digits: '4444' });
     expect((await api.cards.list()).cards.filter((c) => c.default).map((c) => c.cardId)).toEqual([second]);
-    await expect(api.cards.remove(second)).resolves.toEqual({});
+    await expect(api.cards.remove({ params: { cardId: second } })).resolves.toEqual({});
     expect((await api.cards.list()).cards).toEqual([expect.objectContaining({ cardId: first, default: true })]);
-    await expect(api.cards.remove(second)).rejects.toMatchObject({ status: 404, call: 'cards.remove' });
-    await expect(api.cards.setDefault('pd_unknown')).rejects.toMatchObject({ status: 404, call: 'cards.setDefault' });
+    await expect(api.cards.remove({ params: { cardId: second } })).rejects.toMatchObject({ status: 404, call: 'cards.remove' });
+    await expect(api.cards.setDefault({ params: { cardId: 'pd_unknown' } })).rejects.toMatchObject({ status: 404, call: 'cards.setDefault' });
   });
 });
 
@@ -231,9 +231,9 @@ describe('createCardProcessor', () => {
     const token = await processor().tokenize({ number: '4242424242424242', expMonth: 12, expYear: nextYear, cvc: '123' });
     expect(token).toMatchObject({ token: expect.stringMatching(/^tok_/), brand: 'visa', last4: '4242', expMonth: 12, expYear: nextYear });
     const { api } = await buyers.newBuyer();
-    const basket = await api.baskets.put(BASIC);
-    const details = await api.paymentMethods.init({ ...CARDS, token: token.token });
-    await expect(api.baskets.pay(basket.id, payWith(details.paymentDetailsExid), { idempotencyKey: randomUUID() })).resolves.toMatchObject({
+    const basket = await api.baskets.put({ params: { id: BASIC } });
+    const details = await api.paymentMethods.init({ body: { primaryPaymentDetails: { ...CARDS, token: token.token } } });
+    await expect(api.baskets.pay({ params: { id: basket.id }, body: payWith(details.paymentDetailsExid), headers: { 'Idempotency-Key': randomUUID() } })).resolves.toMatchObject({
       status: 'SUCCEEDED',
     });
   });

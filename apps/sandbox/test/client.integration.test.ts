@@ -10,7 +10,7 @@ import {
   createApiClient,
   isApiError,
   type ApiClientEvent,
-  type HttpApiClient,
+  type ApiClient,
 } from '@stream/core/api';
 import { memoryStorage, STORAGE_KEYS, type MemoryStorage } from '@stream/core/platform';
 import { startSandbox } from '../src/index.js';
@@ -57,8 +57,8 @@ function clientFor(sandbox: Sandbox, fetch: typeof globalThis.fetch, storage: Me
 }
 
 /** Signs in with the demo account and stores the tokens, as the session machine does. */
-async function signIn(sandbox: Sandbox, client: HttpApiClient, storage: MemoryStorage) {
-  const tokens = await client.auth.login({ id: sandbox.demoAccount.email, secret: sandbox.demoAccount.password });
+async function signIn(sandbox: Sandbox, client: ApiClient, storage: MemoryStorage) {
+  const tokens = await client.auth.login({ body: { id: sandbox.demoAccount.email, secret: sandbox.demoAccount.password } });
   storage.setItem(STORAGE_KEYS.authToken, tokens.authorisationToken);
   storage.setItem(STORAGE_KEYS.refreshToken, tokens.refreshToken);
   return tokens;
@@ -102,7 +102,7 @@ describe('client against the sandbox (600 s access tokens)', () => {
     const { fetch, count } = wrappingFetch();
     const { client, storage } = clientFor(sandbox, fetch);
     const error = await client.auth
-      .login({ id: sandbox.demoAccount.email, secret: 'definitely-wrong' })
+      .login({ body: { id: sandbox.demoAccount.email, secret: 'definitely-wrong' } })
       .catch((e: unknown) => e);
     expect(isApiError(error)).toBe(true);
     const apiError = error as ApiError;
@@ -158,7 +158,7 @@ describe('client against the sandbox (600 s access tokens)', () => {
   it('reads labels and countries with the realm', async () => {
     const { fetch } = wrappingFetch();
     const { client } = clientFor(sandbox, fetch);
-    const labels = await client.labels.get();
+    const labels = await client.labels.get({ query: { realm: sandbox.realm } });
     expect(labels.selected_locale).toBeTruthy();
     expect(Object.keys(labels.translations).length).toBeGreaterThan(0);
     const countries = await client.countries.list();

@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
-import { ApiError, createApiClient, type HttpApiClient } from '@stream/core/api';
+import { ApiError, createApiClient, type ApiClient } from '@stream/core/api';
 import { emailConfirmationMachine, magicLinkMachine, passwordResetMachine, type SessionEvent } from '@stream/core/machines';
 import { memoryStorage, STORAGE_KEYS } from '@stream/core/platform';
 import { startSandbox } from '../src/index.js';
@@ -45,7 +45,7 @@ afterEach(async () => {
 });
 
 /** A client with its own storage (no session). */
-function client(): HttpApiClient & { storage: ReturnType<typeof memoryStorage> } {
+function client(): ApiClient & { storage: ReturnType<typeof memoryStorage> } {
   const storage = memoryStorage();
   return Object.assign(createApiClient({ baseUrl: sandbox.url, realm: sandbox.realm, apiKey: sandbox.apiKey, storage }), { storage });
 }
@@ -84,7 +84,7 @@ async function newest(to: string, kind: Message['kind']): Promise<{ message: Mes
 /** A fresh ID account (signed up with the client); its email. */
 async function newAccount(): Promise<string> {
   const email = `email-flows-${randomUUID()}@stream.test`;
-  await client().auth.signUp({ id: email, secret: PASSWORD, name: 'Email Flows' });
+  await client().auth.signUp({ body: { id: email, secret: PASSWORD, name: 'Email Flows' } });
   return email;
 }
 
@@ -108,12 +108,12 @@ describe('password reset through the outbox', () => {
   it('emails a single-use link; the new password works, the old one and every old session do not', async () => {
     const email = await newAccount();
     const viewer = client();
-    const tokens = await viewer.auth.login({ id: email, secret: PASSWORD });
+    const tokens = await viewer.auth.login({ body: { id: email, secret: PASSWORD } });
     viewer.storage.setItem(STORAGE_KEYS.authToken, tokens.authorisationToken);
     viewer.storage.setItem(STORAGE_KEYS.refreshToken, tokens.refreshToken);
 
     const api = client();
-    await expect(api.passwordReset.request(email.toUpperCase())).resolves.toEqual({});
+    await expect(api.passwordReset.request({ body: { id: email.toUpperCase(), provider: 'ID' } })).resolves.toEqual({});
     const { message, token, url } = await newest(email, 'reset');
     expect(`${url.origin}${url.pathname}`).toBe(`${WEB_URL}/login/resetpwd`);
     expect(url.searchParams.get('providerName')).toBe('ID');
@@ -122,64 +122,64 @@ describe('password reset through the outbox', () => {
     expect(message.text).toContain(message.link);
     expect(message.html).toContain(`href="${message.link.replace(/&/g, '&#38;')}"`);
 
-    await expect(api.passwordReset.reset(token, 'second-password')).resolves.toEqual({});
-    await expect(api.auth.login({ id: email, secret: 'second-password' })).resolves.toMatchObject({ refreshToken: expect.any(String) });
-    expect((await rejection(api.auth.login({ id: email, secret: PASSWORD }))).status).toBe(404);
+    await expect(api.passwordReset.reset({ body: { token, secret: 'second-password' } })).resolves.toEqual({});
+    await expect(api.auth.login({ body: { id: email, secret: 'second-password' } })).resolves.toMatchObject({ refreshToken: expect.any(String) });
+    expect((await rejection(api.auth.login({ body: { id: email, secret: PASSWORD } }))).status).toBe(404);
     // Signed out everywhere: the refresh token of the earlier sign-in is refused.
-    expect((await rejection(viewer.auth.refresh())).status).toBe(401);
+    expect((await rejection(viewer.refresh())).status).toBe(401);
     // Single use.
-    const again = await rejection(api.passwordReset.reset(token, 'third-password'));
+    const again = await rejection(api.passwordReset.reset({ body: { token, secret: 'third-password' } }));
     expect(again).toMatchObject({ status: 404, code: 'NOT_FOUND', messages: ['invalidResetToken'] });
-    await expect(api.auth.login({ id: email, secret: 'second-password' })).resolves.toBeDefined();
+    await expect(api.auth.login({ body: { id: email, secret: 'second-password' } })).resolves.toBeDefined();
   });
 
   it("a password that breaks the sign-up rule is refused with the rule's key and does not spend the token", async () => {
     const email = await newAccount();
     const api = client();
-    await api.passwordReset.request(email);
+    await api.passwordReset.request({ body: { id: email, provider: 'ID' } });
     const { token } = await newest(email, 'reset');
-    expect(await rejection(api.passwordReset.reset(token, 'short'))).toMatchObject({ status: 400, messages: ['passwordTooShort'] });
-    expect(await rejection(api.passwordReset.reset(token, 'x'.repeat(129)))).toMatchObject({ status: 400, messages: ['passwordTooLong'] });
-    await expect(api.passwordReset.reset(token, 'long-enough')).resolves.toEqual({});
+    expect(await rejection(api.passwordReset.reset({ body: { token, secret: 'short' } }))).toMatchObject({ status: 400, messages: ['passwordTooShort'] });
+    expect(await rejection(api.passwordReset.reset({ body: { token, secret: 'x'.repeat(129) } }))).toMatchObject({ status: 400, messages: ['passwordTooLong'] });
+    await expect(api.passwordReset.reset({ body: { token, secret: 'long-enough' } })).resolves.toEqual({});
   });
 
   it('a newer reset voids the older links once used; an unknown token is a 404', async () => {
     const email = await newAccount();
     const api = client();
-    await api.passwordReset.request(email);
+    await api.passwordReset.request({ body: { id: email, provider: 'ID' } });
     const first = await newest(email, 'reset');
-    await api.passwordReset.request(email);
+    await api.passwordReset.request({ body: { id: email, provider: 'ID' } });
     const second = await newest(email, 'reset');
     expect(second.token).not.toBe(first.token);
-    await api.passwordReset.reset(second.token, 'second-password');
-    expect((await rejection(api.passwordReset.reset(first.token, 'third-password'))).status).toBe(404);
-    expect((await rejection(api.passwordReset.reset('not-a-token', 'third-password'))).status).toBe(404);
+    await api.passwordReset.reset({ body: { token: second.token, secret: 'second-password' } });
+    expect((await rejection(api.passwordReset.reset({ body: { token: first.token, secret: 'third-password' } }))).status).toBe(404);
+    expect((await rejection(api.passwordReset.reset({ body: { token: 'not-a-token', secret: 'third-password' } }))).status).toBe(404);
   });
 
   it('expires after 15 minutes on the sandbox clock', async () => {
     const email = await newAccount();
     const api = client();
-    await api.passwordReset.request(email);
-    await api.passwordReset.request(email);
+    await api.passwordReset.request({ body: { id: email, provider: 'ID' } });
+    await api.passwordReset.request({ body: { id: email, provider: 'ID' } });
     const [newer, older] = (await outbox(email)).filter((m) => m.kind === 'reset');
     await clockAhead(14);
-    await expect(api.passwordReset.reset(new URL(newer!.link).searchParams.get('token')!, 'in-time-password')).resolves.toEqual({});
+    await expect(api.passwordReset.reset({ body: { token: new URL(newer!.link).searchParams.get('token')!, secret: 'in-time-password' } })).resolves.toEqual({});
     await clockAhead(16);
-    const late = await rejection(api.passwordReset.reset(new URL(older!.link).searchParams.get('token')!, 'too-late-password'));
+    const late = await rejection(api.passwordReset.reset({ body: { token: new URL(older!.link).searchParams.get('token')!, secret: 'too-late-password' } }));
     expect(late.status).toBe(404);
   });
 
   it('an unknown address gets the same answer and no email', async () => {
     const unknown = `nobody-${randomUUID()}@stream.test`;
-    await expect(client().passwordReset.request(unknown)).resolves.toEqual({});
+    await expect(client().passwordReset.request({ body: { id: unknown, provider: 'ID' } })).resolves.toEqual({});
     expect(await outbox(unknown)).toEqual([]);
   });
 
   it('a provider without password reset is refused; PBR is accepted and sends nothing to an email with no PBR account', async () => {
     const email = await newAccount();
     const api = client();
-    expect(await rejection(api.passwordReset.request(email, 'GOOGLE'))).toMatchObject({ status: 400, messages: ['passwordResetNotOffered'] });
-    await expect(api.passwordReset.request(email, 'PBR')).resolves.toEqual({});
+    expect(await rejection(api.passwordReset.request({ body: { id: email, provider: 'GOOGLE' } }))).toMatchObject({ status: 400, messages: ['passwordResetNotOffered'] });
+    await expect(api.passwordReset.request({ body: { id: email, provider: 'PBR' } })).resolves.toEqual({});
     expect((await outbox(email)).filter((m) => m.kind === 'reset')).toEqual([]);
   });
 
@@ -205,37 +205,37 @@ describe('magic link through the outbox', () => {
   it('emails a link whose token signs in once, a session like /login gives', async () => {
     const email = await newAccount();
     const api = client();
-    await expect(api.magicLink.request(email)).resolves.toEqual({});
+    await expect(api.magicLink.request({ query: { email } })).resolves.toEqual({});
     const { token, url } = await newest(email, 'magic');
     expect(`${url.origin}${url.pathname}`).toBe(`${WEB_URL}/login/magic-link`);
-    const tokens = await api.magicLink.exchange(token);
+    const tokens = await api.magicLink.exchange({ body: { token } });
     api.storage.setItem(STORAGE_KEYS.authToken, tokens.authorisationToken);
     api.storage.setItem(STORAGE_KEYS.refreshToken, tokens.refreshToken);
     await expect(api.user.profile()).resolves.toMatchObject({ contactEmail: email });
-    await expect(api.auth.refresh()).resolves.toMatchObject({ authorisationToken: expect.any(String) });
-    expect(await rejection(client().magicLink.exchange(token))).toMatchObject({ status: 404, code: 'NOT_FOUND' });
+    await expect(api.refresh()).resolves.toMatchObject({ authorisationToken: expect.any(String) });
+    expect(await rejection(client().magicLink.exchange({ body: { token } }))).toMatchObject({ status: 404, code: 'NOT_FOUND' });
   });
 
   it('an unknown address gets the same answer and no email; a bad token is a 404', async () => {
     const unknown = `nobody-${randomUUID()}@stream.test`;
-    await expect(client().magicLink.request(unknown)).resolves.toEqual({});
+    await expect(client().magicLink.request({ query: { email: unknown } })).resolves.toEqual({});
     expect(await outbox(unknown)).toEqual([]);
-    expect((await rejection(client().magicLink.exchange('nope'))).status).toBe(404);
+    expect((await rejection(client().magicLink.exchange({ body: { token: 'nope' } }))).status).toBe(404);
   });
 
   it('expires after 15 minutes on the sandbox clock', async () => {
     const email = await newAccount();
-    await client().magicLink.request(email);
+    await client().magicLink.request({ query: { email } });
     const { token } = await newest(email, 'magic');
     await clockAhead(15);
-    expect((await rejection(client().magicLink.exchange(token))).status).toBe(404);
+    expect((await rejection(client().magicLink.exchange({ body: { token } }))).status).toBe(404);
   });
 
   it('two concurrent uses of one token: exactly one signs in', async () => {
     const email = await newAccount();
-    await client().magicLink.request(email);
+    await client().magicLink.request({ query: { email } });
     const { token } = await newest(email, 'magic');
-    const results = await Promise.allSettled([client().magicLink.exchange(token), client().magicLink.exchange(token), client().magicLink.exchange(token)]);
+    const results = await Promise.allSettled([client().magicLink.exchange({ body: { token } }), client().magicLink.exchange({ body: { token } }), client().magicLink.exchange({ body: { token } })]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
     expect(refused.map((r) => (r.reason as ApiError).status)).toEqual([404, 404]);
@@ -262,23 +262,23 @@ describe('email confirmation through the outbox', () => {
     const { message, token, url } = await newest(email, 'confirm');
     expect(`${url.origin}${url.pathname}`).toBe(`${WEB_URL}/email-confirmation`);
     expect(message.subject).toBe('Confirm your email address for Stream');
-    await expect(client().emailConfirmation.confirm(token)).resolves.toEqual({ email });
-    expect(await rejection(client().emailConfirmation.confirm(token))).toMatchObject({ status: 404, messages: ['invalidConfirmationToken'] });
-    expect((await rejection(client().emailConfirmation.confirm('unknown-token'))).status).toBe(404);
+    await expect(client().emailConfirmation.confirm({ body: { token } })).resolves.toEqual({ email });
+    expect(await rejection(client().emailConfirmation.confirm({ body: { token } }))).toMatchObject({ status: 404, messages: ['invalidConfirmationToken'] });
+    expect((await rejection(client().emailConfirmation.confirm({ body: { token: 'unknown-token' } }))).status).toBe(404);
   });
 
   it('a confirmation token is no reset or magic-link token', async () => {
     const email = await newAccount();
     const { token } = await newest(email, 'confirm');
-    expect((await rejection(client().magicLink.exchange(token))).status).toBe(404);
-    expect((await rejection(client().passwordReset.reset(token, 'some-password'))).status).toBe(404);
-    await expect(client().emailConfirmation.confirm(token)).resolves.toEqual({ email });
+    expect((await rejection(client().magicLink.exchange({ body: { token } }))).status).toBe(404);
+    expect((await rejection(client().passwordReset.reset({ body: { token, secret: 'some-password' } }))).status).toBe(404);
+    await expect(client().emailConfirmation.confirm({ body: { token } })).resolves.toEqual({ email });
   });
 
   it('two concurrent confirmations of one token: one succeeds', async () => {
     const email = await newAccount();
     const { token } = await newest(email, 'confirm');
-    const results = await Promise.allSettled([client().emailConfirmation.confirm(token), client().emailConfirmation.confirm(token)]);
+    const results = await Promise.allSettled([client().emailConfirmation.confirm({ body: { token } }), client().emailConfirmation.confirm({ body: { token } })]);
     expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
   });
 
@@ -297,8 +297,8 @@ describe('email confirmation through the outbox', () => {
 describe('the outbox', () => {
   it('GET /_sandbox/outbox lists newest first and needs the realm and API key', async () => {
     const email = await newAccount();
-    await client().magicLink.request(email);
-    await client().passwordReset.request(email);
+    await client().magicLink.request({ query: { email } });
+    await client().passwordReset.request({ body: { id: email, provider: 'ID' } });
     expect((await outbox(email)).map((m) => m.kind)).toEqual(['reset', 'magic', 'confirm']);
     const res = await fetch(`${sandbox.url}/_sandbox/outbox?to=${encodeURIComponent(email)}`);
     expect(res.status).toBe(401);

@@ -63,8 +63,7 @@ export function registerAuthRoutes(deps: AuthRouteDeps): void {
     };
   });
 
-  // 201: the contract says 200 until the contracts declare the status of the calls that create (issue 13).
-  route({ ...calls.auth.signUp, status: 201 }, async ({ body }, c) => {
+  route(calls.auth.signUp, async ({ body }, c) => {
     // §6: self-registration is allowed only when the realm's setting allows it.
     if (!c.get('realm').allowSignUp) throw new ApiHttpError(403, 'FORBIDDEN', ['selfRegistrationDisabled']);
     const email = body.id.trim().toLowerCase();

@@ -57,8 +57,7 @@ export function registerFirebaseRoutes(deps: SignInRouteDeps): void {
     return firebase;
   }
 
-  // 201: the contract says 200 until the contracts declare the status of the calls that create (issue 13).
-  route({ ...calls.firebase.signUp, status: 201 }, async ({ body }, c) => {
+  route(calls.firebase.signUp, async ({ body }, c) => {
     const firebase = firebaseOf(c);
     if (!c.get('realm').allowSignUp) throw selfRegistrationOff();
     const email = body.username.trim().toLowerCase();

@@ -5,7 +5,6 @@
  * `{ licence }`, the account licence as it now stands. Statuses are computed with the sandbox clock.
  */
 import type { Context } from 'hono';
-import * as z from 'zod/mini';
 import { calls, type Licence } from '@stream/core/contracts';
 import { externalProviderOf, localAmounts } from '@stream/core/domain';
 import { addPeriod } from '../licences/period.js';
@@ -96,7 +95,7 @@ export function registerLicenceRoutes(ctx: RouteContext): void {
   });
 
   // POST /api/v2/active-licences/:id/pause  { config?: { resumeAfter? } }; the body may be left out.
-  route({ ...L.pause, body: z.optional(L.pause.body) }, async ({ body, params }, c) => {
+  route(L.pause, async ({ body, params }, c) => {
     const claims = await ctx.requireUser(c);
     const now = await ctx.sandboxNow();
     const held = await loadOneHeld(db, claims.sub, params.id, now);

@@ -21,7 +21,7 @@ export type StartOutcome = { app: StartedApp } | { error: unknown };
 export async function startApp(): Promise<StartOutcome> {
   try {
     const services = createServices(await loadConfig());
-    const labels = createActor(labelsMachine, { input: { api: services.api } }).start();
+    const labels = createActor(labelsMachine, { input: { api: services.api, realm: services.config.realm } }).start();
     return { app: { services, labels } };
   } catch (error) {
     console.error(error);

@@ -162,7 +162,9 @@ export function CardForm({ processing, error, attempt, payLabel, onPay, onFailur
           expYear: fullYear(year),
           cvc: values.cvc.trim(),
         });
-        const init = await api.paymentMethods.init({ targetPaymentProvider: 'CARDS', paymentMethodType: 'CARD', token: token.token });
+        const init = await api.paymentMethods.init({
+          body: { primaryPaymentDetails: { targetPaymentProvider: 'CARDS', paymentMethodType: 'CARD', token: token.token } },
+        });
         details.current = {
           paymentDetailsExid: init.paymentDetailsExid,
           targetPaymentProvider: init.targetPaymentProvider || 'CARDS',

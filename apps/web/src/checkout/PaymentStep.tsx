@@ -50,7 +50,7 @@ interface Order {
 
 /** Puts the licence in the viewer's basket (`baskets.put`) and reads its name from the catalogue. */
 async function loadOrder(api: ApiClient, licenceId: string): Promise<Order> {
-  const [basket, catalogue] = await Promise.all([api.baskets.put(licenceId), api.licences.list()]);
+  const [basket, catalogue] = await Promise.all([api.baskets.put({ params: { id: licenceId } }), api.licences.list()]);
   return { basket, licenceName: catalogue.licences.find((licence) => licence.id === licenceId)?.name ?? null };
 }
 
@@ -248,9 +248,13 @@ function PaymentFlow({ licenceId, consent, journey, from, order, providers, prov
     lastDetails.current = undefined;
     try {
       const details = await api.paymentMethods.init({
-        targetPaymentProvider: provider.providerType,
-        paymentMethodType: provider.paymentMethodType,
-        returnUrl: `${window.location.origin}${path('PAY', { providerId: provider.paymentProviderId })}`,
+        body: {
+          primaryPaymentDetails: {
+            targetPaymentProvider: provider.providerType,
+            paymentMethodType: provider.paymentMethodType,
+            returnUrl: `${window.location.origin}${path('PAY', { providerId: provider.paymentProviderId })}`,
+          },
+        },
       });
       const target = externalUrl(details.redirectUrl);
       if (target === null) {

@@ -58,7 +58,7 @@ export function VoucherForm({ basket, disabled, onBasketChange }: VoucherFormPro
     setError(null);
     setNotice('');
     try {
-      const next = await api.vouchers.add(parsed.code);
+      const next = await api.vouchers.add({ params: { code: parsed.code } });
       onBasketChange(next);
       setCode('');
       setNotice(t('voucherApplied', { code: parsed.code }));
@@ -76,7 +76,7 @@ export function VoucherForm({ basket, disabled, onBasketChange }: VoucherFormPro
     setError(null);
     setNotice('');
     try {
-      onBasketChange(await api.vouchers.remove(name));
+      onBasketChange(await api.vouchers.remove({ params: { code: name } }));
       setNotice(t('voucherRemoved', { code: name }));
       inputRef.current?.focus();
     } catch (failure) {

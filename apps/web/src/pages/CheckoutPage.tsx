@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useSearch } from 'wouter';
 import type { ApiClient } from '@stream/core/api';
+import { licenceFamiliesQuery } from '@stream/core/domain';
 import { journeyInput, readCheckoutQuery, type CheckoutQuery } from '@stream/core/machines';
 import { PurchaseJourney } from '../checkout/journey/PurchaseJourney';
 import { useI18n, useServices } from '../app/context';
@@ -14,7 +15,7 @@ import { ErrorScreen, LoadingScreen } from '../components/StatusScreen';
  * place of the catalogue entries, so owned plans and downgrades are known from one answer.
  */
 async function loadFamilies(api: ApiClient) {
-  return (await api.licences.families()).licenceFamilies;
+  return (await api.licences.families({ query: licenceFamiliesQuery() })).licenceFamilies;
 }
 
 /**

@@ -94,7 +94,9 @@ function ProviderPayment({ pending, back }: { pending: PendingPayment; back: Pro
     started.current = true;
     void (async () => {
       try {
-        const details = await api.paymentMethods.validate({ paymentDetailsExid: back.paymentDetailsExid, redirectStatus: back.redirectStatus });
+        const details = await api.paymentMethods.validate({
+          body: { paymentDetailsExid: back.paymentDetailsExid, redirectStatus: back.redirectStatus },
+        });
         if (back.redirectStatus !== 'succeeded') {
           setFailure(t('paymentError'));
           return;

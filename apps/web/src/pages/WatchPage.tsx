@@ -27,7 +27,7 @@ export interface WatchPageProps {
 export default function WatchPage({ type, eventId }: WatchPageProps) {
   const { t } = useI18n();
   const { api } = useServices();
-  const item = useResource(() => api.content.get(type, eventId), `${type}:${eventId}`);
+  const item = useResource(() => api.content.get({ params: { type, id: eventId } }), `${type}:${eventId}`);
   useDocumentTitle(item.data?.title ?? '', t('appName'));
 
   if (item.status === 'loading') return <LoadingScreen label={t('loading')} />;

@@ -122,7 +122,7 @@ function CardChoice({ licence, cards, onChanged, onStale }: CardChoiceProps) {
     setBusy(true);
     setFailure(null);
     try {
-      await api.cards.attachToLicence(licence.id, card.id, { checkBillingDetails: true });
+      await api.cards.attachToLicence({ params: { licenceId: licence.id, cardId: card.id }, query: { checkBillingDetails: 'true' } });
       onChanged(card);
     } catch (error) {
       console.error(error);

@@ -44,7 +44,7 @@ export default function Cards() {
   async function makeDefault(card: CardView) {
     begin(card, 'default');
     try {
-      await api.cards.setDefault(card.id);
+      await api.cards.setDefault({ params: { cardId: card.id } });
       // The platform keeps exactly one default; show that even if the list cannot be read again.
       if (!(await list.reload())) list.update((cards) => cards.map((c) => ({ ...c, default: c.cardId === card.id })));
       setNotice(t('cardMadeDefault', { digits: card.lastDigits }));
@@ -66,7 +66,7 @@ export default function Cards() {
   async function remove(card: CardView) {
     begin(card, 'remove');
     try {
-      await api.cards.remove(card.id);
+      await api.cards.remove({ params: { cardId: card.id } });
     } catch (error) {
       // 404: it is gone already, which is what was asked.
       if (!(error instanceof ApiError && error.status === 404)) {

@@ -150,7 +150,7 @@ function ReceiptLink({ paymentId, url, name, date }: ReceiptLinkProps) {
         realm: config.realm,
         apiKey: config.apiKey,
         storage,
-        refresh: () => api.auth.refresh(),
+        refresh: () => api.refresh(),
       });
       saveBlob(blob, receiptFileName(paymentId));
       setState('idle');

@@ -1,5 +1,5 @@
 /**
- * The Adobe Pass, device PIN and external licence endpoints against a fake fetch, and the Adobe
+ * The Adobe Pass, device PIN and external licence calls against a fake fetch, and the Adobe
  * host client (identity-and-routes.md §7; docs/api.md "Adobe Pass and TV"): method, path, body,
  * bearer, and the answers' validation.
  */
@@ -10,17 +10,17 @@ import { ApiError, ContractError, createAdobeHost, NetworkError } from './index.
 const TOKENS = { authorisationToken: 'a', refreshToken: 'r' };
 const ERROR_400 = { status: 400, code: 'BAD_REQUEST', messages: ['regcodeRefused'], requestId: 'req-400' };
 
-describe('adobe endpoints', () => {
+describe('adobe calls', () => {
   it('regcode: POST /api/v2/adobe/{requestorId}/regcode with no body and the stored bearer', async () => {
     const { client, last } = fakePlatformClient(() => json(200, { code: 'ABC123' }));
-    await expect(client.adobe.regcode('stream tv')).resolves.toEqual({ code: 'ABC123' });
+    await expect(client.adobe.regcode({ params: { requestorId: 'stream tv' } })).resolves.toEqual({ code: 'ABC123' });
     expect([last().method, last().rawPath, last().rawBody]).toEqual(['POST', '/api/v2/adobe/stream%20tv/regcode', undefined]);
     expect(last().headers.get('authorization')).toBe('Bearer tok');
   });
 
   it('regcode: a 400 is an ApiError with status, messages and requestId', async () => {
     const { client } = fakePlatformClient(() => json(400, ERROR_400));
-    const error = await client.adobe.regcode('stream').catch((e: unknown) => e);
+    const error = await client.adobe.regcode({ params: { requestorId: 'stream' } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 400, code: 'BAD_REQUEST', messages: ['regcodeRefused'], requestId: 'req-400' });
   });
@@ -29,16 +29,16 @@ describe('adobe endpoints', () => {
     let answer: unknown = { accessToken: 'at', code: 'C0DE' };
     const { client, last } = fakePlatformClient(() => json(200, answer));
     const body = { requestorId: 'stream', clientId: 'cid', clientSecret: 'secret' };
-    await expect(client.adobe.regcodeV3(body)).resolves.toEqual({ accessToken: 'at', code: 'C0DE' });
+    await expect(client.adobe.regcodeV3({ body })).resolves.toEqual({ accessToken: 'at', code: 'C0DE' });
     expect([last().method, last().url.pathname, last().body]).toEqual(['POST', '/api/v3/adobe/regcode', body]);
     answer = { code: 'C0DE' };
-    await expect(client.adobe.regcodeV3(body)).rejects.toBeInstanceOf(ContractError);
+    await expect(client.adobe.regcodeV3({ body })).rejects.toBeInstanceOf(ContractError);
   });
 
   it('user and token: the two sign-in exchanges answer the login tokens', async () => {
     const { client, seen } = fakePlatformClient(() => json(200, TOKENS));
-    await expect(client.adobe.user({ requestorId: 'stream', resourceId: 'stream-res' })).resolves.toMatchObject(TOKENS);
-    await client.adobe.token({ requestorId: 'stream', clientId: 'cid', clientSecret: 's', accessToken: 'at' });
+    await expect(client.adobe.user({ body: { requestorId: 'stream', resourceId: 'stream-res' } })).resolves.toMatchObject(TOKENS);
+    await client.adobe.token({ body: { requestorId: 'stream', clientId: 'cid', clientSecret: 's', accessToken: 'at' } });
     expect(seen.map((req: Seen) => [req.method, req.url.pathname, req.body])).toEqual([
       ['POST', '/api/v2/user/adobe', { requestorId: 'stream', resourceId: 'stream-res' }],
       ['POST', '/api/v3/adobe/token', { requestorId: 'stream', clientId: 'cid', clientSecret: 's', accessToken: 'at' }],
@@ -47,19 +47,19 @@ describe('adobe endpoints', () => {
 
   it('token: an empty access token sends nothing', async () => {
     const { client, fetch } = fakePlatformClient(() => json(200, TOKENS));
-    await expect(client.adobe.token({ requestorId: 'stream', clientId: 'cid', clientSecret: 's', accessToken: '' })).rejects.toBeInstanceOf(ContractError);
+    await expect(client.adobe.token({ body: { requestorId: 'stream', clientId: 'cid', clientSecret: 's', accessToken: '' } })).rejects.toBeInstanceOf(ContractError);
     expect(fetch).not.toHaveBeenCalled();
   });
 
   it('entitlementSync: POST /api/v1/entitlement-sync { refreshToken } with the bearer', async () => {
     const { client, last } = fakePlatformClient(() => json(200, { licenceIds: ['101'] }));
-    await expect(client.adobe.entitlementSync('refresh-1')).resolves.toEqual({ licenceIds: ['101'] });
+    await expect(client.adobe.entitlementSync({ body: { refreshToken: 'refresh-1' } })).resolves.toEqual({ licenceIds: ['101'] });
     expect([last().method, last().url.pathname, last().body]).toEqual(['POST', '/api/v1/entitlement-sync', { refreshToken: 'refresh-1' }]);
     expect(last().headers.get('authorization')).toBe('Bearer tok');
   });
 });
 
-describe('tvDevice endpoints', () => {
+describe('tvDevice calls', () => {
   it('createPin: POST {} without a bearer', async () => {
     const pin = { pin: 'ABCD2345', anchor: 'anchor-0123456789abcdef', expiresAt: '2026-01-01T00:10:00.000Z', pollIntervalSeconds: 2 };
     const { client, last } = fakePlatformClient(() => json(200, pin));
@@ -71,37 +71,37 @@ describe('tvDevice endpoints', () => {
   it('pollPin: the three statuses; a confirmed answer must carry the tokens', async () => {
     let answer: unknown = { status: 'pending' };
     const { client, last } = fakePlatformClient(() => json(200, answer));
-    await expect(client.tvDevice.pollPin('anchor-1-secret-to-the-tv')).resolves.toEqual({ status: 'pending' });
+    await expect(client.tvDevice.pollPin({ body: { anchor: 'anchor-1-secret-to-the-tv' } })).resolves.toEqual({ status: 'pending' });
     expect([last().method, last().url.pathname, last().body]).toEqual(['POST', '/api/v2/device/pin/poll', { anchor: 'anchor-1-secret-to-the-tv' }]);
     answer = { status: 'confirmed', ...TOKENS };
-    await expect(client.tvDevice.pollPin('anchor-1-secret-to-the-tv')).resolves.toEqual({ status: 'confirmed', ...TOKENS });
+    await expect(client.tvDevice.pollPin({ body: { anchor: 'anchor-1-secret-to-the-tv' } })).resolves.toEqual({ status: 'confirmed', ...TOKENS });
     answer = { status: 'expired' };
-    await expect(client.tvDevice.pollPin('anchor-1-secret-to-the-tv')).resolves.toEqual({ status: 'expired' });
+    await expect(client.tvDevice.pollPin({ body: { anchor: 'anchor-1-secret-to-the-tv' } })).resolves.toEqual({ status: 'expired' });
     answer = { status: 'confirmed' };
-    await expect(client.tvDevice.pollPin('anchor-1-secret-to-the-tv')).rejects.toBeInstanceOf(ContractError);
+    await expect(client.tvDevice.pollPin({ body: { anchor: 'anchor-1-secret-to-the-tv' } })).rejects.toBeInstanceOf(ContractError);
     answer = { status: 'other' };
-    await expect(client.tvDevice.pollPin('anchor-1-secret-to-the-tv')).rejects.toBeInstanceOf(ContractError);
+    await expect(client.tvDevice.pollPin({ body: { anchor: 'anchor-1-secret-to-the-tv' } })).rejects.toBeInstanceOf(ContractError);
     // A malformed anchor is not sent.
     const sent = last();
-    await expect(client.tvDevice.pollPin('short')).rejects.toBeInstanceOf(ContractError);
+    await expect(client.tvDevice.pollPin({ body: { anchor: 'short' } })).rejects.toBeInstanceOf(ContractError);
     expect(last()).toBe(sent);
   });
 
   it('confirmPin: POST { pin } with the bearer; a malformed PIN sends nothing', async () => {
     const { client, last, fetch } = fakePlatformClient(() => json(200, {}));
-    await expect(client.tvDevice.confirmPin('ABCD2345')).resolves.toEqual({});
+    await expect(client.tvDevice.confirmPin({ body: { pin: 'ABCD2345' } })).resolves.toEqual({});
     expect([last().method, last().url.pathname, last().body]).toEqual(['POST', '/api/v2/device/pin/confirm', { pin: 'ABCD2345' }]);
     expect(last().headers.get('authorization')).toBe('Bearer tok');
     fetch.mockClear();
-    await expect(client.tvDevice.confirmPin('ab cd')).rejects.toBeInstanceOf(ContractError);
+    await expect(client.tvDevice.confirmPin({ body: { pin: 'ab cd' } })).rejects.toBeInstanceOf(ContractError);
     expect(fetch).not.toHaveBeenCalled();
   });
 });
 
-describe('externalLicence endpoint', () => {
+describe('externalLicence call', () => {
   it('token: POST { authorisationCode } without a bearer', async () => {
     const { client, last } = fakePlatformClient(() => json(200, { licenceIds: ['7'], redirectTo: '/account' }));
-    await expect(client.externalLicence.token('code-1')).resolves.toEqual({ licenceIds: ['7'], redirectTo: '/account' });
+    await expect(client.externalLicence.token({ body: { authorisationCode: 'code-1' } })).resolves.toEqual({ licenceIds: ['7'], redirectTo: '/account' });
     expect([last().method, last().url.pathname, last().body]).toEqual(['POST', '/api/v2/external-licence/token', { authorisationCode: 'code-1' }]);
     expect(last().headers.get('authorization')).toBeNull();
   });

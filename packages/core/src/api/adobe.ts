@@ -1,66 +1,10 @@
 import { createFetch } from 'ofetch';
 import { safeParse } from 'zod/v4/core';
 import type * as zc from 'zod/v4/core';
-import {
-  adobeRegcode,
-  adobeRegcodeV3,
-  adobeRegisterClient,
-  adobeRequestorConfig,
-  adobeToken,
-  adobeUserToken,
-  confirmDevicePin,
-  createDevicePin,
-  entitlementSync,
-  externalLicenceToken,
-  pollDevicePin,
-  type AdobeClientRegistration,
-  type AdobeConfig,
-} from '../contracts/adobe.js';
+import { adobeHostCalls, type AdobeClientRegistration, type AdobeConfig } from '../contracts/adobe.js';
 import type { CallContract } from '../contracts/define.js';
 import { platformErrorSchema } from '../contracts/error.js';
 import { ApiError, ContractError, NetworkError } from './errors.js';
-import type { ApiClient, HttpApiClient } from './types.js';
-
-/**
- * Adobe Pass calls of the platform (identity-and-routes.md §7): `user` (`POST /api/v2/user/adobe`),
- * `token` (`POST /api/v3/adobe/token`), `regcode` (`POST /api/v2/adobe/{requestorId}/regcode`, empty
- * body, bearer when signed in), `regcodeV3` (`POST /api/v3/adobe/regcode`) and `entitlementSync`
- * (`POST /api/v1/entitlement-sync`, bearer required). Errors: `ApiError` (400 and 412 are the
- * ones the flows act on), `ContractError`, `NetworkError`.
- */
-export function adobeEndpoints(request: HttpApiClient['request']): ApiClient['adobe'] {
-  return {
-    user: (body) => request(adobeUserToken, { body }),
-    token: (body) => request(adobeToken, { body }),
-    regcode: (requestorId) => request(adobeRegcode, { params: { requestorId } }),
-    regcodeV3: (body) => request(adobeRegcodeV3, { body }),
-    entitlementSync: (refreshToken) => request(entitlementSync, { body: { refreshToken } }),
-  };
-}
-
-/**
- * The device PIN login of TV_LOGIN (this project's calls, docs/api.md "Adobe Pass and TV"):
- * `createPin` (`POST /api/v2/device/pin {}`, the TV), `pollPin(anchor)` (`POST
- * /api/v2/device/pin/poll { anchor }`, the TV; the anchor never goes in a path) and `confirmPin(pin)` (`POST /api/v2/device/pin/confirm
- * { pin }`, the signed-in viewer's bearer). Errors: `ApiError` (404 unknown PIN or anchor, 401/403
- * on confirm without a signed-in session), `ContractError` (a malformed PIN is not sent), `NetworkError`.
- */
-export function tvDeviceEndpoints(request: HttpApiClient['request']): ApiClient['tvDevice'] {
-  return {
-    createPin: () => request(createDevicePin, { body: {} }),
-    pollPin: (anchor) => request(pollDevicePin, { body: { anchor } }),
-    confirmPin: (pin) => request(confirmDevicePin, { body: { pin } }),
-  };
-}
-
-/**
- * The external licence provider's token call of the LICENCE_REDIRECT page (identity-and-routes.md
- * §7; the route is this project's `/api/v2/external-licence`): `token(code)` sends
- * `{ authorisationCode: code }` without a bearer and answers `{ licenceIds?, redirectTo? }`.
- */
-export function externalLicenceEndpoints(request: HttpApiClient['request']): ApiClient['externalLicence'] {
-  return { token: (authorisationCode) => request(externalLicenceToken, { body: { authorisationCode } }) };
-}
 
 /** The Adobe host a TV provider entry names (its `baseUri`): the calls the browser makes to Adobe itself. */
 export interface AdobeHost {
@@ -145,7 +89,7 @@ export function createAdobeHost(options: AdobeHostOptions): AdobeHost {
   }
 
   return {
-    register: (softwareStatement) => call(adobeRegisterClient, { body: { software_statement: softwareStatement } }),
-    config: (requestorId) => call(adobeRequestorConfig, { params: { requestorId } }),
+    register: (softwareStatement) => call(adobeHostCalls.register, { body: { software_statement: softwareStatement } }),
+    config: (requestorId) => call(adobeHostCalls.config, { params: { requestorId } }),
   };
 }

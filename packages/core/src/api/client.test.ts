@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { defineCall, payBasket } from '../contracts/index.js';
+import { calls, defineCall } from '../contracts/index.js';
 import { memoryStorage, STORAGE_KEYS } from '../platform/index.js';
 import {
   ApiError,
@@ -15,6 +15,7 @@ import {
   parseRetryAfter,
   type ApiClientEvent,
 } from './index.js';
+import { AREA_SOURCES } from './areas.js';
 
 /** One request the fake platform received. */
 interface Seen {
@@ -68,6 +69,15 @@ function setup(routes: Record<string, Handler>, stored: Record<string, string> =
   return { ...platform, storage, client, events };
 }
 
+/** A contract with two path parameters, for the client's generic `request`. */
+const cardOfLicence = defineCall({
+  name: 'test.cardOfLicence',
+  method: 'GET',
+  path: '/api/v2/licences/:licenceId/card/:cardId',
+  response: z.object({ ok: z.boolean() }),
+  auth: 'none',
+});
+
 const bearer = (req: Seen) => req.headers.get('authorization')?.replace(/^Bearer /, '') ?? null;
 
 describe('headers', () => {
@@ -84,7 +94,7 @@ describe('headers', () => {
     );
     await client.user.profile();
     lang = 'pt';
-    await client.labels.get();
+    await client.labels.get({ query: { realm: 'demo' } });
 
     const [first, second] = seen;
     expect(first?.headers.get('x-api-key')).toBe('key-123');
@@ -103,7 +113,7 @@ describe('headers', () => {
     const { client, seen } = setup({
       'POST /api/v2/login': () => json(200, { authorisationToken: 'a', refreshToken: 'r' }),
     });
-    await expect(client.auth.login({ id: 'a@b.c', secret: 'pw' })).resolves.toMatchObject({
+    await expect(client.auth.login({ body: { id: 'a@b.c', secret: 'pw' } })).resolves.toMatchObject({
       authorisationToken: 'a',
     });
     expect(seen[0]?.headers.get('content-type')).toBe('application/json');
@@ -151,7 +161,7 @@ describe('contracts', () => {
       'POST /api/v2/login': () =>
         json(200, { authorisationToken: 'a', refreshToken: 'r', linkedAccounts: [{ provider: 'GOOGLE' }, {}] }),
     });
-    const error = (await client.auth.login({ id: 'a', secret: 'b' }).catch((e: unknown) => e)) as ContractError;
+    const error = (await client.auth.login({ body: { id: 'a', secret: 'b' } }).catch((e: unknown) => e)) as ContractError;
     expect(error).toBeInstanceOf(ContractError);
     expect(error.fields).toEqual(['linkedAccounts.1.provider']);
   });
@@ -167,7 +177,7 @@ describe('contracts', () => {
   it('rejects a bad request body before sending', async () => {
     const { client, fetch } = setup({});
     const error = (await client.auth
-      .signUp({ id: 'not-an-email', secret: 'long enough', name: 'X' })
+      .signUp({ body: { id: 'not-an-email', secret: 'long enough', name: 'X' } })
       .catch((e: unknown) => e)) as ContractError;
     expect(error).toBeInstanceOf(ContractError);
     expect(error.direction).toBe('request');
@@ -183,19 +193,91 @@ describe('contracts', () => {
   });
 
   it('fills and encodes path parameters; a missing one is a request ContractError', async () => {
-    const call = defineCall({
-      name: 'test.item',
-      method: 'GET',
-      path: '/api/v2/item/:id',
-      response: z.object({ ok: z.boolean() }),
-      auth: 'none',
-    });
-    const { client, seen } = setup({ 'GET /api/v2/item/a%2Fb': () => json(200, { ok: true }) });
-    await expect(client.request(call, { params: { id: 'a/b' } })).resolves.toEqual({ ok: true });
-    expect(seen[0]?.url.pathname).toBe('/api/v2/item/a%2Fb');
-    const error = (await client.request(call).catch((e: unknown) => e)) as ContractError;
+    const { client, seen } = setup({ 'GET /api/v2/licences/a%2Fb/card/c1': () => json(200, { ok: true }) });
+    await expect(client.request(cardOfLicence, { params: { licenceId: 'a/b', cardId: 'c1' } })).resolves.toEqual({ ok: true });
+    expect(seen[0]?.url.pathname).toBe('/api/v2/licences/a%2Fb/card/c1');
+    // @ts-expect-error: the path has `:licenceId` and `:cardId`, so `params` is required
+    const error = (await client.request(cardOfLicence).catch((e: unknown) => e)) as ContractError;
     expect(error.direction).toBe('request');
-    expect(error.fields).toEqual(['params.id']);
+    expect(error.fields).toEqual(['params.licenceId', 'params.cardId']);
+  });
+});
+
+describe('input from the contract: params, headers and body', () => {
+  it('encodes every path parameter as one segment; numbers are sent as their digits', async () => {
+    const { client, seen } = setup({ 'GET /api/v2/licences/7/card/c%201%3F%23': () => json(200, { ok: true }) });
+    await expect(client.request(cardOfLicence, { params: { licenceId: 7, cardId: 'c 1?#' } })).resolves.toEqual({ ok: true });
+    expect(seen[0]?.url.pathname).toBe('/api/v2/licences/7/card/c%201%3F%23');
+  });
+
+  it('refuses a missing, empty or dot-segment path parameter before sending, naming each', async () => {
+    const { client, fetch } = setup({});
+    for (const [params, fields] of [
+      [{ licenceId: '', cardId: 'c1' }, ['params.licenceId']],
+      [{ licenceId: '.', cardId: '..' }, ['params.licenceId', 'params.cardId']],
+      [{ cardId: 'c1' }, ['params.licenceId']],
+    ] as const) {
+      const error = (await client.request(cardOfLicence, { params: params as never }).catch((e: unknown) => e)) as ContractError;
+      expect(error).toBeInstanceOf(ContractError);
+      expect(error).toMatchObject({ call: 'test.cardOfLicence', direction: 'request', fields });
+    }
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('a params schema checks the values before anything is sent', async () => {
+    const { client, fetch } = setup({}, { [STORAGE_KEYS.authToken]: 't' });
+    // @ts-expect-error: `type` is VOD or LIVE (the contract's params schema)
+    const error = (await client.content.get({ params: { type: 'PODCAST', id: 'v1' } }).catch((e: unknown) => e)) as ContractError;
+    expect(error).toMatchObject({ call: 'content.get', direction: 'request', fields: ['params.type'] });
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('a headers schema checks the headers before anything is sent: pay without its Idempotency-Key', async () => {
+    const { client, fetch } = setup({}, { [STORAGE_KEYS.authToken]: 't' });
+    const body = { paymentArrangement: { primaryPaymentDetailsAttributes: { targetPaymentProvider: 'CARDS', paymentMethodType: 'CARD' } } };
+    // @ts-expect-error: the contract's headers schema requires Idempotency-Key
+    const error = (await client.baskets.payCurrent({ body }).catch((e: unknown) => e)) as ContractError;
+    expect(error).toMatchObject({ call: 'baskets.payCurrent', direction: 'request', fields: ['headers.Idempotency-Key'] });
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it("a call without a bearer of its own sends the caller's Authorization; a call with one sends the session's", async () => {
+    const tokens = { authorisationToken: 'a', refreshToken: 'r' };
+    const { client, seen } = setup(
+      { 'POST /api/v2/login/social/google': () => json(200, tokens), 'GET /api/v2/user/profile': () => json(200, profile) },
+      { [STORAGE_KEYS.authToken]: 'session-token' },
+    );
+    await client.social.google({ body: { idToken: 'jwt' }, headers: { Authorization: 'Bearer id-account' } });
+    expect(seen[0]?.headers.get('authorization')).toBe('Bearer id-account');
+    await client.social.google({ body: { idToken: 'jwt' } });
+    expect(seen[1]?.headers.get('authorization')).toBeNull();
+    await client.user.profile({ headers: { authorization: 'Bearer spoof', 'X-Trace': 't-1' } });
+    expect(seen[2]?.headers.get('authorization')).toBe('Bearer session-token');
+    expect(seen[2]?.headers.get('x-trace')).toBe('t-1');
+  });
+
+  it('an omitted body of a call whose body may be empty is sent as {}', async () => {
+    const { client, seen } = setup({ 'POST /api/v2/device/pin': () => json(200, { pin: 'ABCD2345', anchor: 'a'.repeat(20), expiresAt: '2030-01-01T00:00:00Z' }) });
+    await client.tvDevice.createPin();
+    expect(seen[0]?.body).toEqual({});
+    expect(seen[0]?.headers.get('content-type')).toBe('application/json');
+  });
+});
+
+describe('lazy areas of the client', () => {
+  it('a failed load of an area rejects that call, sends nothing, and the next call loads it again', async () => {
+    const loaders = AREA_SOURCES as unknown as Record<'licences', () => Promise<unknown>>;
+    const load = vi.spyOn(loaders, 'licences').mockRejectedValueOnce(new Error('chunk failed to load'));
+    try {
+      const { client, fetch } = setup({ 'GET /api/v2/licence': () => json(200, { licences: [] }) });
+      await expect(client.licences.list()).rejects.toThrow('chunk failed to load');
+      expect(fetch).not.toHaveBeenCalled();
+      await expect(client.licences.list()).resolves.toEqual({ licences: [] });
+      await expect(client.licences.list()).resolves.toEqual({ licences: [] });
+      expect(load).toHaveBeenCalledTimes(2);
+    } finally {
+      load.mockRestore();
+    }
   });
 });
 
@@ -204,7 +286,7 @@ describe('errors', () => {
     const { client } = setup({
       'POST /api/v2/login': () => platformError(404, 'NOT_FOUND', ['failedAuthentication'], 'req-9'),
     });
-    const error = (await client.auth.login({ id: 'a', secret: 'b' }).catch((e: unknown) => e)) as ApiError;
+    const error = (await client.auth.login({ body: { id: 'a', secret: 'b' } }).catch((e: unknown) => e)) as ApiError;
     expect(isApiError(error)).toBe(true);
     expect(isStreamError(error)).toBe(true);
     expect(error).toMatchObject({
@@ -222,7 +304,7 @@ describe('errors', () => {
       { [STORAGE_KEYS.authToken]: 't' },
     );
     const body = { paymentArrangement: { primaryPaymentDetailsAttributes: { targetPaymentProvider: 'CARDS', paymentMethodType: 'CARD' } } };
-    await client.request(payBasket, { params: { id: 'b1' }, body, headers: { 'Idempotency-Key': 'key-1', 'x-api-key': 'spoof' } });
+    await client.request(calls.baskets.pay, { params: { id: 'b1' }, body, headers: { 'Idempotency-Key': 'key-1', 'x-api-key': 'spoof' } });
     const sent = seen.at(-1)!;
     expect(sent.headers.get('idempotency-key')).toBe('key-1');
     expect(sent.headers.get('x-api-key')).not.toBe('spoof');
@@ -265,7 +347,7 @@ describe('errors', () => {
     const bad = (await client.countries.list().catch((e: unknown) => e)) as ApiError;
     expect(bad).toBeInstanceOf(ApiError);
     expect(bad).toMatchObject({ status: 502, code: 'UNKNOWN', messages: [], requestId: 'edge-7' });
-    const other = (await client.labels.get().catch((e: unknown) => e)) as ApiError;
+    const other = (await client.labels.get({ query: { realm: 'demo' } }).catch((e: unknown) => e)) as ApiError;
     expect(other).toMatchObject({ status: 503, code: 'UNKNOWN', requestId: undefined });
   });
 
@@ -273,7 +355,7 @@ describe('errors', () => {
     const storage = memoryStorage();
     const fetch = vi.fn(() => Promise.reject(new TypeError('fetch failed')));
     const client = createApiClient({ baseUrl: 'http://x.test', realm: 'r', apiKey: 'k', storage, fetch });
-    const error = await client.labels.get().catch((e: unknown) => e);
+    const error = await client.labels.get({ query: { realm: 'r' } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NetworkError);
     expect(isNetworkError(error)).toBe(true);
     expect((error as NetworkError).call).toBe('labels.get');
@@ -289,7 +371,7 @@ describe('errors', () => {
       { [STORAGE_KEYS.authToken]: 't' },
     );
     await expect(client.user.profile()).rejects.toMatchObject({ status: 503 });
-    await expect(client.auth.signUp({ id: 'a@b.cd', secret: 'password1', name: 'A' })).rejects.toMatchObject({
+    await expect(client.auth.signUp({ body: { id: 'a@b.cd', secret: 'password1', name: 'A' } })).rejects.toMatchObject({
       status: 409,
       code: 'CONFLICT',
     });
@@ -410,7 +492,7 @@ describe('token refresh', () => {
       },
       { [STORAGE_KEYS.authToken]: 'guest-1', [STORAGE_KEYS.refreshToken]: 'guest-r1' },
     );
-    const refreshing = client.auth.refresh();
+    const refreshing = client.refresh();
     // The viewer signs in while the guest refresh is on the wire; the session stores the user's tokens.
     storage.setItem(STORAGE_KEYS.authToken, 'user-1');
     storage.setItem(STORAGE_KEYS.refreshToken, 'user-r1');
@@ -473,8 +555,8 @@ describe('token refresh', () => {
       },
       { [STORAGE_KEYS.refreshToken]: 'r1', [STORAGE_KEYS.authToken]: 'guest' },
     );
-    await expect(client.auth.login({ id: 'a', secret: 'b' })).rejects.toMatchObject({ status: 401 });
-    await expect(client.auth.signUp({ id: 'a@b.cd', secret: 'password1', name: 'A' })).rejects.toMatchObject({
+    await expect(client.auth.login({ body: { id: 'a', secret: 'b' } })).rejects.toMatchObject({ status: 401 });
+    await expect(client.auth.signUp({ body: { id: 'a@b.cd', secret: 'password1', name: 'A' } })).rejects.toMatchObject({
       status: 401,
     });
     expect(count('POST', '/api/v2/token/refresh')).toBe(0);
@@ -486,18 +568,18 @@ describe('token refresh', () => {
     expect(bare.events).toEqual([]);
   });
 
-  it('auth.refresh() is single flight and returns the stored tokens', async () => {
+  it('refresh() is single flight and returns the stored tokens', async () => {
     const { client, count, storage } = refreshSetup({ valid: 'new' });
-    const [a, b] = await Promise.all([client.auth.refresh(), client.auth.refresh()]);
+    const [a, b] = await Promise.all([client.refresh(), client.refresh()]);
     expect(a).toEqual(b);
     expect(a).toMatchObject({ authorisationToken: 'new', refreshToken: 'r2' });
     expect(count('POST', '/api/v2/token/refresh')).toBe(1);
     expect(storage.getItem(STORAGE_KEYS.refreshToken)).toBe('r2');
   });
 
-  it('auth.refresh() without a refresh token rejects with SessionExpiredError', async () => {
+  it('refresh() without a refresh token rejects with SessionExpiredError', async () => {
     const { client, events } = refreshSetup({ valid: 'new', stored: {} });
-    await expect(client.auth.refresh()).rejects.toBeInstanceOf(SessionExpiredError);
+    await expect(client.refresh()).rejects.toBeInstanceOf(SessionExpiredError);
     expect(events).toEqual([{ type: 'session.expired' }]);
   });
 
@@ -516,7 +598,7 @@ describe('token refresh', () => {
     }
     expect(boom).toHaveBeenCalledTimes(1);
     unsubscribe();
-    await client.auth.refresh();
+    await client.refresh();
     expect(boom).toHaveBeenCalledTimes(1);
     expect(events).toHaveLength(2);
   });

@@ -1,31 +1,39 @@
 import { createFetch } from 'ofetch';
 import { safeParse } from 'zod/v4/core';
 import type * as zc from 'zod/v4/core';
-import type { CallContract } from '../contracts/define.js';
+import { authCalls, type TokenRefreshResponse } from '../contracts/auth.js';
+import type { AnyCallContract, CallArea } from '../contracts/define.js';
 import { platformErrorSchema } from '../contracts/error.js';
-import { tokenRefresh, type TokenRefreshResponse } from '../contracts/auth.js';
 import { STORAGE_KEYS } from '../platform/types.js';
-import { authEndpoints } from './auth.js';
-import { countriesEndpoints } from './countries.js';
-import { ApiError, ContractError, NetworkError, SessionExpiredError, isRefreshRefusal, parseRetryAfter, type ContractIssue } from './errors.js';
-import { labelsEndpoints } from './labels.js';
-import { lazyArea } from './lazy.js';
-import type { ApiClientEvent, ApiClientOptions, HttpApiClient, RequestOptions } from './types.js';
-import { userEndpoints } from './user.js';
+import { AREA_SOURCES } from './areas.js';
+import {
+  ApiError,
+  ContractError,
+  NetworkError,
+  SessionExpiredError,
+  isRefreshRefusal,
+  parseRetryAfter,
+  type ContractIssue,
+} from './errors.js';
+import { areaMethods, lazyArea } from './lazy.js';
+import type { ApiClient, ApiClientEvent, ApiClientOptions, RefreshedTokens } from './types.js';
 
 /**
  * Calls whose 401 never triggers a token refresh: a 401 there means bad credentials (or a bad
- * refresh token), not an expired session.
+ * refresh token), not an expired session. Names of `auth.login`, `auth.signUp`,
+ * `auth.tokenRefresh` (`'auth.refresh'`) and `auth.guestCheckin`.
  */
-export const NO_REFRESH_CALLS: ReadonlySet<string> = new Set([
-  'auth.login',
-  'auth.signUp',
-  'auth.refresh',
-  'auth.guestCheckin',
-]);
+export const NO_REFRESH_CALLS: ReadonlySet<string> = new Set(
+  [authCalls.login, authCalls.signUp, authCalls.tokenRefresh, authCalls.guestCheckin].map((call) => call.name),
+);
 
-/** Tokens after a successful refresh; `refreshToken` is the new one, or the old one kept. */
-export type RefreshedTokens = TokenRefreshResponse & { refreshToken: string };
+/** What one call takes at run time (the typed shape is the contract's `CallInput`). */
+interface CallInputValues {
+  params?: Readonly<Record<string, unknown>>;
+  body?: unknown;
+  query?: unknown;
+  headers?: Readonly<Record<string, string>>;
+}
 
 interface RawAnswer {
   status: number;
@@ -36,14 +44,28 @@ interface RawAnswer {
 const NOT_JSON = Symbol('not-json');
 
 /**
- * Creates the platform API client.
+ * Creates the platform API client, {@link ApiClient}: one method per call of `calls` (the
+ * platform's areas), derived from the contracts, plus `request`, `refresh` and `subscribe`.
+ * `api.licences.pause({ params: { id }, body: {} })` sends `calls.licences.pause`.
+ *
+ * Input: `params` fill the path's `:name` segments (validated with the contract's `params`
+ * schema when it has one; each value must be a non-empty string or a number and not `.` or `..`;
+ * URL-encoded with `encodeURIComponent`, a lone surrogate becoming U+FFFD); `query`, `headers`
+ * and `body` are validated with the contract's schemas (an omitted body is validated, and sent,
+ * as `{}`). Any bad input raises `ContractError` (direction `'request'`) and nothing is sent.
+ * A success is any 2xx (the contract's `status` is what the sandbox answers).
  *
  * Every call carries `x-api-key`, `Realm`, `Accept-Language` (from `locale`), `x-device-id` once
  * the platform has sent one (any response's `x-device-id` header is stored at
  * `STORAGE_KEYS.deviceId`), `Authorization: Bearer <token>` from `STORAGE_KEYS.authToken` for
  * calls whose contract `auth` is `'required'` or `'optional'`, and `content-type:
- * application/json` with a body. Bodies and queries are validated with the contract before
- * sending, answers after.
+ * application/json` with a body. The caller's `headers` are sent too, but the client's own
+ * headers win (names compared case-insensitively); a call with `auth: 'none'` sends no bearer of
+ * its own, so a caller's `Authorization` (a social sign-in's link bearer) is sent as given.
+ * Answers are validated with the contract's `response` schema.
+ *
+ * Areas: `auth`, `labels` and `realm` are at hand; every other area's contracts are loaded on its
+ * first call (`areas.ts`; a failed load rejects that call and is retried on the next).
  *
  * Session (identity-and-routes.md §4 "Session"): a 401 on a call that sent a bearer (other than
  * {@link NO_REFRESH_CALLS}) triggers one `POST /api/v2/token/refresh` shared by every concurrent
@@ -53,12 +75,12 @@ const NOT_JSON = Symbol('not-json');
  * refresh token is stored, the auth and refresh tokens are removed, `session.expired` is emitted
  * once and the waiting requests reject with their original 401 `ApiError`. When the refresh gets
  * no answer (`NetworkError`) or a 5xx, the session is kept and the requests reject the same way.
- * Nothing else is retried.
+ * Nothing else is retried. `api.refresh()` runs the same single-flight refresh on demand.
  *
  * Errors: `ContractError` (direction `'request'` for bad input, `'response'` for a bad answer),
  * `ApiError` (non-2xx), `NetworkError` (no answer), all `StreamError`s. Never logs tokens.
  */
-export function createApiClient(options: ApiClientOptions): HttpApiClient {
+export function createApiClient(options: ApiClientOptions): ApiClient {
   const { storage, realm, apiKey } = options;
   const $fetch = createFetch({
     // Resolved per call so that a test may replace globalThis.fetch after creation.
@@ -98,7 +120,7 @@ export function createApiClient(options: ApiClientOptions): HttpApiClient {
   }
 
   async function send(
-    contract: CallContract,
+    contract: AnyCallContract,
     path: string,
     query: Record<string, unknown> | undefined,
     body: string | undefined,
@@ -112,7 +134,7 @@ export function createApiClient(options: ApiClientOptions): HttpApiClient {
         method: contract.method,
         query,
         body,
-        headers: { ...extraHeaders, ...headersFor(bearer, body !== undefined) },
+        headers: withOwnHeaders(extraHeaders, headersFor(bearer, body !== undefined)),
         responseType: 'text',
         ignoreResponseError: true,
         retry: false,
@@ -140,11 +162,11 @@ export function createApiClient(options: ApiClientOptions): HttpApiClient {
     const refreshToken = storage.getItem(STORAGE_KEYS.refreshToken);
     if (!refreshToken) {
       endSession(null);
-      throw new SessionExpiredError(tokenRefresh.name);
+      throw new SessionExpiredError(authCalls.tokenRefresh.name);
     }
     let answer: TokenRefreshResponse;
     try {
-      answer = await request(tokenRefresh, { body: { refreshToken } });
+      answer = (await request(authCalls.tokenRefresh, { body: { refreshToken } })) as TokenRefreshResponse;
     } catch (error) {
       // Only the platform refusing the refresh token ends the session; no answer (offline) or a
       // failing platform (5xx) keeps it, so that a later call can refresh again.
@@ -160,7 +182,7 @@ export function createApiClient(options: ApiClientOptions): HttpApiClient {
         refreshToken: storage.getItem(STORAGE_KEYS.refreshToken),
       };
       if (current.authorisationToken && current.refreshToken) return current as RefreshedTokens;
-      throw new SessionExpiredError(tokenRefresh.name);
+      throw new SessionExpiredError(authCalls.tokenRefresh.name);
     }
     const tokens: RefreshedTokens = { ...answer, refreshToken: answer.refreshToken ?? refreshToken };
     storage.setItem(STORAGE_KEYS.authToken, tokens.authorisationToken);
@@ -197,26 +219,30 @@ export function createApiClient(options: ApiClientOptions): HttpApiClient {
     }
   }
 
-  async function request<C extends CallContract>(
-    contract: C,
-    input: RequestOptions<C> = {},
-  ): Promise<zc.output<C['response']>> {
-    const path = fillPath(contract, input.params);
+  /** Sends one call: validates the input, sends, refreshes once on a 401, validates the answer. */
+  async function request(contract: AnyCallContract, input: CallInputValues = {}): Promise<unknown> {
+    const params = contract.params
+      ? (validate(contract, 'request', contract.params, input.params ?? {}, 'params') as Record<string, unknown>)
+      : input.params;
+    const path = fillPath(contract, params);
     const query = contract.query
       ? (validate(contract, 'request', contract.query, input.query ?? {}) as Record<string, unknown>)
       : (input.query as Record<string, unknown> | undefined);
+    const headers = contract.headers
+      ? { ...input.headers, ...(validate(contract, 'request', contract.headers, input.headers ?? {}, 'headers') as Record<string, string>) }
+      : input.headers;
     const body = contract.body
-      ? JSON.stringify(validate(contract, 'request', contract.body, input.body))
+      ? JSON.stringify(validate(contract, 'request', contract.body, input.body ?? {}))
       : undefined;
 
     const bearer = contract.auth === 'none' ? null : storage.getItem(STORAGE_KEYS.authToken);
-    let answer = await send(contract, path, query, body, bearer, input.headers);
+    let answer = await send(contract, path, query, body, bearer, headers);
 
     if (answer.status === 401 && bearer && !NO_REFRESH_CALLS.has(contract.name)) {
       const original = toApiError(contract, answer);
       const renewed = await renewAfter401(bearer);
       if (renewed === null) throw original;
-      answer = await send(contract, path, query, body, renewed, input.headers);
+      answer = await send(contract, path, query, body, renewed, headers);
     }
 
     if (answer.status < 200 || answer.status >= 300) throw toApiError(contract, answer);
@@ -228,86 +254,76 @@ export function createApiClient(options: ApiClientOptions): HttpApiClient {
         issues: [{ path: '', message: 'Body is not JSON' }],
       });
     }
-    return validate(contract, 'response', contract.response, json) as zc.output<C['response']>;
+    return validate(contract, 'response', contract.response, json);
   }
 
-  const client: HttpApiClient = {
-    request,
-    auth: authEndpoints(request, refresh),
-    user: userEndpoints(request),
-    labels: labelsEndpoints(request, realm),
-    countries: countriesEndpoints(request),
-    // Loaded on first use: pages that never touch licences, content or the checkout (the login
-    // page) do not download their contracts.
-    licences: lazyArea(() => import('./licences.js').then((m) => m.licencesEndpoints(request)), [
-      'list', 'families', 'mine', 'pause', 'resume', 'cancel', 'reactivate', 'priceMigrationConsent', 'scheduleDowngrade', 'cancelDowngrade',
+  const call = (contract: AnyCallContract, input?: object) => request(contract, input as CallInputValues | undefined);
+  const areas = Object.fromEntries(
+    Object.entries(AREA_SOURCES).map(([name, source]) => [
+      name,
+      typeof source === 'function'
+        ? lazyArea(name, source as () => Promise<CallArea>, call)
+        : areaMethods(source as CallArea, call),
     ]),
-    promos: lazyArea(() => import('./promos.js').then((m) => m.promosEndpoints(request)), ['verify', 'redeem', 'refuse']),
-    content: lazyArea(() => import('./content.js').then((m) => m.contentEndpoints(request)), ['list', 'get', 'playback']),
-    // The checkout's calls: baskets.js and payments.js each load once, on their first call.
-    baskets: lazyArea(() => import('./baskets.js').then((m) => m.basketsEndpoints(request)), ['get', 'put', 'pay']),
-    vouchers: lazyArea(() => import('./baskets.js').then((m) => m.vouchersEndpoints(request)), ['add', 'remove', 'redeem']),
-    paymentMethods: lazyArea(() => import('./payments.js').then((m) => m.paymentMethodsEndpoints(request)), [
-      'init', 'validate',
-    ]),
-    payments: lazyArea(() => import('./payments.js').then((m) => m.paymentsEndpoints(request)), [
-      'providers', 'history', 'attachDetails',
-    ]),
-    cards: lazyArea(() => import('./payments.js').then((m) => m.cardsEndpoints(request)), [
-      'list', 'attachToLicence', 'remove', 'setDefault',
-    ]),
-    checkout: lazyArea(() => import('./payments.js').then((m) => m.checkoutEndpoints(request)), ['context', 'saveBillingDetails']),
-    // The email flows (password reset, magic link, email confirmation): one chunk, loaded on first use.
-    passwordReset: lazyArea(() => import('./emailFlows.js').then((m) => m.passwordResetEndpoints(request)), ['request', 'reset']),
-    magicLink: lazyArea(() => import('./emailFlows.js').then((m) => m.magicLinkEndpoints(request)), ['request', 'exchange']),
-    emailConfirmation: lazyArea(() => import('./emailFlows.js').then((m) => m.emailConfirmationEndpoints(request)), ['confirm']),
-    // OpenID Connect sign-in and the realm's sign-in settings: one chunk, loaded on first use.
-    openid: lazyArea(() => import('./openid.js').then((m) => m.openidEndpoints(request)), ['authUri', 'token', 'logoutUri']),
-    realm: lazyArea(() => import('./openid.js').then((m) => m.realmEndpoints(request)), ['settings']),
-    // Generic external OAuth sign-in and impersonation: one chunk, loaded on first use.
-    externalOAuth: lazyArea(() => import('./externalOAuth.js').then((m) => m.externalOAuthEndpoints(request)), ['authUri', 'token', 'logout']),
-    impersonation: lazyArea(() => import('./externalOAuth.js').then((m) => m.impersonationEndpoints(request)), ['exchange']),
-    // Apple, Google and Facebook sign-in and linked accounts: one chunk, loaded on first use.
-    social: lazyArea(() => import('./social.js').then((m) => m.socialEndpoints(request)), ['apple', 'facebook', 'google', 'linkedAccounts', 'unlink']),
-    // PBR, SPTV, OPIN and GIGYA sign-in: one small chunk, loaded on first use.
-    credentialProviders: lazyArea(() => import('./credentialProviders.js').then((m) => m.credentialProvidersEndpoints(request)), [
-      'pbr', 'sptv', 'opin', 'gigya',
-    ]),
-    // Firebase sign-in (the platform side): one small chunk, loaded on first use.
-    firebase: lazyArea(() => import('./firebase.js').then((m) => m.firebaseEndpoints(request)), ['signUp', 'signIn']),
-    // Adobe Pass, the device PIN login and the external licence provider: one small chunk, loaded on first use.
-    adobe: lazyArea(() => import('./adobe.js').then((m) => m.adobeEndpoints(request)), ['user', 'token', 'regcode', 'regcodeV3', 'entitlementSync']),
-    tvDevice: lazyArea(() => import('./adobe.js').then((m) => m.tvDeviceEndpoints(request)), ['createPin', 'pollPin', 'confirmPin']),
-    externalLicence: lazyArea(() => import('./adobe.js').then((m) => m.externalLicenceEndpoints(request)), ['token']),
+  );
+  return {
+    ...areas,
+    request: call,
+    refresh,
     subscribe(listener) {
       listeners.add(listener);
       return () => {
         listeners.delete(listener);
       };
     },
-  };
-  return client;
+  } as ApiClient;
 }
 
-function fillPath(contract: CallContract, params: Record<string, string | number> | undefined): string {
-  const missing: ContractIssue[] = [];
+/** `extra` headers with the client's `own` ones added, an `extra` header of the same name (any case) dropped. */
+function withOwnHeaders(
+  extra: Readonly<Record<string, string>> | undefined,
+  own: Record<string, string>,
+): Record<string, string> {
+  if (!extra) return own;
+  const ownNames = new Set(Object.keys(own).map((name) => name.toLowerCase()));
+  const kept = Object.entries(extra).filter(([name]) => !ownNames.has(name.toLowerCase()));
+  return { ...Object.fromEntries(kept), ...own };
+}
+
+/** Lone UTF-16 surrogates: they have no UTF-8 form, so `encodeURIComponent` throws on them. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * The contract's path with each `:name` replaced by `params[name]`, URL-encoded. A value that is
+ * missing, empty, not a string or number, or a dot segment (`.`, `..`: URL parsers resolve them
+ * away, so the call would reach another route) raises `ContractError` (`params.<name>`).
+ */
+function fillPath(contract: AnyCallContract, params: Readonly<Record<string, unknown>> | undefined): string {
+  const issues: ContractIssue[] = [];
   const path = contract.path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_, name: string) => {
     const value = params?.[name];
-    if (value === undefined || value === '') {
-      missing.push({ path: `params.${name}`, message: 'Missing path parameter' });
+    if ((typeof value !== 'string' && typeof value !== 'number') || value === '') {
+      issues.push({ path: `params.${name}`, message: 'Missing path parameter' });
       return '';
     }
-    return encodeURIComponent(String(value));
+    const text = String(value);
+    if (text === '.' || text === '..') {
+      issues.push({ path: `params.${name}`, message: 'A path parameter cannot be a dot segment' });
+      return '';
+    }
+    return encodeURIComponent(text.replace(LONE_SURROGATE, '\uFFFD'));
   });
-  if (missing.length > 0) throw new ContractError({ call: contract.name, direction: 'request', issues: missing });
+  if (issues.length > 0) throw new ContractError({ call: contract.name, direction: 'request', issues });
   return path;
 }
 
+/** `value` parsed with `schema`, or `ContractError` whose issue paths start with `prefix.` when given. */
 function validate(
-  contract: CallContract,
+  contract: AnyCallContract,
   direction: 'request' | 'response',
   schema: zc.$ZodType,
   value: unknown,
+  prefix?: 'params' | 'headers',
 ): unknown {
   const result = safeParse(schema, value);
   if (result.success) return result.data;
@@ -315,7 +331,7 @@ function validate(
     call: contract.name,
     direction,
     issues: result.error.issues.map((issue) => ({
-      path: issue.path.map(String).join('.'),
+      path: [...(prefix ? [prefix] : []), ...issue.path.map(String)].join('.'),
       message: issue.message,
     })),
   });
@@ -334,7 +350,7 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function toApiError(contract: CallContract, answer: RawAnswer): ApiError {
+function toApiError(contract: AnyCallContract, answer: RawAnswer): ApiError {
   const parsed = safeParse(platformErrorSchema, parseJson(answer.text));
   const retryAfter = parseRetryAfter(answer.headers.get('retry-after'));
   const retry = retryAfter === undefined ? {} : { retryAfterSeconds: retryAfter };

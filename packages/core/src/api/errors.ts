@@ -117,7 +117,7 @@ export class NetworkError extends StreamError {
   }
 }
 
-/** `auth.refresh()` was called with no refresh token stored: there is no session to refresh. */
+/** `api.refresh()` was called with no refresh token stored: there is no session to refresh. */
 export class SessionExpiredError extends StreamError {
   constructor(call: string) {
     super(`${call} failed: no refresh token stored`, call);

@@ -1,24 +1,51 @@
-/** An API area: methods that each answer a promise. */
-type Area = Record<string, (...args: never[]) => Promise<unknown>>;
+import type { AnyCallContract, CallArea } from '../contracts/define.js';
+
+/** Sends one call of a contract: the client's `request`. */
+export type SendCall = (contract: AnyCallContract, input?: object) => Promise<unknown>;
+
+/** The methods of one area of the client: one per call, each taking the call's input. */
+export type AreaMethods = Readonly<Record<string, (input?: object) => Promise<unknown>>>;
+
+/** The methods of an area whose contracts are at hand: `methods.pause(input)` sends `area.pause`. */
+export function areaMethods(area: CallArea, send: SendCall): AreaMethods {
+  return Object.fromEntries(Object.entries(area).map(([name, contract]) => [name, (input?: object) => send(contract, input)]));
+}
 
 /**
- * An API area whose module is loaded on its first call (a dynamic `import()`), so that a page
- * that never calls it does not download its contracts: bundlers put it in a chunk of its own.
- * `names` lists the area's methods; each returns the loaded method's promise. A failed load
- * rejects that call and is retried on the next one.
+ * The methods of an area whose contracts are loaded on its first call (`load`, a dynamic
+ * `import()` of the area's contract module), so that a page that never calls it does not
+ * download them. No list of the area's calls is kept: the area is a `Proxy` whose every string
+ * property (other than `then` and the names of `Object.prototype`) is a method that loads the
+ * area once, then sends `area[name]`; a name the loaded area lacks rejects with a `TypeError`.
+ * A failed load rejects that call and is retried on the next one. `Object.keys` of a lazy area
+ * is empty; a method is the same function on every read.
  */
-export function lazyArea<T extends Area>(load: () => Promise<T>, names: readonly (keyof T)[]): T {
-  let loading: Promise<T> | undefined;
-  const area = () => {
+export function lazyArea(areaName: string, load: () => Promise<CallArea>, send: SendCall): AreaMethods {
+  let loading: Promise<CallArea> | undefined;
+  const loaded = (): Promise<CallArea> => {
     loading ??= load().catch((error: unknown) => {
       loading = undefined;
       throw error;
     });
     return loading;
   };
-  const methods: Partial<T> = {};
-  for (const name of names) {
-    methods[name] = ((...args: never[]) => area().then((loaded) => loaded[name]!(...args))) as T[keyof T];
-  }
-  return methods as T;
+  const methods = new Map<string, (input?: object) => Promise<unknown>>();
+  return new Proxy({} as AreaMethods, {
+    get(_, name) {
+      // `then`: the area must not look like a promise (`await api.licences`); symbols and
+      // Object.prototype's names (`toString`, `constructor`…) are not calls.
+      if (typeof name !== 'string' || name === 'then' || name in Object.prototype) return undefined;
+      let method = methods.get(name);
+      if (!method) {
+        method = async (input?: object) => {
+          const area = await loaded();
+          const contract = Object.hasOwn(area, name) ? area[name] : undefined;
+          if (!contract) throw new TypeError(`${areaName}.${name} is not a call of the platform API`);
+          return send(contract, input);
+        };
+        methods.set(name, method);
+      }
+      return method;
+    },
+  });
 }

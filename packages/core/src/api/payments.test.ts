@@ -1,20 +1,14 @@
 /**
- * The checkout's endpoint modules (baskets, vouchers, payment methods, payments, cards) against a
- * fake fetch: method, path (voucher codes as one encoded segment), query, body and the
+ * The checkout's calls of the derived client (baskets, vouchers, payment methods, payments,
+ * cards) against a fake fetch: method, path (voucher codes as one encoded segment), query, body and the
  * `Idempotency-Key` header each call sends; 424 details reaching `ApiError.details`; the lazy
  * areas load on first use, once. commerce-and-account-data.md §5, §7 "Baskets and payments", §8.
  */
 import { describe, expect, it, vi } from 'vitest';
+import { voucherRedeemBody } from '../domain/index.js';
+import { AREA_SOURCES } from './areas.js';
 import { fakePlatformClient, json, query, type Seen } from './test-helpers.js';
-import * as basketsModule from './baskets.js';
-import * as paymentsModule from './payments.js';
 import { ApiError, ContractError } from './errors.js';
-
-// Spies that keep the real factories, to count how often each lazy area is built.
-vi.mock('./baskets.js', { spy: true });
-vi.mock('./payments.js', { spy: true });
-
-
 
 const basket = {
   id: 'b-1',
@@ -45,7 +39,7 @@ const rejection = (promise: Promise<unknown>): Promise<unknown> =>
     (error: unknown) => error,
   );
 
-describe('baskets endpoints', () => {
+describe('baskets calls', () => {
   it('get: GET the current basket with the bearer', async () => {
     const { client, last } = setup();
     await expect(client.baskets.get()).resolves.toEqual(basket);
@@ -55,31 +49,31 @@ describe('baskets endpoints', () => {
 
   it('put: PUT the licence id (encoded), acknowledgeNoFreeTrial only when given', async () => {
     const { client, last } = setup();
-    await client.baskets.put('101');
+    await client.baskets.put({ params: { id: '101' } });
     expect([last().method, last().url.pathname, last().rawBody]).toEqual(['PUT', '/api/v2/baskets/101', undefined]);
     expect(query(last())).toEqual({});
-    await client.baskets.put('a/b', { acknowledgeNoFreeTrial: true });
+    await client.baskets.put({ params: { id: 'a/b' }, query: { acknowledgeNoFreeTrial: 'true' } });
     expect(last().rawPath).toBe('/api/v2/baskets/a%2Fb');
     expect(query(last())).toEqual({ acknowledgeNoFreeTrial: 'true' });
-    await client.baskets.put('101', { acknowledgeNoFreeTrial: false });
+    await client.baskets.put({ params: { id: '101' }, query: { acknowledgeNoFreeTrial: 'false' } });
     expect(query(last())).toEqual({ acknowledgeNoFreeTrial: 'false' });
   });
 
   it('pay: POST to the basket id with the Idempotency-Key header, the body and the query', async () => {
     const { client, last } = setup(() => json(200, paid));
-    await expect(client.baskets.pay('b-1', payBody, { idempotencyKey: 'key-1' })).resolves.toEqual(paid);
+    await expect(client.baskets.pay({ params: { id: 'b-1' }, body: payBody, headers: { 'Idempotency-Key': 'key-1' } })).resolves.toEqual(paid);
     expect([last().method, last().url.pathname]).toEqual(['POST', '/api/v2/customer/baskets/pay/b-1']);
     expect(last().headers.get('idempotency-key')).toBe('key-1');
     expect(last().headers.get('content-type')).toBe('application/json');
     expect(last().body).toEqual(payBody);
     expect(query(last())).toEqual({});
-    await client.baskets.pay('b-1', payBody, { idempotencyKey: 'key-1', acknowledgeNoFreeTrial: true });
+    await client.baskets.pay({ params: { id: 'b-1' }, body: payBody, headers: { 'Idempotency-Key': 'key-1' }, query: { acknowledgeNoFreeTrial: 'true' } });
     expect(query(last())).toEqual({ acknowledgeNoFreeTrial: 'true' });
   });
 
   it('pay: a null basket id pays the current basket (…/pay/)', async () => {
     const { client, last } = setup(() => json(200, paid));
-    await client.baskets.pay(null, { ...payBody, consent: [{ fieldName: 'terms', answer: true }] }, { idempotencyKey: 'k2' });
+    await client.baskets.payCurrent({ body: { ...payBody, consent: [{ fieldName: 'terms', answer: true }] }, headers: { 'Idempotency-Key': 'k2' } });
     expect([last().method, last().url.pathname]).toEqual(['POST', '/api/v2/customer/baskets/pay/']);
     expect(last().headers.get('idempotency-key')).toBe('k2');
     expect(last().body).toMatchObject({ consent: [{ fieldName: 'terms', answer: true }] });
@@ -87,11 +81,11 @@ describe('baskets endpoints', () => {
 
   it('pay: the client headers win over a caller header of the same name; an empty key sends nothing', async () => {
     const { client, fetch } = setup(() => json(200, paid));
-    const error = (await rejection(client.baskets.pay('b-1', payBody, { idempotencyKey: '' }))) as ContractError;
+    const error = (await rejection(client.baskets.pay({ params: { id: 'b-1' }, body: payBody, headers: { 'Idempotency-Key': '' } }))) as ContractError;
     expect(error).toBeInstanceOf(ContractError);
-    expect(error).toMatchObject({ call: 'baskets.pay', direction: 'request' });
+    expect(error).toMatchObject({ call: 'baskets.pay', direction: 'request', fields: ['headers.Idempotency-Key'] });
     const broken = (await rejection(
-      client.baskets.pay('b-1', { paymentArrangement: { primaryPaymentDetailsAttributes: {} } } as never, { idempotencyKey: 'k' }),
+      client.baskets.pay({ params: { id: 'b-1' }, body: { paymentArrangement: { primaryPaymentDetailsAttributes: {} } } as never, headers: { 'Idempotency-Key': 'k' } }),
     )) as ContractError;
     expect(broken).toBeInstanceOf(ContractError);
     expect(broken.fields).toEqual(
@@ -116,15 +110,15 @@ describe('baskets endpoints', () => {
       c: json(402, { status: 402, code: 'card_declined', messages: ['Your card was declined.'], requestId: 'r3' }),
     };
     const { client } = setup((req) => answers[req.url.pathname.split('/').at(-1)!]!);
-    const missing = (await rejection(client.baskets.pay('a', payBody, { idempotencyKey: 'k' }))) as ApiError;
+    const missing = (await rejection(client.baskets.pay({ params: { id: 'a' }, body: payBody, headers: { 'Idempotency-Key': 'k' } }))) as ApiError;
     expect(missing).toBeInstanceOf(ApiError);
     expect(missing).toMatchObject({ status: 424, code: 'BASKET_REQUIREMENTS_FAILED', call: 'baskets.pay' });
     expect(missing.details).toEqual({ missingFields: ['postCode', 'birthDate'] });
-    await expect(client.baskets.pay('b', payBody, { idempotencyKey: 'k' })).rejects.toMatchObject({
+    await expect(client.baskets.pay({ params: { id: 'b' }, body: payBody, headers: { 'Idempotency-Key': 'k' } })).rejects.toMatchObject({
       status: 409,
       messages: ['freeTrialDenied'],
     });
-    await expect(client.baskets.pay('c', payBody, { idempotencyKey: 'k' })).rejects.toMatchObject({
+    await expect(client.baskets.pay({ params: { id: 'c' }, body: payBody, headers: { 'Idempotency-Key': 'k' } })).rejects.toMatchObject({
       status: 402,
       code: 'card_declined',
       messages: ['Your card was declined.'],
@@ -133,68 +127,68 @@ describe('baskets endpoints', () => {
 
   it('pay: never retried, even on a 5xx', async () => {
     const { client, fetch } = setup(() => json(503, { status: 503, code: 'UNAVAILABLE', messages: [], requestId: 'r' }));
-    await expect(client.baskets.pay('b-1', payBody, { idempotencyKey: 'k' })).rejects.toMatchObject({ status: 503 });
+    await expect(client.baskets.pay({ params: { id: 'b-1' }, body: payBody, headers: { 'Idempotency-Key': 'k' } })).rejects.toMatchObject({ status: 503 });
     expect(fetch).toHaveBeenCalledTimes(1);
   });
 });
 
-describe('vouchers endpoints', () => {
+describe('vouchers calls', () => {
   it('add and remove: PUT and DELETE the code as one encoded path segment', async () => {
     const { client, last } = setup();
-    await expect(client.vouchers.add('SUMMER10')).resolves.toEqual(basket);
+    await expect(client.vouchers.add({ params: { code: 'SUMMER10' } })).resolves.toEqual(basket);
     expect([last().method, last().rawPath]).toEqual(['PUT', '/api/v2/baskets/vouchers/SUMMER10']);
-    await client.vouchers.add('a/b?c');
+    await client.vouchers.add({ params: { code: 'a/b?c' } });
     expect(last().rawPath).toBe('/api/v2/baskets/vouchers/a%2Fb%3Fc');
     expect(last().url.search).toBe('');
     expect(decodeURIComponent(last().url.pathname.split('/').at(-1)!)).toBe('a/b?c');
-    await client.vouchers.remove('SUMMER 10#%');
+    await client.vouchers.remove({ params: { code: 'SUMMER 10#%' } });
     expect([last().method, last().rawPath]).toEqual(['DELETE', '/api/v2/baskets/vouchers/SUMMER%2010%23%25']);
-    await client.vouchers.add('ÉTÉ-€');
+    await client.vouchers.add({ params: { code: 'ÉTÉ-€' } });
     expect(last().rawPath).toBe('/api/v2/baskets/vouchers/%C3%89T%C3%89-%E2%82%AC');
   });
 
   it('add: a lone surrogate becomes U+FFFD (as voucherPathSegment), never a URIError', async () => {
     const { client, last } = setup();
-    await client.vouchers.add('A\uD800B');
+    await client.vouchers.add({ params: { code: 'A\uD800B' } });
     expect(last().rawPath).toBe('/api/v2/baskets/vouchers/A%EF%BF%BDB');
   });
 
   it('add and remove: an empty, "." or ".." code raises ContractError and sends nothing', async () => {
     const { client, fetch } = setup();
     for (const code of ['', '.', '..']) {
-      const error = (await rejection(client.vouchers.add(code))) as ContractError;
+      const error = (await rejection(client.vouchers.add({ params: { code } }))) as ContractError;
       expect(error).toBeInstanceOf(ContractError);
       expect(error).toMatchObject({ call: 'vouchers.add', direction: 'request', fields: ['params.code'] });
     }
-    await expect(client.vouchers.remove('..')).rejects.toBeInstanceOf(ContractError);
+    await expect(client.vouchers.remove({ params: { code: '..' } })).rejects.toBeInstanceOf(ContractError);
     expect(fetch).not.toHaveBeenCalled();
   });
 
   it('redeem: POST { voucherCode, licenceId } with licenceId only when it is an integer', async () => {
     const { client, last, fetch } = setup(() => json(200, { redeemed: true }));
-    await expect(client.vouchers.redeem('WELCOME', '42')).resolves.toEqual({ redeemed: true });
+    await expect(client.vouchers.redeem({ body: voucherRedeemBody('WELCOME', '42') })).resolves.toEqual({ redeemed: true });
     expect([last().method, last().url.pathname]).toEqual(['POST', '/api/v2/promotions/voucher/redeem']);
     expect(last().body).toEqual({ voucherCode: 'WELCOME', licenceId: 42 });
-    await client.vouchers.redeem('WELCOME', 7);
+    await client.vouchers.redeem({ body: voucherRedeemBody('WELCOME', 7) });
     expect(last().body).toEqual({ voucherCode: 'WELCOME', licenceId: 7 });
     for (const id of ['abc', '1.5', ' 12', null, undefined]) {
-      await client.vouchers.redeem('a/b?c', id);
+      await client.vouchers.redeem({ body: voucherRedeemBody('a/b?c', id) });
       expect(last().body).toEqual({ voucherCode: 'a/b?c' });
     }
     const calls = fetch.mock.calls.length;
-    await expect(client.vouchers.redeem('', '42')).rejects.toBeInstanceOf(ContractError);
+    await expect(client.vouchers.redeem({ body: voucherRedeemBody('', '42') })).rejects.toBeInstanceOf(ContractError);
     expect(fetch).toHaveBeenCalledTimes(calls);
   });
 });
 
-describe('payment methods, payments and cards endpoints', () => {
+describe('payment methods, payments and cards calls', () => {
   it('paymentMethods.init wraps the details in primaryPaymentDetails; validate posts its body', async () => {
     const { client, last } = setup(() => json(200, details));
     const card = { targetPaymentProvider: 'CARD_SANDBOX', paymentMethodType: 'CARD', token: 'tok_123' };
-    await expect(client.paymentMethods.init(card)).resolves.toEqual(details);
+    await expect(client.paymentMethods.init({ body: { primaryPaymentDetails: card } })).resolves.toEqual(details);
     expect([last().method, last().url.pathname]).toEqual(['POST', '/api/v4/payment-method/init']);
     expect(last().body).toEqual({ primaryPaymentDetails: card });
-    await client.paymentMethods.validate({ paymentDetailsExid: 'pd-1', redirectStatus: 'succeeded' });
+    await client.paymentMethods.validate({ body: { paymentDetailsExid: 'pd-1', redirectStatus: 'succeeded' } });
     expect([last().method, last().url.pathname]).toEqual(['POST', '/api/v4/payment-method/validate']);
     expect(last().body).toEqual({ paymentDetailsExid: 'pd-1', redirectStatus: 'succeeded' });
   });
@@ -204,10 +198,10 @@ describe('payment methods, payments and cards endpoints', () => {
       json(402, { status: 402, code: 'expired_card', messages: ['Your card has expired.'], requestId: 'r' }),
     );
     await expect(
-      client.paymentMethods.init({ targetPaymentProvider: 'CARD_SANDBOX', paymentMethodType: 'CARD', token: 't' }),
+      client.paymentMethods.init({ body: { primaryPaymentDetails: { targetPaymentProvider: 'CARD_SANDBOX', paymentMethodType: 'CARD', token: 't' } } }),
     ).rejects.toMatchObject({ name: 'ApiError', status: 402, code: 'expired_card', call: 'paymentMethods.init' });
     fetch.mockClear();
-    await expect(client.paymentMethods.init({ targetPaymentProvider: '', paymentMethodType: 'CARD' })).rejects.toBeInstanceOf(
+    await expect(client.paymentMethods.init({ body: { primaryPaymentDetails: { targetPaymentProvider: '', paymentMethodType: 'CARD' } } })).rejects.toBeInstanceOf(
       ContractError,
     );
     expect(fetch).not.toHaveBeenCalled();
@@ -234,15 +228,15 @@ describe('payment methods, payments and cards endpoints', () => {
 
   it('payments.attachDetails: POST with no body, the /billing-details suffix only when asked', async () => {
     const { client, last } = setup(() => json(200, {}));
-    await expect(client.payments.attachDetails('101', 'pd 1')).resolves.toEqual({});
+    await expect(client.payments.attachDetails({ params: { id: '101', paymentDetailsId: 'pd 1' } })).resolves.toEqual({});
     expect([last().method, last().rawPath, last().rawBody]).toEqual([
       'POST',
       '/api/v2/licence/101/payment-details/pd%201',
       undefined,
     ]);
-    await client.payments.attachDetails('101', 'pd-1', { billingDetails: false });
+    await client.payments.attachDetails({ params: { id: '101', paymentDetailsId: 'pd-1' } });
     expect(last().rawPath).toBe('/api/v2/licence/101/payment-details/pd-1');
-    await client.payments.attachDetails('101', 'pd-1', { billingDetails: true });
+    await client.payments.attachDetailsWithBilling({ params: { id: '101', paymentDetailsId: 'pd-1' } });
     expect(last().rawPath).toBe('/api/v2/licence/101/payment-details/pd-1/billing-details');
   });
 
@@ -251,26 +245,21 @@ describe('payment methods, payments and cards endpoints', () => {
     const { client, last } = setup((req) => (req.method === 'GET' ? json(200, { cards: [card] }) : json(200, {})));
     await expect(client.cards.list()).resolves.toEqual({ cards: [card] });
     expect([last().method, last().url.pathname]).toEqual(['GET', '/api/v2/customer/cards']);
-    await client.cards.attachToLicence('101', 'c/1');
+    await client.cards.attachToLicence({ params: { licenceId: '101', cardId: 'c/1' } });
     expect([last().method, last().rawPath, last().rawBody]).toEqual(['POST', '/api/v2/licences/101/card/c%2F1', undefined]);
     expect(query(last())).toEqual({});
-    await client.cards.attachToLicence('101', 'c1', { checkBillingDetails: true });
+    await client.cards.attachToLicence({ params: { licenceId: '101', cardId: 'c1' }, query: { checkBillingDetails: 'true' } });
     expect(query(last())).toEqual({ checkBillingDetails: 'true' });
-    await client.cards.attachToLicence('101', 'c1', { checkBillingDetails: false });
+    await client.cards.attachToLicence({ params: { licenceId: '101', cardId: 'c1' }, query: { checkBillingDetails: 'false' } });
     expect(query(last())).toEqual({ checkBillingDetails: 'false' });
   });
 });
 
 describe('lazy areas', () => {
   it('load on the first call, once per client, even for concurrent calls across areas of one module', async () => {
-    const factories = [
-      basketsModule.basketsEndpoints,
-      basketsModule.vouchersEndpoints,
-      paymentsModule.paymentMethodsEndpoints,
-      paymentsModule.paymentsEndpoints,
-      paymentsModule.cardsEndpoints,
-    ].map((f) => vi.mocked(f));
-    for (const factory of factories) factory.mockClear();
+    const areas = ['baskets', 'vouchers', 'paymentMethods', 'payments', 'cards'] as const;
+    const loaders = AREA_SOURCES as unknown as Record<(typeof areas)[number], () => Promise<unknown>>;
+    const factories = areas.map((area) => vi.spyOn(loaders, area));
     const { client } = setup((req) => {
       if (req.url.pathname.endsWith('/payment-providers')) return json(200, { providers: [] });
       if (req.url.pathname.endsWith('/cards')) return json(200, { cards: [] });
@@ -278,10 +267,11 @@ describe('lazy areas', () => {
     });
     for (const factory of factories) expect(factory).not.toHaveBeenCalled();
 
-    await Promise.all([client.baskets.get(), client.baskets.get(), client.baskets.put('101')]);
-    await Promise.all([client.vouchers.add('X'), client.vouchers.remove('X')]);
+    await Promise.all([client.baskets.get(), client.baskets.get(), client.baskets.put({ params: { id: '101' } })]);
+    await Promise.all([client.vouchers.add({ params: { code: 'X' } }), client.vouchers.remove({ params: { code: 'X' } })]);
     await Promise.all([client.payments.providers(), client.payments.providers(), client.cards.list()]);
     await client.baskets.get();
     expect(factories.map((f) => f.mock.calls.length)).toEqual([1, 1, 0, 1, 1]);
+    for (const factory of factories) factory.mockRestore();
   });
 });

@@ -1,6 +1,6 @@
 import { ofetch } from 'ofetch';
 import { safeParse } from 'zod/mini';
-import { cardTokenRequestSchema, cardTokenSchema, createCardToken, type CardToken, type CardTokenRequest } from '../contracts/checkout.js';
+import { cardTokenRequestSchema, cardTokenSchema, processorCalls, type CardToken, type CardTokenRequest } from '../contracts/checkout.js';
 import { platformErrorSchema } from '../contracts/error.js';
 import { ApiError, ContractError, NetworkError } from './errors.js';
 
@@ -23,7 +23,7 @@ export interface CardProcessor {
  * ever holds the token, brand, last four digits and expiry).
  */
 export function createCardProcessor(options: { baseUrl: string }): CardProcessor {
-  const call = createCardToken.name;
+  const call = processorCalls.tokens.name;
   return {
     async tokenize(card) {
       const request = safeParse(cardTokenRequestSchema, card);
@@ -36,7 +36,7 @@ export function createCardProcessor(options: { baseUrl: string }): CardProcessor
       }
       let response;
       try {
-        response = await ofetch.raw<unknown>(createCardToken.path, {
+        response = await ofetch.raw<unknown>(processorCalls.tokens.path, {
           baseURL: options.baseUrl,
           method: 'POST',
           body: request.data,

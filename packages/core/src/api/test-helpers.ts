@@ -1,5 +1,5 @@
 /**
- * Test helpers for the endpoint tests (not exported from the package): a client over a fake
+ * Test helpers for the client's call tests (not exported from the package): a client over a fake
  * fetch that records every request and answers with a function of it.
  */
 import { vi } from 'vitest';

@@ -29,16 +29,6 @@ export const loginRequestSchema = z.object({
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
-/** ID sign-in with email and password. Implements identity-and-routes.md §7 "POST /login". */
-export const login = defineCall({
-  name: 'auth.login',
-  method: 'POST',
-  path: '/api/v2/login',
-  body: loginRequestSchema,
-  response: loginResponseSchema,
-  auth: 'none',
-});
-
 /** `POST /api/v2/token/refresh` body. */
 export const tokenRefreshRequestSchema = z.object({ refreshToken: nonEmpty() });
 /** Refresh answer; when `refreshToken` is absent the client keeps the old one. */
@@ -49,19 +39,6 @@ export const tokenRefreshResponseSchema = z.looseObject({
 export type TokenRefreshResponse = z.infer<typeof tokenRefreshResponseSchema>;
 
 /**
- * Token refresh, sent with the current (possibly expired) bearer.
- * Implements identity-and-routes.md §7 "Token refresh at /token/refresh".
- */
-export const tokenRefresh = defineCall({
-  name: 'auth.refresh',
-  method: 'POST',
-  path: '/api/v2/token/refresh',
-  body: tokenRefreshRequestSchema,
-  response: tokenRefreshResponseSchema,
-  auth: 'optional',
-});
-
-/**
  * `POST /api/v2/logout` body: `{ everywhere: true }` ends every session of the account;
  * `{ refreshToken }` ends this session (its refresh token and rotations).
  */
@@ -70,32 +47,6 @@ export const logoutRequestSchema = z.object({
   refreshToken: z.optional(z.string().check(z.minLength(1), z.maxLength(512))),
 });
 export type LogoutRequest = z.infer<typeof logoutRequestSchema>;
-
-/**
- * Ends this session or every session of the account, server side (this project's call: the spec
- * shows only the external OAuth logout; docs/api.md "Sessions: revocation"). Bearer required.
- * With `everywhere: true` every access token of the account, this one included, is refused from
- * the next call and every refresh token is revoked; with `refreshToken` only that session's
- * refresh family is revoked. Answers `{}` (also for an unknown refresh token). Errors: 400
- * `BAD_REQUEST` for neither field; 401 without a signed-in user.
- */
-export const logout = defineCall({
-  name: 'auth.logout',
-  method: 'POST',
-  path: '/api/v2/logout',
-  body: logoutRequestSchema,
-  response: z.looseObject({}),
-  auth: 'required',
-});
-
-/** Guest check-in: tokens whose claims carry `gue: true` (identity-and-routes.md §6). */
-export const guestCheckin = defineCall({
-  name: 'auth.guestCheckin',
-  method: 'POST',
-  path: '/api/v2/login/guest/checkin',
-  response: loginResponseSchema,
-  auth: 'none',
-});
 
 /** A consent answer given at sign-up: the consent term's `fieldName` and whether it was ticked. */
 export const consentAnswerSchema = z.object({
@@ -116,14 +67,79 @@ export const signUpRequestSchema = z.object({
 export type SignUpRequest = z.infer<typeof signUpRequestSchema>;
 
 /**
- * ID sign-up: creates the account and signs it in (answers tokens as `POST /login`).
- * Errors: 409 `CONFLICT` when the email is taken, 400 `BAD_REQUEST` for invalid fields.
+ * The `auth` area (`calls.auth`): ID sign-in and sign-up, token refresh, guest check-in and
+ * logout (identity-and-routes.md §7). Sign-ins answer the tokens of §3 "Login response"; the
+ * session machine stores them.
  */
-export const signUp = defineCall({
-  name: 'auth.signUp',
-  method: 'POST',
-  path: '/api/v2/user',
-  body: signUpRequestSchema,
-  response: loginResponseSchema,
-  auth: 'optional',
-});
+export const authCalls = {
+  /**
+   * `POST /api/v2/login { id, secret }` (`id` the email, `secret` the password): ID sign-in.
+   * Answers the login tokens. Errors: 404 `NOT_FOUND` for a wrong email or password (whether or
+   * not the account exists), 429 `TOO_MANY_ATTEMPTS` with `Retry-After`. Implements
+   * identity-and-routes.md §7 "POST /login".
+   */
+  login: defineCall({
+    name: 'auth.login',
+    method: 'POST',
+    path: '/api/v2/login',
+    body: loginRequestSchema,
+    response: loginResponseSchema,
+    auth: 'none',
+  }),
+  /**
+   * `POST /api/v2/user { id, secret, name, consentAnswers? }` (201): ID sign-up, creates the
+   * account and signs it in (answers the tokens, as `POST /login`). Errors: 409 `CONFLICT` when
+   * the email is taken, 400 `BAD_REQUEST` for invalid fields.
+   */
+  signUp: defineCall({
+    name: 'auth.signUp',
+    method: 'POST',
+    path: '/api/v2/user',
+    body: signUpRequestSchema,
+    response: loginResponseSchema,
+    auth: 'optional',
+    status: 201,
+  }),
+  /**
+   * `POST /api/v2/token/refresh { refreshToken }`, sent with the current (possibly expired)
+   * bearer: `{ authorisationToken, refreshToken? }` (absent: the old refresh token stays).
+   * The raw call; the client's single-flight `api.refresh()` sends it and stores the tokens.
+   * Implements identity-and-routes.md §7 "Token refresh at /token/refresh".
+   */
+  tokenRefresh: defineCall({
+    name: 'auth.refresh',
+    method: 'POST',
+    path: '/api/v2/token/refresh',
+    body: tokenRefreshRequestSchema,
+    response: tokenRefreshResponseSchema,
+    auth: 'optional',
+  }),
+  /**
+   * `POST /api/v2/login/guest/checkin`, no body: a guest's tokens, whose claims carry
+   * `gue: true` (identity-and-routes.md §6).
+   */
+  guestCheckin: defineCall({
+    name: 'auth.guestCheckin',
+    method: 'POST',
+    path: '/api/v2/login/guest/checkin',
+    response: loginResponseSchema,
+    auth: 'none',
+  }),
+  /**
+   * `POST /api/v2/logout { refreshToken }` ends this session, `{ everywhere: true }` every
+   * session of the account, server side (this project's call: the spec shows only the external
+   * OAuth logout; docs/api.md "Sessions: revocation"). Bearer required. With `everywhere` every
+   * access token of the account, this one included, is refused from the next call and every
+   * refresh token is revoked; with `refreshToken` only that session's refresh family is revoked.
+   * Answers `{}` (also for an unknown refresh token). Errors: 400 `BAD_REQUEST` for neither
+   * field; 401 without a signed-in user.
+   */
+  logout: defineCall({
+    name: 'auth.logout',
+    method: 'POST',
+    path: '/api/v2/logout',
+    body: logoutRequestSchema,
+    response: z.looseObject({}),
+    auth: 'required',
+  }),
+};

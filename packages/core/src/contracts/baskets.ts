@@ -57,53 +57,10 @@ export const basketSchema = z.looseObject({
 });
 export type Basket = z.infer<typeof basketSchema>;
 
-/** `GET /api/v2/customer/basket`: the viewer's current basket. */
-export const getBasket = defineCall({
-  name: 'baskets.get',
-  method: 'GET',
-  path: '/api/v2/customer/basket',
-  response: basketSchema,
-  auth: 'required',
-});
-
-/** `PUT /api/v2/baskets/{licenceId}?acknowledgeNoFreeTrial=…`: the basket now holds that licence. */
-export const putBasket = defineCall({
-  name: 'baskets.put',
-  method: 'PUT',
-  path: '/api/v2/baskets/:id',
-  query: acknowledgeNoFreeTrialQuery,
-  response: basketSchema,
-  auth: 'required',
-});
-
-/** `PUT /api/v2/baskets/vouchers/{code}` (code URL-encoded, §5): applies a voucher; the basket. */
-export const addVoucher = defineCall({
-  name: 'vouchers.add',
-  method: 'PUT',
-  path: '/api/v2/baskets/vouchers/:code',
-  response: basketSchema,
-  auth: 'required',
-});
-/** `DELETE /api/v2/baskets/vouchers/{code}`: removes it; the basket. */
-export const removeVoucher = defineCall({
-  name: 'vouchers.remove',
-  method: 'DELETE',
-  path: '/api/v2/baskets/vouchers/:code',
-  response: basketSchema,
-  auth: 'required',
-});
 /** `POST /api/v2/promotions/voucher/redeem`: `licenceId` only when it is an integer (§5). */
 export const redeemVoucherRequestSchema = z.object({
   voucherCode: nonEmpty(),
   licenceId: z.optional(z.int()),
-});
-export const redeemVoucher = defineCall({
-  name: 'vouchers.redeem',
-  method: 'POST',
-  path: '/api/v2/promotions/voucher/redeem',
-  body: redeemVoucherRequestSchema,
-  response: z.looseObject({ redeemed: z.boolean() }),
-  auth: 'required',
 });
 
 /** Payment details (§3): what a payment method became at the provider. */
@@ -132,43 +89,10 @@ export const initPaymentMethodRequestSchema = z.object({
     returnUrl: z.optional(nonEmpty()),
   }),
 });
-export const initPaymentMethod = defineCall({
-  name: 'paymentMethods.init',
-  method: 'POST',
-  path: '/api/v4/payment-method/init',
-  body: initPaymentMethodRequestSchema,
-  response: paymentDetailsSchema,
-  auth: 'required',
-});
 /** `POST /api/v4/payment-method/validate` (body not shown by the spec; this project's). */
 export const validatePaymentMethodRequestSchema = z.object({
   paymentDetailsExid: nonEmpty(),
   redirectStatus: z.optional(z.string()),
-});
-export const validatePaymentMethod = defineCall({
-  name: 'paymentMethods.validate',
-  method: 'POST',
-  path: '/api/v4/payment-method/validate',
-  body: validatePaymentMethodRequestSchema,
-  response: paymentDetailsSchema,
-  auth: 'required',
-});
-
-/** `POST /api/v2/licence/{id}/payment-details/{paymentDetailsId}`, no body. */
-export const attachPaymentDetails = defineCall({
-  name: 'payments.attachDetails',
-  method: 'POST',
-  path: '/api/v2/licence/:id/payment-details/:paymentDetailsId',
-  response: z.looseObject({}),
-  auth: 'required',
-});
-/** The same with the billing-details suffix (§7). */
-export const attachPaymentDetailsWithBilling = defineCall({
-  name: 'payments.attachDetailsWithBilling',
-  method: 'POST',
-  path: '/api/v2/licence/:id/payment-details/:paymentDetailsId/billing-details',
-  response: z.looseObject({}),
-  auth: 'required',
 });
 
 /** `paymentArrangement` of a pay call (§7). */
@@ -194,31 +118,6 @@ export const payResponseSchema = z.looseObject({
 });
 export type PayResponse = z.infer<typeof payResponseSchema>;
 
-/**
- * `POST /api/v2/customer/baskets/pay/{basketId}?acknowledgeNoFreeTrial=…`, sent with an
- * `Idempotency-Key` header: the same key never charges twice. Errors (§8): 409
- * `freeTrialDenied`, 424 `BASKET_REQUIREMENTS_FAILED` with `details.missingFields`, card errors.
- */
-export const payBasket = defineCall({
-  name: 'baskets.pay',
-  method: 'POST',
-  path: '/api/v2/customer/baskets/pay/:id',
-  body: payRequestSchema,
-  query: acknowledgeNoFreeTrialQuery,
-  response: payResponseSchema,
-  auth: 'required',
-});
-/** `POST /api/v2/customer/baskets/pay/`: pays the current basket (no id). */
-export const payCurrentBasket = defineCall({
-  name: 'baskets.payCurrent',
-  method: 'POST',
-  path: '/api/v2/customer/baskets/pay/',
-  body: payRequestSchema,
-  query: acknowledgeNoFreeTrialQuery,
-  response: payResponseSchema,
-  auth: 'required',
-});
-
 /** A payment provider the realm offers (§3 "Payment provider entry"). */
 export const paymentProviderSchema = z.looseObject({
   providerType: z.string(),
@@ -228,14 +127,6 @@ export const paymentProviderSchema = z.looseObject({
   hasVouchers: z.optional(z.boolean()),
 });
 export type PaymentProvider = z.infer<typeof paymentProviderSchema>;
-/** `GET /api/v2/payment-providers` (path not shown by the spec; this project's). */
-export const getPaymentProviders = defineCall({
-  name: 'payments.providers',
-  method: 'GET',
-  path: '/api/v2/payment-providers',
-  response: z.looseObject({ providers: z.array(paymentProviderSchema) }),
-  auth: 'optional',
-});
 
 /** A stored card (§3 "Card"): never the number, only the last four digits. */
 export const cardSchema = z.looseObject({
@@ -252,23 +143,6 @@ export const cardSchema = z.looseObject({
   expiryYear: z.optional(z.int()),
 });
 export type Card = z.infer<typeof cardSchema>;
-/** `GET /api/v2/customer/cards` (path not shown by the spec; this project's). */
-export const getCards = defineCall({
-  name: 'cards.list',
-  method: 'GET',
-  path: '/api/v2/customer/cards',
-  response: z.looseObject({ cards: z.array(cardSchema) }),
-  auth: 'required',
-});
-/** `POST /api/v2/licences/{licenceId}/card/{cardId}?checkBillingDetails=…`, empty body (§7). */
-export const attachCardToLicence = defineCall({
-  name: 'cards.attachToLicence',
-  method: 'POST',
-  path: '/api/v2/licences/:licenceId/card/:cardId',
-  query: z.object({ checkBillingDetails: z.optional(z.enum(['true', 'false'])) }),
-  response: z.looseObject({}),
-  auth: 'required',
-});
 
 /** A payment history item (§3 "Payment history item"). */
 export const paymentHistoryItemSchema = z.looseObject({
@@ -283,11 +157,252 @@ export const paymentHistoryItemSchema = z.looseObject({
   refunds: z.optional(z.array(z.unknown())),
 });
 export type PaymentHistoryItem = z.infer<typeof paymentHistoryItemSchema>;
-/** `GET /api/v2/customer/payments` (the spec does not show the call; this project's). */
-export const getPaymentHistory = defineCall({
-  name: 'payments.history',
-  method: 'GET',
-  path: '/api/v2/customer/payments',
-  response: z.looseObject({ items: z.array(paymentHistoryItemSchema) }),
-  auth: 'required',
+
+/**
+ * Headers of a pay call: `Idempotency-Key`, required and not empty. The platform charges at most
+ * once per key: a retry of the same attempt reuses it, a new attempt (another basket or card)
+ * takes a new one.
+ */
+export const payHeadersSchema = z.object({ 'Idempotency-Key': nonEmpty() });
+
+/**
+ * A voucher code as a path parameter: not empty, and not `.` or `..` (a path segment that URL
+ * parsers resolve away, so the call would reach another route). The client URL-encodes it
+ * (`a/b?c` stays one segment, `a%2Fb%3Fc`), as the domain's `voucherPathSegment` does.
+ */
+export const voucherCodeParamsSchema = z.object({
+  code: z.string().check(
+    z.minLength(1),
+    z.refine((code) => code !== '.' && code !== '..', 'A voucher code cannot be a dot segment'),
+  ),
 });
+
+/** The `baskets` area (`calls.baskets`); see `calls.baskets` for the errors. */
+export const basketsCalls = {
+  /** `GET /api/v2/customer/basket`: the viewer's current basket. */
+  get: defineCall({
+    name: 'baskets.get',
+    method: 'GET',
+    path: '/api/v2/customer/basket',
+    response: basketSchema,
+    auth: 'required',
+  }),
+  /**
+   * `PUT /api/v2/baskets/{id}[?acknowledgeNoFreeTrial=true|false]`, `id` a licence id: the
+   * basket now holds that licence; answers the basket. `acknowledgeNoFreeTrial=true`: the buyer
+   * accepts that no free trial applies (else 409 `freeTrialDenied` when the trial is refused).
+   */
+  put: defineCall({
+    name: 'baskets.put',
+    method: 'PUT',
+    path: '/api/v2/baskets/:id',
+    query: acknowledgeNoFreeTrialQuery,
+    response: basketSchema,
+    auth: 'required',
+  }),
+  /**
+   * `POST /api/v2/customer/baskets/pay/{id}[?acknowledgeNoFreeTrial=true|false]`, `id` the
+   * basket's id, with the `Idempotency-Key` header ({@link payHeadersSchema}: the same key
+   * answers the same payment and never charges twice) and body `{ paymentArrangement: {
+   * primaryPaymentDetailsAttributes: { paymentDetailsExternalId?, targetPaymentProvider,
+   * paymentMethodType } }, consent? }`. Answers `{ status: SUCCEEDED | REQUIRES_ACTION | PENDING
+   * | FAILED, paymentId, redirectUrl?, licenceId? }`. Never retried by the client. Errors (§8):
+   * 409 `freeTrialDenied`, 424 `BASKET_REQUIREMENTS_FAILED` with `details.missingFields`, 402
+   * card codes with the server message; `ContractError` for a missing or empty key (nothing is
+   * sent).
+   */
+  pay: defineCall({
+    name: 'baskets.pay',
+    method: 'POST',
+    path: '/api/v2/customer/baskets/pay/:id',
+    body: payRequestSchema,
+    query: acknowledgeNoFreeTrialQuery,
+    headers: payHeadersSchema,
+    response: payResponseSchema,
+    auth: 'required',
+  }),
+  /** `POST /api/v2/customer/baskets/pay/`: {@link basketsCalls.pay} for the current basket (no id). */
+  payCurrent: defineCall({
+    name: 'baskets.payCurrent',
+    method: 'POST',
+    path: '/api/v2/customer/baskets/pay/',
+    body: payRequestSchema,
+    query: acknowledgeNoFreeTrialQuery,
+    headers: payHeadersSchema,
+    response: payResponseSchema,
+    auth: 'required',
+  }),
+};
+
+/**
+ * The `vouchers` area (`calls.vouchers`); §5 "Voucher code is URL-encoded before sending. A
+ * licence voucher is applied with licenceId only when it is an integer".
+ */
+export const vouchersCalls = {
+  /**
+   * `PUT /api/v2/baskets/vouchers/{code}` (code URL-encoded, one path segment;
+   * {@link voucherCodeParamsSchema}): applies the voucher; answers the basket with its new amounts.
+   */
+  add: defineCall({
+    name: 'vouchers.add',
+    method: 'PUT',
+    path: '/api/v2/baskets/vouchers/:code',
+    params: voucherCodeParamsSchema,
+    response: basketSchema,
+    auth: 'required',
+  }),
+  /** `DELETE /api/v2/baskets/vouchers/{code}`: removes the voucher; answers the basket without it. */
+  remove: defineCall({
+    name: 'vouchers.remove',
+    method: 'DELETE',
+    path: '/api/v2/baskets/vouchers/:code',
+    params: voucherCodeParamsSchema,
+    response: basketSchema,
+    auth: 'required',
+  }),
+  /**
+   * `POST /api/v2/promotions/voucher/redeem { voucherCode, licenceId? }`, the body the domain's
+   * `voucherRedeemBody(code, licenceId)` builds (`licenceId` only when it is an integer: `'42'` →
+   * 42, `'abc'` left out). Answers `{ redeemed }`.
+   */
+  redeem: defineCall({
+    name: 'vouchers.redeem',
+    method: 'POST',
+    path: '/api/v2/promotions/voucher/redeem',
+    body: redeemVoucherRequestSchema,
+    response: z.looseObject({ redeemed: z.boolean() }),
+    auth: 'required',
+  }),
+};
+
+/**
+ * The `paymentMethods` area (`calls.paymentMethods`; §3 "Payment details", §7, v4 paths). Both
+ * answer payment details `{ paymentDetailsExid, targetPaymentProvider, paymentProviderType?,
+ * paymentMethodDetails?, redirectUrl? }`.
+ */
+export const paymentMethodsCalls = {
+  /**
+   * `POST /api/v4/payment-method/init { primaryPaymentDetails: { targetPaymentProvider,
+   * paymentMethodType, token?, returnUrl? } }`: `token` is the card processor's token (card
+   * numbers never reach the platform), `returnUrl` where a redirecting provider sends the payer
+   * back.
+   */
+  init: defineCall({
+    name: 'paymentMethods.init',
+    method: 'POST',
+    path: '/api/v4/payment-method/init',
+    body: initPaymentMethodRequestSchema,
+    response: paymentDetailsSchema,
+    auth: 'required',
+  }),
+  /** `POST /api/v4/payment-method/validate { paymentDetailsExid, redirectStatus? }`, after a redirect. */
+  validate: defineCall({
+    name: 'paymentMethods.validate',
+    method: 'POST',
+    path: '/api/v4/payment-method/validate',
+    body: validatePaymentMethodRequestSchema,
+    response: paymentDetailsSchema,
+    auth: 'required',
+  }),
+};
+
+/** The `payments` area (`calls.payments`): providers, history and payment details per licence. */
+export const paymentsCalls = {
+  /**
+   * `GET /api/v2/payment-providers` (this project's path): `{ providers [{ providerType,
+   * paymentMethodType, paymentProviderId, paymentProviderGroupType?, hasVouchers? }] }`.
+   */
+  providers: defineCall({
+    name: 'payments.providers',
+    method: 'GET',
+    path: '/api/v2/payment-providers',
+    response: z.looseObject({ providers: z.array(paymentProviderSchema) }),
+    auth: 'optional',
+  }),
+  /**
+   * `GET /api/v2/customer/payments` (this project's path): `{ items [{ id, when, skuLicence?,
+   * skus?, sku?, itemType?, status, externalPaymentId?, refunds? }] }` (§3 "Payment history item").
+   */
+  history: defineCall({
+    name: 'payments.history',
+    method: 'GET',
+    path: '/api/v2/customer/payments',
+    response: z.looseObject({ items: z.array(paymentHistoryItemSchema) }),
+    auth: 'required',
+  }),
+  /**
+   * `POST /api/v2/licence/{id}/payment-details/{paymentDetailsId}`, no body: licence `id` renews
+   * with those payment details. Answers `{}`. Errors: 424 `BASKET_REQUIREMENTS_FAILED` with
+   * `details.missingFields`.
+   */
+  attachDetails: defineCall({
+    name: 'payments.attachDetails',
+    method: 'POST',
+    path: '/api/v2/licence/:id/payment-details/:paymentDetailsId',
+    response: z.looseObject({}),
+    auth: 'required',
+  }),
+  /**
+   * {@link paymentsCalls.attachDetails} with the `/billing-details` suffix (§7): the billing
+   * details are checked too.
+   */
+  attachDetailsWithBilling: defineCall({
+    name: 'payments.attachDetailsWithBilling',
+    method: 'POST',
+    path: '/api/v2/licence/:id/payment-details/:paymentDetailsId/billing-details',
+    response: z.looseObject({}),
+    auth: 'required',
+  }),
+};
+
+/**
+ * The `cards` area (`calls.cards`; §3 "Card", §7): stored cards, never the number, only brand,
+ * last four digits, holder and expiry.
+ */
+export const cardsCalls = {
+  /**
+   * `GET /api/v2/customer/cards` (this project's path): `{ cards [{ cardId, cardType?,
+   * last4Digits?, cardHolder?, paymentMethodType?, default?, expiryMonth?, expiryYear?,
+   * licences? }] }`.
+   */
+  list: defineCall({
+    name: 'cards.list',
+    method: 'GET',
+    path: '/api/v2/customer/cards',
+    response: z.looseObject({ cards: z.array(cardSchema) }),
+    auth: 'required',
+  }),
+  /**
+   * `POST /api/v2/licences/{licenceId}/card/{cardId}[?checkBillingDetails=true|false]`, empty
+   * body: the licence renews on that card. Answers `{}`. Errors: 424
+   * `BASKET_REQUIREMENTS_FAILED` with `details.missingFields` when `checkBillingDetails` finds
+   * missing fields.
+   */
+  attachToLicence: defineCall({
+    name: 'cards.attachToLicence',
+    method: 'POST',
+    path: '/api/v2/licences/:licenceId/card/:cardId',
+    query: z.object({ checkBillingDetails: z.optional(z.enum(['true', 'false'])) }),
+    response: z.looseObject({}),
+    auth: 'required',
+  }),
+  /** `DELETE /api/v2/customer/cards/{cardId}` (this project's path): removes the card; answers `{}`. */
+  remove: defineCall({
+    name: 'cards.remove',
+    method: 'DELETE',
+    path: '/api/v2/customer/cards/:cardId',
+    response: z.looseObject({}),
+    auth: 'required',
+  }),
+  /**
+   * `PUT /api/v2/customer/cards/{cardId}/default` (this project's path): answers the card, now the
+   * default.
+   */
+  setDefault: defineCall({
+    name: 'cards.setDefault',
+    method: 'PUT',
+    path: '/api/v2/customer/cards/:cardId/default',
+    response: cardSchema,
+    auth: 'required',
+  }),
+};

@@ -1,13 +1,12 @@
 import * as z from 'zod/mini';
-import { cardSchema } from './baskets.js';
 import { defineCall } from './define.js';
 
 /**
  * The checkout's own calls, which the specification does not show (this project's, documented
  * in docs/api.md "Checkout"): what the journey must know before it starts (who may buy, the
  * consent terms, the provider fields with their restrictions), saving the billing details a 424
- * asked for, removing a card and choosing the default card, and the card processor's
- * tokenisation (card numbers go to the processor only, never to the platform).
+ * asked for, and the card processor's tokenisation (card numbers go to the processor only, never
+ * to the platform). Removing a card and choosing the default card are in `baskets.ts` (`cardsCalls`).
  */
 
 const nonEmpty = () => z.string().check(z.minLength(1));
@@ -56,15 +55,6 @@ export const checkoutContextSchema = z.looseObject({
 });
 export type CheckoutContext = z.infer<typeof checkoutContextSchema>;
 
-/** `GET /api/v2/checkout/context`: guests too (a guest's block is known before sign-up). */
-export const getCheckoutContext = defineCall({
-  name: 'checkout.context',
-  method: 'GET',
-  path: '/api/v2/checkout/context',
-  response: checkoutContextSchema,
-  auth: 'optional',
-});
-
 /**
  * Billing details the payer gives after a 424 `BASKET_REQUIREMENTS_FAILED`: address fields by
  * the platform's field names (`postalCode`, `line1`, `administrativeLevel1`, …), `birthDate`
@@ -79,34 +69,6 @@ export const billingDetailsSchema = z.object({
   phoneNumber: z.optional(z.string().check(z.regex(/^\+[1-9]\d{6,14}$/))),
 });
 export type BillingDetails = z.infer<typeof billingDetailsSchema>;
-
-/** `PUT /api/v2/customer/billing-details`: stores them on the account; answers the stored details. */
-export const saveBillingDetails = defineCall({
-  name: 'checkout.saveBillingDetails',
-  method: 'PUT',
-  path: '/api/v2/customer/billing-details',
-  body: billingDetailsSchema,
-  response: z.looseObject({ address: z.optional(z.record(z.string(), z.string())) }),
-  auth: 'required',
-});
-
-/** `DELETE /api/v2/customer/cards/{cardId}`: removes a stored card; answers `{}`. */
-export const deleteCard = defineCall({
-  name: 'cards.remove',
-  method: 'DELETE',
-  path: '/api/v2/customer/cards/:cardId',
-  response: z.looseObject({}),
-  auth: 'required',
-});
-
-/** `PUT /api/v2/customer/cards/{cardId}/default`: that card becomes the default; answers the card. */
-export const setDefaultCard = defineCall({
-  name: 'cards.setDefault',
-  method: 'PUT',
-  path: '/api/v2/customer/cards/:cardId/default',
-  response: cardSchema,
-  auth: 'required',
-});
 
 /** What the card form sends to the processor: digits, expiry month 1–12, four-digit year, CVC. */
 export const cardTokenRequestSchema = z.object({
@@ -127,15 +89,52 @@ export const cardTokenSchema = z.looseObject({
 });
 export type CardToken = z.infer<typeof cardTokenSchema>;
 
+/** The `checkout` area (`calls.checkout`; this project's paths, docs/api.md "Checkout"). */
+export const checkoutCalls = {
+  /**
+   * `GET /api/v2/checkout/context` (guests too: a guest's block is known before sign-up):
+   * `{ country, isChildProfile, inAllowedTerritory, onVpn, realmAllowsVpn, purpose, consentTerms,
+   * recordedConsents?, fields }`, what the journey needs for the domain's `purchaseBlockReason`,
+   * consent and restricted-field rules.
+   */
+  context: defineCall({
+    name: 'checkout.context',
+    method: 'GET',
+    path: '/api/v2/checkout/context',
+    response: checkoutContextSchema,
+    auth: 'optional',
+  }),
+  /**
+   * `PUT /api/v2/customer/billing-details { country?, address?, birthDate? (YYYY-MM-DD),
+   * taxNumber?, phoneNumber? (E.164) }`: stores the billing details a 424 asked for; answers what
+   * is stored, `{ address? }`. Errors: 401 without a session, 400 for a malformed value.
+   */
+  saveBillingDetails: defineCall({
+    name: 'checkout.saveBillingDetails',
+    method: 'PUT',
+    path: '/api/v2/customer/billing-details',
+    body: billingDetailsSchema,
+    response: z.looseObject({ address: z.optional(z.record(z.string(), z.string())) }),
+    auth: 'required',
+  }),
+};
+
 /**
- * `POST {processor}/v1/tokens` (the sandbox's processor: `/_processor/v1/tokens`). No realm,
- * API key or bearer. Errors: 402 with a card code (`incorrect_number`, `invalid_expiry_year`).
+ * The `processor` area (`calls.processor`): the card processor's own host, not the platform's,
+ * so the platform client has no `processor` area (the card form uses `createCardProcessor`).
  */
-export const createCardToken = defineCall({
-  name: 'processor.tokens',
-  method: 'POST',
-  path: '/v1/tokens',
-  body: cardTokenRequestSchema,
-  response: cardTokenSchema,
-  auth: 'none',
-});
+export const processorCalls = {
+  /**
+   * `POST {processor}/v1/tokens { number, expMonth, expYear, cvc }` (the sandbox's processor:
+   * `/_processor/v1/tokens`): `{ token, brand?, last4?, expMonth?, expYear? }`. No realm, API key
+   * or bearer. Errors: 402 with a card code (`incorrect_number`, `invalid_expiry_year`).
+   */
+  tokens: defineCall({
+    name: 'processor.tokens',
+    method: 'POST',
+    path: '/v1/tokens',
+    body: cardTokenRequestSchema,
+    response: cardTokenSchema,
+    auth: 'none',
+  }),
+};

@@ -29,22 +29,6 @@ export type ContentItem = z.infer<typeof contentItemSchema>;
 
 /** `GET /api/v2/content`: the catalogue. */
 export const contentListResponseSchema = z.looseObject({ items: z.array(contentItemSchema) });
-export const listContent = defineCall({
-  name: 'content.list',
-  method: 'GET',
-  path: '/api/v2/content',
-  response: contentListResponseSchema,
-  auth: 'optional',
-});
-
-/** `GET /api/v2/content/{type}/{id}`: one item; 404 `NOT_FOUND` when unknown. */
-export const getContent = defineCall({
-  name: 'content.get',
-  method: 'GET',
-  path: '/api/v2/content/:type/:id',
-  response: contentItemSchema,
-  auth: 'optional',
-});
 
 /**
  * Playback answer: a source URL the player loads (short-lived), its MIME type, and when the URL
@@ -57,15 +41,42 @@ export const playbackSchema = z.looseObject({
 });
 export type Playback = z.infer<typeof playbackSchema>;
 
-/**
- * `GET /api/v2/playback/{type}/{id}`: a playable source when the viewer's licences grant the item
- * (free items: any viewer). Errors: 403 `LICENCE_REQUIRED` (messages `['licenceRequired']`),
- * 404 `NOT_FOUND`.
- */
-export const getPlayback = defineCall({
-  name: 'content.playback',
-  method: 'GET',
-  path: '/api/v2/playback/:type/:id',
-  response: playbackSchema,
-  auth: 'optional',
+/** Path parameters of the content calls: the item's type (`VOD`, `LIVE`) and id. */
+export const contentParamsSchema = z.object({
+  type: z.enum(CONTENT_TYPES),
+  id: z.string().check(z.minLength(1)),
 });
+
+/** The `content` area (`calls.content`). */
+export const contentCalls = {
+  /** `GET /api/v2/content`: the catalogue of videos and live events, `{ items }`. */
+  list: defineCall({
+    name: 'content.list',
+    method: 'GET',
+    path: '/api/v2/content',
+    response: contentListResponseSchema,
+    auth: 'optional',
+  }),
+  /** `GET /api/v2/content/{type}/{id}`: one item. Errors: 404 `NOT_FOUND` when unknown. */
+  get: defineCall({
+    name: 'content.get',
+    method: 'GET',
+    path: '/api/v2/content/:type/:id',
+    params: contentParamsSchema,
+    response: contentItemSchema,
+    auth: 'optional',
+  }),
+  /**
+   * `GET /api/v2/playback/{type}/{id}`: a short-lived playable source `{ url, mimeType,
+   * expiresAt? }` when a licence of the viewer grants the item (free items: any viewer, guests
+   * included). Errors: 403 `LICENCE_REQUIRED` (messages `['licenceRequired']`), 404 `NOT_FOUND`.
+   */
+  playback: defineCall({
+    name: 'content.playback',
+    method: 'GET',
+    path: '/api/v2/playback/:type/:id',
+    params: contentParamsSchema,
+    response: playbackSchema,
+    auth: 'optional',
+  }),
+};

@@ -26,11 +26,18 @@ export const countriesResponseSchema = z.looseObject({
 });
 export type CountriesResponse = z.infer<typeof countriesResponseSchema>;
 
-/** `GET /api/v2/i18n/countries`. The spec names the path only as "{token}"; this project fixes it. */
-export const getCountries = defineCall({
-  name: 'countries.list',
-  method: 'GET',
-  path: '/api/v2/i18n/countries',
-  response: countriesResponseSchema,
-  auth: 'none',
-});
+/** The `countries` area (`calls.countries`). */
+export const countriesCalls = {
+  /**
+   * `GET /api/v2/i18n/countries`, no bearer: `{ countries [{ name, iso3166alpha2,
+   * addressRequiredFields? }], callerCountryCode? }` (identity-and-routes.md §3 "Country"). The
+   * spec names the path only as "{token}"; this project fixes it.
+   */
+  list: defineCall({
+    name: 'countries.list',
+    method: 'GET',
+    path: '/api/v2/i18n/countries',
+    response: countriesResponseSchema,
+    auth: 'none',
+  }),
+};

@@ -143,6 +143,12 @@ export type CallInput<C extends AnyCallContract> = Simplify<
 export type CallOutput<C extends AnyCallContract> = zc.output<C['response']>;
 
 /**
+ * The arguments of a call: `[input]`, where `input` may be left out when nothing in it is
+ * required. Used by the client's generic `request(contract, ...input)`.
+ */
+export type CallArgs<C extends AnyCallContract> = {} extends CallInput<C> ? [input?: CallInput<C>] : [input: CallInput<C>];
+
+/**
  * One method of the derived client: takes {@link CallInput} (optional when nothing in it is
  * required) and resolves with {@link CallOutput}.
  */

@@ -28,22 +28,6 @@ export const firebaseSignUpResponseSchema = z.looseObject({ uid: z.optional(z.st
 export type FirebaseSignUpResponse = z.infer<typeof firebaseSignUpResponseSchema>;
 
 /**
- * Creates the Firebase user (email and password) and its platform account, keeping the consent
- * answers. Implements identity-and-routes.md §7 "POST v1 firebase-auth/signup". Errors: 409
- * `CONFLICT` `emailAlreadyInUse` when the email has an account; 403 `selfRegistrationDisabled`
- * when the realm does not allow self-registration; 400 for invalid fields; 503 when the Firebase
- * Auth service (the emulator) is not available.
- */
-export const firebaseSignUp = defineCall({
-  name: 'firebase.signUp',
-  method: 'POST',
-  path: '/api/v1/firebase-auth/signup',
-  body: firebaseSignUpRequestSchema,
-  response: firebaseSignUpResponseSchema,
-  auth: 'none',
-});
-
-/**
  * Body of `POST /api/v1/firebase-auth` (§7): the Firebase ID token and refresh token the
  * browser's Firebase sign-in gave (email and password, popup or redirect).
  */
@@ -54,18 +38,42 @@ export const firebaseSignInRequestSchema = z.object({
 export type FirebaseSignInRequest = z.infer<typeof firebaseSignInRequestSchema>;
 
 /**
- * Trades a Firebase sign-in for the platform's tokens (answers as `POST /login`). Implements
- * identity-and-routes.md §7 "POST v1 firebase-auth". The platform verifies the ID token with
- * Firebase (project, audience, expiry, user) and that the refresh token belongs to the same user;
- * the first sign-in of a Firebase user without a platform account creates one. Errors: 401
- * `UNAUTHORIZED` for a token that does not verify; 400 for a malformed body; 503 when Firebase
- * is not available.
+ * The `firebase` area (`calls.firebase`): Firebase sign-in, the platform side
+ * (identity-and-routes.md §4 "Firebase", §7); sent without a bearer.
  */
-export const firebaseSignIn = defineCall({
-  name: 'firebase.signIn',
-  method: 'POST',
-  path: '/api/v1/firebase-auth',
-  body: firebaseSignInRequestSchema,
-  response: loginResponseSchema,
-  auth: 'none',
-});
+export const firebaseCalls = {
+  /**
+   * `POST /api/v1/firebase-auth/signup { username, password, consentAnswers, appCheckToken? }`
+   * (201): creates the Firebase user (email and password) and its platform account, keeping the
+   * consent answers; answers `{ uid? }`. Implements identity-and-routes.md §7 "POST v1
+   * firebase-auth/signup". Errors: 409 `CONFLICT` `emailAlreadyInUse` when the email has an
+   * account; 403 `selfRegistrationDisabled` when the realm does not allow self-registration; 400
+   * for invalid fields; 503 when the Firebase Auth service (the emulator) is not available.
+   */
+  signUp: defineCall({
+    name: 'firebase.signUp',
+    method: 'POST',
+    path: '/api/v1/firebase-auth/signup',
+    body: firebaseSignUpRequestSchema,
+    response: firebaseSignUpResponseSchema,
+    auth: 'none',
+    status: 201,
+  }),
+  /**
+   * `POST /api/v1/firebase-auth { firebaseAuthToken, firebaseRefreshToken }`: trades a Firebase
+   * sign-in for the platform's tokens (answers as `POST /login`). Implements
+   * identity-and-routes.md §7 "POST v1 firebase-auth". The platform verifies the ID token with
+   * Firebase (project, audience, expiry, user) and that the refresh token belongs to the same user;
+   * the first sign-in of a Firebase user without a platform account creates one. Errors: 401
+   * `UNAUTHORIZED` for a token that does not verify; 400 for a malformed body; 503 when Firebase
+   * is not available.
+   */
+  signIn: defineCall({
+    name: 'firebase.signIn',
+    method: 'POST',
+    path: '/api/v1/firebase-auth',
+    body: firebaseSignInRequestSchema,
+    response: loginResponseSchema,
+    auth: 'none',
+  }),
+};

@@ -38,85 +38,208 @@ import * as externalOAuth from './externalOAuth.js';
 import * as firebase from './firebase.js';
 import * as adobe from './adobe.js';
 
-/** Every call contract by area, for the client and the sandbox. */
-export const calls = {
-  auth: { login: auth.login, signUp: auth.signUp, tokenRefresh: auth.tokenRefresh, guestCheckin: auth.guestCheckin, logout: auth.logout },
-  user: { profile: user.getProfile },
-  labels: { get: labels.getLabels },
-  countries: { list: countries.getCountries },
-  licences: {
-    list: licences.getLicences,
-    families: licences.getLicenceFamilies,
-    mine: licences.getUserLicences,
-    pause: licences.pauseLicence,
-    resume: licences.resumeLicence,
-    cancel: licences.cancelLicence,
-    reactivate: licences.reactivateLicence,
-    scheduleDowngrade: licences.scheduleDowngrade,
-    cancelDowngrade: licences.cancelDowngrade,
-    priceMigrationConsent: licences.consentPriceMigration,
-  },
-  promos: {
-    verify: licences.verifyCancellationPromo,
-    redeem: licences.redeemCancellationPromo,
-    refuse: licences.refuseCancellationPromo,
-  },
-  content: { list: content.listContent, get: content.getContent, playback: content.getPlayback },
-  baskets: {
-    get: baskets.getBasket,
-    put: baskets.putBasket,
-    pay: baskets.payBasket,
-    payCurrent: baskets.payCurrentBasket,
-  },
-  vouchers: { add: baskets.addVoucher, remove: baskets.removeVoucher, redeem: baskets.redeemVoucher },
-  paymentMethods: { init: baskets.initPaymentMethod, validate: baskets.validatePaymentMethod },
-  payments: {
-    providers: baskets.getPaymentProviders,
-    history: baskets.getPaymentHistory,
-    attachDetails: baskets.attachPaymentDetails,
-    attachDetailsWithBilling: baskets.attachPaymentDetailsWithBilling,
-  },
-  cards: {
-    list: baskets.getCards,
-    attachToLicence: baskets.attachCardToLicence,
-    remove: checkout.deleteCard,
-    setDefault: checkout.setDefaultCard,
-  },
-  checkout: { context: checkout.getCheckoutContext, saveBillingDetails: checkout.saveBillingDetails },
-  processor: { tokens: checkout.createCardToken },
-  passwordReset: { request: emailFlows.createPasswordReset, reset: emailFlows.resetPassword },
-  magicLink: { request: emailFlows.requestMagicLink, exchange: emailFlows.exchangeMagicLink },
-  emailConfirmation: { confirm: emailFlows.confirmEmail },
-  openid: { authUri: openid.getOpenIdAuthUri, token: openid.exchangeOpenIdCode, logoutUri: openid.getOpenIdLogoutUri },
-  realm: { settings: realm.getRealmSettings },
-  social: {
-    apple: social.signInWithApple,
-    facebook: social.signInWithFacebook,
-    google: social.signInWithGoogle,
-    linkedAccounts: social.getLinkedAccounts,
-    unlink: social.unlinkAccount,
-  },
-  credentialProviders: {
-    pbr: credentialProviders.pbrLogin,
-    sptv: credentialProviders.sptvLogin,
-    opin: credentialProviders.opinLogin,
-    gigya: credentialProviders.gigyaLogin,
-  },
-  externalOAuth: {
-    authUri: externalOAuth.getExternalOAuthAuthUri,
-    token: externalOAuth.exchangeExternalOAuthCode,
-    logout: externalOAuth.externalOAuthLogout,
-  },
-  impersonation: { token: externalOAuth.exchangeImpersonationToken },
-  firebase: { signUp: firebase.firebaseSignUp, signIn: firebase.firebaseSignIn },
-  adobe: {
-    user: adobe.adobeUserToken,
-    token: adobe.adobeToken,
-    regcode: adobe.adobeRegcode,
-    regcodeV3: adobe.adobeRegcodeV3,
-    entitlementSync: adobe.entitlementSync,
-  },
-  adobeHost: { register: adobe.adobeRegisterClient, config: adobe.adobeRequestorConfig },
-  externalLicence: { token: adobe.externalLicenceToken },
-  tvDevice: { createPin: adobe.createDevicePin, pollPin: adobe.pollDevicePin, confirmPin: adobe.confirmDevicePin },
-} as const;
+/**
+ * The type of {@link calls}: every area of the API and its contracts. Each area is the type of
+ * its declaration (`typeof auth.authCalls`, ...), so the docs of each call reach the derived
+ * client, also through the package's declaration files.
+ */
+export interface Calls {
+  /**
+   * ID sign-in and sign-up, token refresh, guest check-in and logout (identity-and-routes.md §7).
+   * Sign-ins answer the tokens of §3 "Login response"; the session machine stores them.
+   */
+  readonly auth: typeof auth.authCalls;
+  /** The signed-in account's details. Errors: 401 for a guest or no token. */
+  readonly user: typeof user.userCalls;
+  /**
+   * Every visible text of the app, keyed by message key (identity-and-routes.md §3 "Labels
+   * response", §7).
+   */
+  readonly labels: typeof labels.labelsCalls;
+  /** Countries and their address fields (identity-and-routes.md §3 "Country"). */
+  readonly countries: typeof countries.countriesCalls;
+  /**
+   * Licences (commerce-and-account-data.md §3 "Licence", §4, §7 "Licences"). Lifecycle calls
+   * answer the account's licence as it now stands, `{ licence }`. Errors: 401 without a session,
+   * 404 `NOT_FOUND` for a licence the account does not hold, 409 `CONFLICT` for an action its
+   * state does not allow; `ContractError` for a bad `resumeAfter`.
+   */
+  readonly licences: typeof licences.licencesCalls;
+  /** The cancellation promo of an account's licence (§7 "Licences"): verify, redeem, refuse. */
+  readonly promos: typeof licences.promosCalls;
+  /**
+   * Content and playback (this project's calls, docs/api.md). Errors: 404 `NOT_FOUND` for an
+   * unknown item, 403 `LICENCE_REQUIRED` from `playback` when no licence of the viewer grants
+   * the item.
+   */
+  readonly content: typeof content.contentCalls;
+  /**
+   * The basket (commerce-and-account-data.md §3 "Basket", §7 "Baskets and payments"). Basket
+   * calls answer `{ id, basketItems [{ sku, subscriptionSetting }], amounts { total, currency,
+   * scale, vouchers, tax, discountedTax, subTotal, discountedTotal, isTaxInclusive,
+   * isTaxRateEstimated } }`, amounts in minor units. Errors (§8): 401 without a session; 404 for
+   * an unknown licence or basket; 409 `CONFLICT` with `freeTrialDenied` when the licence's free
+   * trial is refused and `acknowledgeNoFreeTrial` is not `true`; from `pay`/`payCurrent`, 424
+   * `BASKET_REQUIREMENTS_FAILED` with the missing fields in `ApiError.details.missingFields` and
+   * 402 card codes (`card_declined`, `insufficient_funds`, `expired_card`, `incorrect_cvc`,
+   * `processing_error`, `incorrect_number`) with the server message.
+   */
+  readonly baskets: typeof baskets.basketsCalls;
+  /**
+   * Vouchers (§7; §5 "Voucher code is URL-encoded before sending. A licence voucher is applied
+   * with licenceId only when it is an integer"). Errors: 401; 404 for an unknown code (or, on
+   * `remove`, one not in the basket); 409 for a voucher that does not apply; `ContractError` for
+   * an empty, `.` or `..` code (nothing is sent).
+   */
+  readonly vouchers: typeof baskets.vouchersCalls;
+  /**
+   * Payment methods (§3 "Payment details", §7, v4 paths). Errors: 401; 400 for an unknown provider
+   * or token; 402 card codes (§8).
+   */
+  readonly paymentMethods: typeof baskets.paymentMethodsCalls;
+  /**
+   * Payment providers, history and payment details per licence (§3, §7; the providers and history
+   * paths are this project's). Errors: 401; 404 for a licence or payment details the account does
+   * not hold; 424 `BASKET_REQUIREMENTS_FAILED` with `details.missingFields` from `attachDetails`
+   * and `attachDetailsWithBilling`.
+   */
+  readonly payments: typeof baskets.paymentsCalls;
+  /**
+   * Stored cards (§3 "Card", §7; the list path is this project's). Errors: 401; 404 for a card or
+   * licence the account does not hold; 424 `BASKET_REQUIREMENTS_FAILED` with
+   * `details.missingFields` when `checkBillingDetails` finds missing fields.
+   */
+  readonly cards: typeof baskets.cardsCalls;
+  /**
+   * The checkout's own calls (this project's paths, docs/api.md "Checkout"). Errors: 401
+   * (`saveBillingDetails` without a session), 400 for a malformed value.
+   */
+  readonly checkout: typeof checkout.checkoutCalls;
+  /** The card processor's tokenisation: another host than the platform's (see `createCardProcessor`). */
+  readonly processor: typeof checkout.processorCalls;
+  /**
+   * Password reset (identity-and-routes.md §4 "Password reset", §7; docs/api.md "Email flows").
+   * Sent without a bearer. Errors: 404 `NOT_FOUND` `invalidResetToken` for an unknown, used or
+   * expired token; 400 with the password rule's key `passwordTooShort` or `passwordTooLong`.
+   */
+  readonly passwordReset: typeof emailFlows.passwordResetCalls;
+  /**
+   * Magic link (identity-and-routes.md §4 "Magic link", §7). Sent without a bearer. Errors: 404
+   * `NOT_FOUND` for an unknown, used or expired token.
+   */
+  readonly magicLink: typeof emailFlows.magicLinkCalls;
+  /**
+   * Email confirmation (this project's call, docs/api.md "Email flows"). Sent without a bearer.
+   * Errors: 404 `NOT_FOUND` for an unknown, used or expired token.
+   */
+  readonly emailConfirmation: typeof emailFlows.emailConfirmationCalls;
+  /**
+   * OpenID Connect sign-in through a realm client named `client` (identity-and-routes.md §4
+   * "Generic external OAuth or OpenID", §7). Sent without a bearer. Errors: 404 `NOT_FOUND` for a
+   * client the realm does not have; 409 `CONFLICT` from `token` when the state is unknown, expired
+   * or already used; 400 when the provider refuses the code.
+   */
+  readonly openid: typeof openid.openidCalls;
+  /** The realm's page-wide sign-in settings (this project's call, docs/api.md). No bearer. */
+  readonly realm: typeof realm.realmCalls;
+  /**
+   * Apple, Google and Facebook sign-in and the account's linked providers (identity-and-routes.md
+   * §4 "Social sign-in", §7; docs/api.md "Social sign-in"). The sign-ins answer the login tokens
+   * with `linkedAccounts`; they send no session bearer, only the caller's `headers.Authorization`
+   * (the ID account's token in the conflict case: the platform then links the provider to that
+   * account). Errors: 409 `CONFLICT` with `details { provider, email }` when an ID account has
+   * the provider's email, 409 `cannotLinkAccount` when linking is not possible, 400 for a refused
+   * credential, 404 for a provider the realm lacks or a link the account lacks, 401 without a
+   * session on `linkedAccounts`/`unlink`.
+   */
+  readonly social: typeof social.socialCalls;
+  /**
+   * Sign-in with the id/secret, token and script providers (identity-and-routes.md §1 "PBR, SPTV,
+   * OPIN, GIGYA", §7; docs/api.md). Sent without a bearer; each answers the tokens of `POST
+   * /login`. Errors: 404 `NOT_FOUND` `invalidCredentials` for a wrong id or secret, whether or not
+   * the account exists; 401 `UNAUTHORIZED` for an unknown, used or expired OPIN token or a GIGYA
+   * token that fails verification; 400 for a malformed body.
+   */
+  readonly credentialProviders: typeof credentialProviders.credentialProvidersCalls;
+  /**
+   * Generic external OAuth sign-in through the realm provider `provider` (its `clientName`;
+   * identity-and-routes.md §4 "Generic external OAuth or OpenID", §7 "{ext-oauth-route}", here
+   * `/api/v2/oauth/{provider}`). Sent without a bearer. Errors: 404 `NOT_FOUND` for a provider the
+   * realm does not have; 409 `CONFLICT` from `token` when the state is unknown, expired or already
+   * used; 400 when the provider refuses the code.
+   */
+  readonly externalOAuth: typeof externalOAuth.externalOAuthCalls;
+  /**
+   * Impersonation (identity-and-routes.md §6; this project's call, docs/api.md "Impersonation").
+   * No bearer. Errors: 404 `NOT_FOUND` for an unknown, used or expired token.
+   */
+  readonly impersonation: typeof externalOAuth.impersonationCalls;
+  /**
+   * Firebase sign-in, the platform side (identity-and-routes.md §4 "Firebase", §7; docs/api.md
+   * "Firebase"). Sent without a bearer. Errors: 409 `emailAlreadyInUse`, 403
+   * `selfRegistrationDisabled`, 401 for a Firebase token that does not verify, 400 for a bad body,
+   * 503 when Firebase is not available.
+   */
+  readonly firebase: typeof firebase.firebaseCalls;
+  /**
+   * Adobe Pass, the platform side (identity-and-routes.md §4 "Adobe flows", "TV-provider sign-in",
+   * §7; docs/api.md "Adobe Pass and TV"). The bearer is sent when one is stored (a signed-in
+   * viewer's regcode and sign-in link Adobe to the account). Errors: 400 from a regcode call (the
+   * flow retries once); 400 or 412 from `user`/`token` (the picker restarts on a first attempt);
+   * 401, 403, 409 mapped by the domain's `tvProviderFailure`.
+   */
+  readonly adobe: typeof adobe.adobeCalls;
+  /** The Adobe host's own calls: another host than the platform's (see `createAdobeHost`). */
+  readonly adobeHost: typeof adobe.adobeHostCalls;
+  /**
+   * The external licence provider of the LICENCE_REDIRECT page (commerce-and-account-data.md §2,
+   * identity-and-routes.md §7; route `/api/v2/external-licence`). No bearer. Errors: 404 for an
+   * unknown, used or expired code.
+   */
+  readonly externalLicence: typeof adobe.externalLicenceCalls;
+  /**
+   * Device PIN login (TV_LOGIN; this project's calls, docs/api.md "Adobe Pass and TV"). Errors: 404
+   * `NOT_FOUND` for an unknown, expired or used PIN or anchor; 401 or 403 on `confirmPin` without
+   * a signed-in session; `ContractError` for a malformed PIN (nothing is sent).
+   */
+  readonly tvDevice: typeof adobe.tvDeviceCalls;
+}
+
+/**
+ * Every call contract by area: the one declaration of the API. The typed client
+ * (`@stream/core/api`, `ApiClient`) is derived from it and the sandbox registers its routes from
+ * it. Each area's calls are declared, with their docs, in its module (`authCalls` in `auth.ts`,
+ * ...); the docs here describe an area as a whole. Errors of every call: `ApiError` (the platform
+ * answered an error status; the codes below), `ContractError` (a request or answer off contract;
+ * for a request, nothing was sent), `NetworkError` (no answer).
+ */
+export const calls: Calls = {
+  auth: auth.authCalls,
+  user: user.userCalls,
+  labels: labels.labelsCalls,
+  countries: countries.countriesCalls,
+  licences: licences.licencesCalls,
+  promos: licences.promosCalls,
+  content: content.contentCalls,
+  baskets: baskets.basketsCalls,
+  vouchers: baskets.vouchersCalls,
+  paymentMethods: baskets.paymentMethodsCalls,
+  payments: baskets.paymentsCalls,
+  cards: baskets.cardsCalls,
+  checkout: checkout.checkoutCalls,
+  processor: checkout.processorCalls,
+  passwordReset: emailFlows.passwordResetCalls,
+  magicLink: emailFlows.magicLinkCalls,
+  emailConfirmation: emailFlows.emailConfirmationCalls,
+  openid: openid.openidCalls,
+  realm: realm.realmCalls,
+  social: social.socialCalls,
+  credentialProviders: credentialProviders.credentialProvidersCalls,
+  externalOAuth: externalOAuth.externalOAuthCalls,
+  impersonation: externalOAuth.impersonationCalls,
+  firebase: firebase.firebaseCalls,
+  adobe: adobe.adobeCalls,
+  adobeHost: adobe.adobeHostCalls,
+  externalLicence: adobe.externalLicenceCalls,
+  tvDevice: adobe.tvDeviceCalls,
+};

@@ -17,12 +17,19 @@ export type LabelsResponse = z.infer<typeof labelsResponseSchema>;
 /** Query of the labels call: the realm. */
 export const labelsQuerySchema = z.object({ realm: z.string().check(z.minLength(1)) });
 
-/** `GET /api/v2/label?realm=…` with `Accept-Language`. Implements identity-and-routes.md §7. */
-export const getLabels = defineCall({
-  name: 'labels.get',
-  method: 'GET',
-  path: '/api/v2/label',
-  query: labelsQuerySchema,
-  response: labelsResponseSchema,
-  auth: 'none',
-});
+/** The `labels` area (`calls.labels`). */
+export const labelsCalls = {
+  /**
+   * `GET /api/v2/label?realm=<realm>` (the caller gives the realm, the client's `realm` option),
+   * no bearer: `{ default_locale, selected_locale, translations, locales? }`, the locale chosen
+   * from the request's `Accept-Language`. Implements identity-and-routes.md §7.
+   */
+  get: defineCall({
+    name: 'labels.get',
+    method: 'GET',
+    path: '/api/v2/label',
+    query: labelsQuerySchema,
+    response: labelsResponseSchema,
+    auth: 'none',
+  }),
+};

@@ -172,13 +172,6 @@ export type LicenceFamily = z.infer<typeof licenceFamilySchema>;
 
 /** `GET /api/v2/licence`: the realm's catalogue. */
 export const licencesResponseSchema = z.looseObject({ licences: z.array(licenceSchema) });
-export const getLicences = defineCall({
-  name: 'licences.list',
-  method: 'GET',
-  path: '/api/v2/licence',
-  response: licencesResponseSchema,
-  auth: 'optional',
-});
 
 /** Query of the family listing: the viewer's active entitlements, optionally some licences only. */
 export const licenceFamiliesQuerySchema = z.object({
@@ -187,24 +180,6 @@ export const licenceFamiliesQuerySchema = z.object({
   licenceId: z.optional(z.string()),
 });
 export const licenceFamiliesResponseSchema = z.looseObject({ licenceFamilies: z.array(licenceFamilySchema) });
-/** `GET /api/v2/licence-family?includeEntitlements=ALL_ACTIVE_USER_ENTITLEMENTS` (§7). */
-export const getLicenceFamilies = defineCall({
-  name: 'licences.families',
-  method: 'GET',
-  path: '/api/v2/licence-family',
-  query: licenceFamiliesQuerySchema,
-  response: licenceFamiliesResponseSchema,
-  auth: 'optional',
-});
-
-/** `GET /api/v2/user/licence`: the signed-in account's licences, with status and payment. */
-export const getUserLicences = defineCall({
-  name: 'licences.mine',
-  method: 'GET',
-  path: '/api/v2/user/licence',
-  response: licencesResponseSchema,
-  auth: 'required',
-});
 
 /** The answer of a lifecycle call: the account's licence as it now stands. */
 export const licenceUpdateResponseSchema = z.looseObject({ licence: licenceSchema });
@@ -213,44 +188,9 @@ export const licenceUpdateResponseSchema = z.looseObject({ licence: licenceSchem
 export const pauseLicenceRequestSchema = z.object({
   config: z.optional(z.object({ resumeAfter: z.optional(timestamp()) })),
 });
-export const pauseLicence = defineCall({
-  name: 'licences.pause',
-  method: 'POST',
-  path: '/api/v2/active-licences/:id/pause',
-  body: pauseLicenceRequestSchema,
-  response: licenceUpdateResponseSchema,
-  auth: 'required',
-});
-
-/** `POST /api/v2/active-licences/{id}/resume`, empty body. */
-export const resumeLicence = defineCall({
-  name: 'licences.resume',
-  method: 'POST',
-  path: '/api/v2/active-licences/:id/resume',
-  response: licenceUpdateResponseSchema,
-  auth: 'required',
-});
 
 /** Query of cancel: `cancellationDiscount=IGNORE` cancels without being offered the promo. */
 export const cancelLicenceQuerySchema = z.object({ cancellationDiscount: z.optional(z.literal('IGNORE')) });
-/** `DELETE /api/v2/active-licences/{id}`: auto-renew stops, access lasts until expiry. */
-export const cancelLicence = defineCall({
-  name: 'licences.cancel',
-  method: 'DELETE',
-  path: '/api/v2/active-licences/:id',
-  query: cancelLicenceQuerySchema,
-  response: licenceUpdateResponseSchema,
-  auth: 'required',
-});
-
-/** `PUT /api/v2/reactivate-licence/{id}`: a cancelled licence renews again. */
-export const reactivateLicence = defineCall({
-  name: 'licences.reactivate',
-  method: 'PUT',
-  path: '/api/v2/reactivate-licence/:id',
-  response: licenceUpdateResponseSchema,
-  auth: 'required',
-});
 
 /**
  * `POST /api/v2/active-licences/{id}/downgrade` body: the licence of the same family, lower rank,
@@ -258,27 +198,6 @@ export const reactivateLicence = defineCall({
  * docs/api.md "Plan changes"; commerce §4 "Downgrade").
  */
 export const scheduleDowngradeRequestSchema = z.object({ licenceId: id() });
-/**
- * `POST /api/v2/active-licences/{id}/downgrade { licenceId }`: schedules the downgrade; the answer
- * is the held licence with a pending action DOWNGRADE (`actionDueBy` = the period end,
- * `licenceId`, `licenceName`). 409 `INVALID_TIER_CHANGE` when `licenceId` is not a downgrade of it.
- */
-export const scheduleDowngrade = defineCall({
-  name: 'licences.scheduleDowngrade',
-  method: 'POST',
-  path: '/api/v2/active-licences/:id/downgrade',
-  body: scheduleDowngradeRequestSchema,
-  response: licenceUpdateResponseSchema,
-  auth: 'required',
-});
-/** `DELETE /api/v2/active-licences/{id}/downgrade`: withdraws the scheduled downgrade (404 when none). */
-export const cancelDowngrade = defineCall({
-  name: 'licences.cancelDowngrade',
-  method: 'DELETE',
-  path: '/api/v2/active-licences/:id/downgrade',
-  response: licenceUpdateResponseSchema,
-  auth: 'required',
-});
 
 /**
  * `GET /api/v2/cancellation-promo/{id}/verify`: whether the viewer is offered a discount to stay
@@ -290,37 +209,162 @@ export const cancellationPromoSchema = z.looseObject({
   description: z.optional(z.string()),
 });
 export type CancellationPromo = z.infer<typeof cancellationPromoSchema>;
-export const verifyCancellationPromo = defineCall({
-  name: 'promos.verify',
-  method: 'GET',
-  path: '/api/v2/cancellation-promo/:id/verify',
-  response: cancellationPromoSchema,
-  auth: 'required',
-});
-/** `POST /api/v2/cancellation-promo/{id}/redeem`: the discount applies; the licence stays. */
-export const redeemCancellationPromo = defineCall({
-  name: 'promos.redeem',
-  method: 'POST',
-  path: '/api/v2/cancellation-promo/:id/redeem',
-  response: licenceUpdateResponseSchema,
-  auth: 'required',
-});
-/** `POST /api/v2/cancellation-promo/{id}/refuse`: the offer is declined (the cancel follows). */
-export const refuseCancellationPromo = defineCall({
-  name: 'promos.refuse',
-  method: 'POST',
-  path: '/api/v2/cancellation-promo/:id/refuse',
-  response: z.looseObject({}),
-  auth: 'required',
-});
 
 /** `PUT /api/v2/price-migration/{id}/consent` body (§7). */
 export const priceMigrationConsentRequestSchema = z.object({ status: z.enum(PRICE_MIGRATION_CONSENTS) });
-export const consentPriceMigration = defineCall({
-  name: 'licences.priceMigrationConsent',
-  method: 'PUT',
-  path: '/api/v2/price-migration/:id/consent',
-  body: priceMigrationConsentRequestSchema,
-  response: licenceUpdateResponseSchema,
-  auth: 'required',
-});
+
+/** The `licences` area (`calls.licences`); see `calls.licences` for the errors every call shares. */
+export const licencesCalls = {
+  /** `GET /api/v2/licence`: the realm's catalogue, `{ licences }` (§3 "Licence"). */
+  list: defineCall({
+    name: 'licences.list',
+    method: 'GET',
+    path: '/api/v2/licence',
+    response: licencesResponseSchema,
+    auth: 'optional',
+  }),
+  /**
+   * `GET /api/v2/licence-family?includeEntitlements=ALL_ACTIVE_USER_ENTITLEMENTS[&licenceId=]`:
+   * `{ licenceFamilies }`, each family's licences ranked (§3 "Licence family", §7). `licenceId`
+   * is a comma-joined list of licence ids (the domain's `licenceFamiliesQuery`), absent for every
+   * family.
+   */
+  families: defineCall({
+    name: 'licences.families',
+    method: 'GET',
+    path: '/api/v2/licence-family',
+    query: licenceFamiliesQuerySchema,
+    response: licenceFamiliesResponseSchema,
+    auth: 'optional',
+  }),
+  /**
+   * `GET /api/v2/user/licence` (bearer required): the signed-in account's licences `{ licences }`,
+   * with status, payment, pending actions, discounts and price migration.
+   */
+  mine: defineCall({
+    name: 'licences.mine',
+    method: 'GET',
+    path: '/api/v2/user/licence',
+    response: licencesResponseSchema,
+    auth: 'required',
+  }),
+  /**
+   * `POST /api/v2/active-licences/{id}/pause`, body `{}` or `{ config: { resumeAfter } }`
+   * (`resumeAfter` an ISO 8601 date-time): pauses held licence `id`; answers `{ licence }`.
+   */
+  pause: defineCall({
+    name: 'licences.pause',
+    method: 'POST',
+    path: '/api/v2/active-licences/:id/pause',
+    body: z.optional(pauseLicenceRequestSchema),
+    response: licenceUpdateResponseSchema,
+    auth: 'required',
+  }),
+  /** `POST /api/v2/active-licences/{id}/resume`, empty body: answers `{ licence }`. */
+  resume: defineCall({
+    name: 'licences.resume',
+    method: 'POST',
+    path: '/api/v2/active-licences/:id/resume',
+    response: licenceUpdateResponseSchema,
+    auth: 'required',
+  }),
+  /**
+   * `DELETE /api/v2/active-licences/{id}[?cancellationDiscount=IGNORE]`: auto-renew stops, access
+   * lasts until expiry; `IGNORE` cancels without the cancellation promo. Answers `{ licence }`.
+   */
+  cancel: defineCall({
+    name: 'licences.cancel',
+    method: 'DELETE',
+    path: '/api/v2/active-licences/:id',
+    query: cancelLicenceQuerySchema,
+    response: licenceUpdateResponseSchema,
+    auth: 'required',
+  }),
+  /** `PUT /api/v2/reactivate-licence/{id}`: a cancelled licence renews again; answers `{ licence }`. */
+  reactivate: defineCall({
+    name: 'licences.reactivate',
+    method: 'PUT',
+    path: '/api/v2/reactivate-licence/:id',
+    response: licenceUpdateResponseSchema,
+    auth: 'required',
+  }),
+  /**
+   * `POST /api/v2/active-licences/{id}/downgrade { licenceId }`: held licence `id` becomes
+   * `licenceId` (same family, lower rank) at the end of its period (docs/api.md "Plan changes";
+   * commerce §4 "Downgrade"). Answers the held licence with a pending action DOWNGRADE
+   * (`actionDueBy` = the period end, `licenceId`, `licenceName`). Errors: 409
+   * `INVALID_TIER_CHANGE` when `licenceId` is not a downgrade of it.
+   */
+  scheduleDowngrade: defineCall({
+    name: 'licences.scheduleDowngrade',
+    method: 'POST',
+    path: '/api/v2/active-licences/:id/downgrade',
+    body: scheduleDowngradeRequestSchema,
+    response: licenceUpdateResponseSchema,
+    auth: 'required',
+  }),
+  /**
+   * `DELETE /api/v2/active-licences/{id}/downgrade`: withdraws the scheduled downgrade; answers
+   * `{ licence }`. Errors: 404 when none is scheduled.
+   */
+  cancelDowngrade: defineCall({
+    name: 'licences.cancelDowngrade',
+    method: 'DELETE',
+    path: '/api/v2/active-licences/:id/downgrade',
+    response: licenceUpdateResponseSchema,
+    auth: 'required',
+  }),
+  /**
+   * `PUT /api/v2/price-migration/{id}/consent { status: 'LEAVE' | 'CONTINUE' }`, `id` the
+   * migration's id (§4 "Price migration consent"): answers `{ licence }`.
+   */
+  priceMigrationConsent: defineCall({
+    name: 'licences.priceMigrationConsent',
+    method: 'PUT',
+    path: '/api/v2/price-migration/:id/consent',
+    body: priceMigrationConsentRequestSchema,
+    response: licenceUpdateResponseSchema,
+    auth: 'required',
+  }),
+};
+
+/**
+ * The `promos` area (`calls.promos`): the cancellation promo of an account's licence `id`
+ * (§7 "Licences"). Errors: 404 for a licence the account does not hold, 409 when no promo is on
+ * offer.
+ */
+export const promosCalls = {
+  /**
+   * `GET /api/v2/cancellation-promo/{id}/verify`: whether the viewer is offered a discount to
+   * stay instead of cancelling, `{ available, discount?, description? }`.
+   */
+  verify: defineCall({
+    name: 'promos.verify',
+    method: 'GET',
+    path: '/api/v2/cancellation-promo/:id/verify',
+    response: cancellationPromoSchema,
+    auth: 'required',
+  }),
+  /**
+   * `POST /api/v2/cancellation-promo/{id}/redeem`: the discount applies, the licence stays;
+   * `{ licence }`.
+   */
+  redeem: defineCall({
+    name: 'promos.redeem',
+    method: 'POST',
+    path: '/api/v2/cancellation-promo/:id/redeem',
+    response: licenceUpdateResponseSchema,
+    auth: 'required',
+  }),
+  /**
+   * `POST /api/v2/cancellation-promo/{id}/refuse`: the offer is declined (cancel separately);
+   * answers `{}`.
+   */
+  refuse: defineCall({
+    name: 'promos.refuse',
+    method: 'POST',
+    path: '/api/v2/cancellation-promo/:id/refuse',
+    response: z.looseObject({}),
+    auth: 'required',
+  }),
+};

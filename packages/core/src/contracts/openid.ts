@@ -31,20 +31,6 @@ export const openIdAuthUriResponseSchema = z.looseObject({
 export type OpenIdAuthUri = z.infer<typeof openIdAuthUriResponseSchema>;
 
 /**
- * OpenID Connect authorisation URI of a realm client. Implements identity-and-routes.md §7
- * "GET /openid/{client}/auth-uri?authoriseUriFlow=SIGNUP or SIGNIN". Errors: 404 `NOT_FOUND`
- * for a client the realm does not have; 400 for a bad flow or redirect address.
- */
-export const getOpenIdAuthUri = defineCall({
-  name: 'openid.authUri',
-  method: 'GET',
-  path: '/api/v2/openid/:client/auth-uri',
-  query: openIdAuthUriQuerySchema,
-  response: openIdAuthUriResponseSchema,
-  auth: 'none',
-});
-
-/**
  * Body of `POST /api/v2/openid/{client}/token`: the `authorisationCode` the provider sent back
  * (§7) plus, this project's addition, the `state` it came with: the platform finds the PKCE
  * verifier and nonce of that authorisation by `state` and uses them once.
@@ -55,34 +41,57 @@ export const openIdTokenRequestSchema = z.object({
 });
 export type OpenIdTokenRequest = z.infer<typeof openIdTokenRequestSchema>;
 
-/**
- * Exchanges an OpenID Connect authorisation code for the platform's tokens (answers as
- * `POST /login`). Implements identity-and-routes.md §7 "POST /openid/{client}/token". Errors:
- * 404 unknown client; 409 `CONFLICT` when the `state` is unknown, expired or already used (the
- * code is exchanged at most once); 400 when the provider refuses the code or the ID token is
- * invalid.
- */
-export const exchangeOpenIdCode = defineCall({
-  name: 'openid.token',
-  method: 'POST',
-  path: '/api/v2/openid/:client/token',
-  body: openIdTokenRequestSchema,
-  response: loginResponseSchema,
-  auth: 'none',
-});
-
 /** Answer of the logout-uri call (§7): the provider's end-session address. */
 export const openIdLogoutUriResponseSchema = z.looseObject({ logoutUri: z.url({ protocol: /^https?$/ }) });
 export type OpenIdLogoutUri = z.infer<typeof openIdLogoutUriResponseSchema>;
 
 /**
- * The provider's end-session address of a realm client. Implements identity-and-routes.md §7
- * "GET /openid/{client}/logout-uri". Errors: 404 unknown client.
+ * The `openid` area (`calls.openid`): OpenID Connect sign-in through realm client `:client`; sent
+ * without a bearer.
  */
-export const getOpenIdLogoutUri = defineCall({
-  name: 'openid.logoutUri',
-  method: 'GET',
-  path: '/api/v2/openid/:client/logout-uri',
-  response: openIdLogoutUriResponseSchema,
-  auth: 'none',
-});
+export const openidCalls = {
+  /**
+   * `GET /api/v2/openid/{client}/auth-uri?authoriseUriFlow=SIGNIN|SIGNUP[&redirectUri=]`: the
+   * provider's authorisation address `{ authorisationUri, silentAuthorisationUri? }`, whose query
+   * holds the `state` the platform keeps (with the PKCE verifier and nonce) for the exchange.
+   * Implements identity-and-routes.md §7 "GET /openid/{client}/auth-uri?authoriseUriFlow=SIGNUP or
+   * SIGNIN". Errors: 404 `NOT_FOUND` for a client the realm does not have; 400 for a bad flow or
+   * redirect address.
+   */
+  authUri: defineCall({
+    name: 'openid.authUri',
+    method: 'GET',
+    path: '/api/v2/openid/:client/auth-uri',
+    query: openIdAuthUriQuerySchema,
+    response: openIdAuthUriResponseSchema,
+    auth: 'none',
+  }),
+  /**
+   * `POST /api/v2/openid/{client}/token { authorisationCode, state }`: exchanges an OpenID
+   * Connect authorisation code for the platform's tokens (answers as
+   * `POST /login`). Implements identity-and-routes.md §7 "POST /openid/{client}/token". Errors:
+   * 404 unknown client; 409 `CONFLICT` when the `state` is unknown, expired or already used (the
+   * code is exchanged at most once); 400 when the provider refuses the code or the ID token is
+   * invalid.
+   */
+  token: defineCall({
+    name: 'openid.token',
+    method: 'POST',
+    path: '/api/v2/openid/:client/token',
+    body: openIdTokenRequestSchema,
+    response: loginResponseSchema,
+    auth: 'none',
+  }),
+  /**
+   * `GET /api/v2/openid/{client}/logout-uri`: `{ logoutUri }`, the provider's end-session
+   * address. Implements identity-and-routes.md §7
+   * "GET /openid/{client}/logout-uri". Errors: 404 unknown client.
+   */
+  logoutUri: defineCall({
+    name: 'openid.logoutUri',
+    method: 'GET',
+    path: '/api/v2/openid/:client/logout-uri',
+    response: openIdLogoutUriResponseSchema,
+    auth: 'none',
+  }),
+};

@@ -31,11 +31,18 @@ export const realmSettingsSchema = z.looseObject({
 });
 export type RealmSettings = z.infer<typeof realmSettingsSchema>;
 
-/** `GET /api/v2/realm/settings` (no bearer): the realm's sign-in settings. Documented in docs/api.md. */
-export const getRealmSettings = defineCall({
-  name: 'realm.settings',
-  method: 'GET',
-  path: '/api/v2/realm/settings',
-  response: realmSettingsSchema,
-  auth: 'none',
-});
+/** The `realm` area (`calls.realm`). */
+export const realmCalls = {
+  /**
+   * `GET /api/v2/realm/settings` (no bearer): the realm's page-wide sign-in settings
+   * `{ selfRegistration, authProviders [{ name, clientName?, displayName?, logoUri? }], magicLink,
+   * requestAccessUri? }`. This project's call, documented in docs/api.md.
+   */
+  settings: defineCall({
+    name: 'realm.settings',
+    method: 'GET',
+    path: '/api/v2/realm/settings',
+    response: realmSettingsSchema,
+    auth: 'none',
+  }),
+};

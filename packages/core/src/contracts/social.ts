@@ -46,47 +46,6 @@ export const socialConflictDetailsSchema = z.looseObject({
 });
 export type SocialConflictDetails = z.infer<typeof socialConflictDetailsSchema>;
 
-/**
- * Sign in with Apple. Implements identity-and-routes.md §7 "POST /login/apple-id" and §4 "Social
- * sign-in". Answers the login tokens with `linkedAccounts`. Sent without the session's bearer;
- * in the conflict case the client sends the ID account's bearer explicitly to link. Errors: 409
- * `CONFLICT` (`socialAccountLinkPrompt`, details {@link socialConflictDetailsSchema}) when an
- * ID account has the email; 409 `cannotLinkAccount` when linking is not possible; 400 when
- * Apple refuses the code or the nonce differs; 404 when the realm has no Apple sign-in.
- */
-export const signInWithApple = defineCall({
-  name: 'social.apple',
-  method: 'POST',
-  path: '/api/v2/login/apple-id',
-  body: appleSignInRequestSchema,
-  response: loginResponseSchema,
-  auth: 'none',
-});
-
-/** Sign in with Facebook (§7 "POST /login/social/facebook"); answers and errors as {@link signInWithApple}. */
-export const signInWithFacebook = defineCall({
-  name: 'social.facebook',
-  method: 'POST',
-  path: '/api/v2/login/social/facebook',
-  body: facebookSignInRequestSchema,
-  response: loginResponseSchema,
-  auth: 'none',
-});
-
-/**
- * Sign in with Google (§7 "POST /login/social/google": "an optional bearer header is sent in the
- * conflict case"); answers and errors as {@link signInWithApple}, 400 for an ID token that does
- * not verify (signature, issuer, audience, expiry).
- */
-export const signInWithGoogle = defineCall({
-  name: 'social.google',
-  method: 'POST',
-  path: '/api/v2/login/social/google',
-  body: googleSignInRequestSchema,
-  response: loginResponseSchema,
-  auth: 'none',
-});
-
 /** One provider linked to the account, as the linked-accounts calls list it. */
 export const linkedAccountEntrySchema = z.looseObject({
   provider: nonEmpty(),
@@ -100,26 +59,90 @@ export const linkedAccountsResponseSchema = z.looseObject({ linkedAccounts: z.ar
 export type LinkedAccounts = z.infer<typeof linkedAccountsResponseSchema>;
 
 /**
- * The providers linked to the signed-in account. This project's call (the spec does not show it;
- * docs/api.md "Social sign-in"). Errors: 401 without a session.
+ * Headers of a social sign-in: `Authorization: Bearer <token>` of an ID account, given by the
+ * caller in the conflict case only (the platform then links the provider to that account). The
+ * sign-ins never send the session's bearer (`auth: 'none'`), so the client leaves this one alone.
  */
-export const getLinkedAccounts = defineCall({
-  name: 'social.linkedAccounts',
-  method: 'GET',
-  path: '/api/v2/user/linked-accounts',
-  response: linkedAccountsResponseSchema,
-  auth: 'required',
+export const socialSignInHeadersSchema = z.object({
+  Authorization: z.optional(z.string().check(z.regex(/^Bearer \S+$/))),
 });
 
 /**
- * Unlinks provider `:provider` (`APPLE_ID`, `GOOGLE`, `FACEBOOK`) from the signed-in account
- * (identity-and-routes.md §7 "the unlink-provider call is not shown": defined here, docs/api.md).
- * Answers the remaining links. Errors: 401 without a session; 404 when that provider is not linked.
+ * The `social` area (`calls.social`; identity-and-routes.md §4 "Social sign-in", §7; docs/api.md
+ * "Social sign-in").
  */
-export const unlinkAccount = defineCall({
-  name: 'social.unlink',
-  method: 'DELETE',
-  path: '/api/v2/user/linked-accounts/:provider',
-  response: linkedAccountsResponseSchema,
-  auth: 'required',
-});
+export const socialCalls = {
+  /**
+   * `POST /api/v2/login/apple-id { code, nonce, callbackUri }`: sign in with Apple. Implements
+   * identity-and-routes.md §7 "POST /login/apple-id" and §4 "Social sign-in". Answers the login
+   * tokens with `linkedAccounts`. Sent without the session's bearer; in the conflict case the
+   * caller sends the ID account's bearer in `headers.Authorization`
+   * ({@link socialSignInHeadersSchema}) to link. Errors: 409 `CONFLICT` (`socialAccountLinkPrompt`,
+   * details {@link socialConflictDetailsSchema}) when an ID account has the email; 409
+   * `cannotLinkAccount` when linking is not possible; 400 when Apple refuses the code or the nonce
+   * differs; 404 when the realm has no Apple sign-in.
+   */
+  apple: defineCall({
+    name: 'social.apple',
+    method: 'POST',
+    path: '/api/v2/login/apple-id',
+    body: appleSignInRequestSchema,
+    headers: socialSignInHeadersSchema,
+    response: loginResponseSchema,
+    auth: 'none',
+  }),
+  /**
+   * `POST /api/v2/login/social/facebook { code, redirectUri? }`: sign in with Facebook (§7);
+   * headers, answers and errors as {@link socialCalls.apple}.
+   */
+  facebook: defineCall({
+    name: 'social.facebook',
+    method: 'POST',
+    path: '/api/v2/login/social/facebook',
+    body: facebookSignInRequestSchema,
+    headers: socialSignInHeadersSchema,
+    response: loginResponseSchema,
+    auth: 'none',
+  }),
+  /**
+   * `POST /api/v2/login/social/google { idToken }`: sign in with Google (§7: "an optional bearer
+   * header is sent in the conflict case"); headers, answers and errors as
+   * {@link socialCalls.apple}, 400 for an ID token that does
+   * not verify (signature, issuer, audience, expiry).
+   */
+  google: defineCall({
+    name: 'social.google',
+    method: 'POST',
+    path: '/api/v2/login/social/google',
+    body: googleSignInRequestSchema,
+    headers: socialSignInHeadersSchema,
+    response: loginResponseSchema,
+    auth: 'none',
+  }),
+  /**
+   * `GET /api/v2/user/linked-accounts` (bearer required):
+   * `{ linkedAccounts [{ provider, email?, linkedAt? }] }`, the providers linked to the signed-in
+   * account. This project's call (the spec does not show it; docs/api.md "Social sign-in"). Errors:
+   * 401 without a session.
+   */
+  linkedAccounts: defineCall({
+    name: 'social.linkedAccounts',
+    method: 'GET',
+    path: '/api/v2/user/linked-accounts',
+    response: linkedAccountsResponseSchema,
+    auth: 'required',
+  }),
+  /**
+   * `DELETE /api/v2/user/linked-accounts/{provider}` (bearer required): unlinks `provider`
+   * (`APPLE_ID`, `GOOGLE`, `FACEBOOK`) from the signed-in account (identity-and-routes.md §7 "the
+   * unlink-provider call is not shown": defined here, docs/api.md). Answers the remaining links.
+   * Errors: 401 without a session; 404 when that provider is not linked.
+   */
+  unlink: defineCall({
+    name: 'social.unlink',
+    method: 'DELETE',
+    path: '/api/v2/user/linked-accounts/:provider',
+    response: linkedAccountsResponseSchema,
+    auth: 'required',
+  }),
+};

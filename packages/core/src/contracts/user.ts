@@ -15,11 +15,18 @@ export const userProfileSchema = z.looseObject({
 });
 export type UserProfile = z.infer<typeof userProfileSchema>;
 
-/** `GET /api/v2/user/profile`: the signed-in user's details; 401 for a guest or no token. */
-export const getProfile = defineCall({
-  name: 'user.profile',
-  method: 'GET',
-  path: '/api/v2/user/profile',
-  response: userProfileSchema,
-  auth: 'required',
-});
+/** The `user` area (`calls.user`): the signed-in account's details. */
+export const userCalls = {
+  /**
+   * `GET /api/v2/user/profile` (bearer required): the signed-in user's details `{ id,
+   * contactEmail, name, birthDate?, phoneNumber?, taxNumber? }`. Errors: 401 for a guest or no
+   * token.
+   */
+  profile: defineCall({
+    name: 'user.profile',
+    method: 'GET',
+    path: '/api/v2/user/profile',
+    response: userProfileSchema,
+    auth: 'required',
+  }),
+};

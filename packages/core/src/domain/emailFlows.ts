@@ -11,6 +11,12 @@ import { buildPath, type RouteLocale } from './routes.js';
  */
 
 /**
+ * The provider whose password is reset when the caller names none: the main ID provider (§2), the
+ * `provider` of `POST /api/v2/reset-password/create` then.
+ */
+export const DEFAULT_PASSWORD_RESET_PROVIDER = 'ID' satisfies AuthProviderKind;
+
+/**
  * The provider whose reset page shows, from the `providerName` query parameter (§2 "The reset
  * page is chosen by the providerName query param, default the main ID provider"): one of
  * `PASSWORD_RESET_PROVIDERS` (domain/providers.ts) matched without regard to case or surrounding white space
@@ -19,7 +25,7 @@ import { buildPath, type RouteLocale } from './routes.js';
  */
 export function passwordResetProvider(providerName: unknown): AuthProviderKind {
   const name = typeof providerName === 'string' ? providerName.trim().toUpperCase() : '';
-  return PASSWORD_RESET_PROVIDERS.find((provider) => provider === name) ?? 'ID';
+  return PASSWORD_RESET_PROVIDERS.find((provider) => provider === name) ?? DEFAULT_PASSWORD_RESET_PROVIDER;
 }
 
 /**

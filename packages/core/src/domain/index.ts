@@ -13,6 +13,7 @@ export * from './periods.js';
 export * from './dates.js';
 export * from './discounts.js';
 export * from './licences.js';
+export * from './licenceFamilies.js';
 export * from './planChanges.js';
 export * from './renewal.js';
 /** `isExpired` is the token-claims rule; the licence one is exported as `isLicenceExpired`. */

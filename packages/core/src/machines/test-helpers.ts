@@ -3,7 +3,7 @@
  * client, an in-memory storage and a two-tab broadcast hub.
  */
 import { SignJWT } from 'jose';
-import type { ApiClient, ApiClientEvent } from '../api/types.js';
+import type { ApiClient, ApiClientEvent, PlatformCalls } from '../api/types.js';
 import type { LabelsResponse, LoginResponse } from '../contracts/index.js';
 import type { Broadcast, KeyValueStorage } from '../platform/types.js';
 
@@ -63,229 +63,86 @@ export interface FakeApi extends ApiClient {
   calls: { guestCheckin: number; refresh: number; login: unknown[]; signUp: unknown[]; labels: number };
 }
 
-export function fakeApi(overrides: {
-  guestCheckin?: () => Promise<LoginResponse>;
-  refresh?: () => Promise<LoginResponse>;
-  login?: (body: { id: string; secret: string }) => Promise<LoginResponse>;
-  signUp?: (body: { id: string; secret: string; name: string }) => Promise<LoginResponse>;
-  labels?: () => Promise<LabelsResponse>;
-  /** Licence calls to answer; the others reject. */
-  licences?: Partial<ApiClient['licences']>;
-  /** Cancellation-promo calls to answer; the others reject. */
-  promos?: Partial<ApiClient['promos']>;
-  /** Content calls to answer; the others reject. */
-  content?: Partial<ApiClient['content']>;
-  /** Basket calls (get, put, pay) to answer; the others reject. */
-  baskets?: Partial<ApiClient['baskets']>;
-  /** Voucher calls to answer; the others reject. */
-  vouchers?: Partial<ApiClient['vouchers']>;
-  /** Payment-method calls (init, validate) to answer; the others reject. */
-  paymentMethods?: Partial<ApiClient['paymentMethods']>;
-  /** Payment calls (providers, history, attachDetails) to answer; the others reject. */
-  payments?: Partial<ApiClient['payments']>;
-  /** Card calls to answer; the others reject. */
-  cards?: Partial<ApiClient['cards']>;
-  checkout?: Partial<ApiClient['checkout']>;
-  /** Password-reset calls (request, reset) to answer; the others reject. */
-  passwordReset?: Partial<ApiClient['passwordReset']>;
-  /** Magic-link calls (request, exchange) to answer; the others reject. */
-  magicLink?: Partial<ApiClient['magicLink']>;
-  /** The email-confirmation call to answer; rejects otherwise. */
-  emailConfirmation?: Partial<ApiClient['emailConfirmation']>;
-  /** OpenID Connect calls (authUri, token, logoutUri) to answer; the others reject. */
-  openid?: Partial<ApiClient['openid']>;
-  /** The realm-settings call to answer; rejects otherwise. */
-  realm?: Partial<ApiClient['realm']>;
-  /** PBR, SPTV, OPIN and GIGYA sign-in calls to answer; the others reject. */
-  credentialProviders?: Partial<ApiClient['credentialProviders']>;
-  /** Generic external OAuth calls (authUri, token, logout) to answer; the others reject. */
-  externalOAuth?: Partial<ApiClient['externalOAuth']>;
-  /** The impersonation exchange to answer; rejects otherwise. */
-  impersonation?: Partial<ApiClient['impersonation']>;
-  /** Social sign-in and linked-account calls to answer; the others reject. */
-  social?: Partial<ApiClient['social']>;
-  /** Firebase sign-up and sign-in calls to answer; the others reject. */
-  firebase?: Partial<ApiClient['firebase']>;
-  /** Adobe Pass calls (user, token, regcode, regcodeV3, entitlementSync) to answer; the others reject. */
-  adobe?: Partial<ApiClient['adobe']>;
-  /** Device PIN calls (createPin, pollPin, confirmPin) to answer; the others reject. */
-  tvDevice?: Partial<ApiClient['tvDevice']>;
-  /** The external licence token call to answer; rejects otherwise. */
-  externalLicence?: Partial<ApiClient['externalLicence']>;
-} = {}): FakeApi {
+/** Calls of the areas other than `auth` and `labels` to answer, by area; the others reject. */
+export type FakeAreas = { [A in Exclude<keyof PlatformCalls, 'auth' | 'labels'>]?: Partial<ApiClient[A]> };
+
+/**
+ * A fake {@link ApiClient}. `login`, `signUp` (given the call's body), `refresh`, `guestCheckin`
+ * and `labels` answer those calls and are counted in `calls`; an area given in `overrides`
+ * answers the calls it names. Every other call rejects with `unexpected call <area>.<call>`.
+ */
+export function fakeApi(
+  overrides: {
+    guestCheckin?: () => Promise<LoginResponse>;
+    refresh?: () => Promise<LoginResponse>;
+    login?: (body: { id: string; secret: string }) => Promise<LoginResponse>;
+    signUp?: (body: { id: string; secret: string; name: string }) => Promise<LoginResponse>;
+    labels?: () => Promise<LabelsResponse>;
+  } & FakeAreas = {},
+): FakeApi {
   const listeners = new Set<(event: ApiClientEvent) => void>();
   const unexpected = (name: string) => () => Promise.reject(new Error(`unexpected call ${name}`));
   const calls: FakeApi['calls'] = { guestCheckin: 0, refresh: 0, login: [], signUp: [], labels: 0 };
-  return {
+  /** An area whose `answers` answer, every other call rejecting. */
+  const area = (name: string, answers: object = {}): unknown =>
+    new Proxy(answers, {
+      get: (target, call) =>
+        typeof call !== 'string' || call === 'then'
+          ? undefined
+          : (Object.hasOwn(target, call) ? (target as Record<string, unknown>)[call] : undefined) ?? unexpected(`${name}.${call}`),
+    });
+  const {
+    guestCheckin,
+    refresh,
+    login,
+    signUp,
+    labels,
+    ...areas
+  } = overrides;
+  const client: Record<string, unknown> = {
     calls,
-    auth: {
-      login: (body) => {
-        calls.login.push(body);
-        return (overrides.login ?? unexpected('login'))(body);
+    auth: area('auth', {
+      login: (input: { body: { id: string; secret: string } }) => {
+        calls.login.push(input.body);
+        return (login ?? unexpected('login'))(input.body);
       },
-      signUp: (body) => {
-        calls.signUp.push(body);
-        return (overrides.signUp ?? unexpected('signUp'))(body);
-      },
-      refresh: () => {
-        calls.refresh += 1;
-        return (overrides.refresh ?? unexpected('refresh'))();
+      signUp: (input: { body: { id: string; secret: string; name: string } }) => {
+        calls.signUp.push(input.body);
+        return (signUp ?? unexpected('signUp'))(input.body);
       },
       guestCheckin: () => {
         calls.guestCheckin += 1;
-        return (overrides.guestCheckin ?? unexpected('guestCheckin'))();
+        return (guestCheckin ?? unexpected('guestCheckin'))();
       },
-      logout: unexpected('logout'),
-    },
-    user: { profile: unexpected('profile') },
-    labels: {
+    }),
+    labels: area('labels', {
       get: () => {
         calls.labels += 1;
-        return (overrides.labels ?? unexpected('labels'))();
+        return (labels ?? unexpected('labels'))();
       },
+    }),
+    refresh: () => {
+      calls.refresh += 1;
+      return (refresh ?? unexpected('refresh'))();
     },
-    countries: { list: unexpected('countries') },
-    licences: {
-      list: unexpected('licences.list'),
-      families: unexpected('licences.families'),
-      mine: unexpected('licences.mine'),
-      pause: unexpected('licences.pause'),
-      resume: unexpected('licences.resume'),
-      cancel: unexpected('licences.cancel'),
-      reactivate: unexpected('licences.reactivate'),
-      scheduleDowngrade: unexpected('licences.scheduleDowngrade'),
-      cancelDowngrade: unexpected('licences.cancelDowngrade'),
-      priceMigrationConsent: unexpected('licences.priceMigrationConsent'),
-      ...overrides.licences,
-    },
-    promos: {
-      verify: unexpected('promos.verify'),
-      redeem: unexpected('promos.redeem'),
-      refuse: unexpected('promos.refuse'),
-      ...overrides.promos,
-    },
-    content: {
-      list: unexpected('content.list'),
-      get: unexpected('content.get'),
-      playback: unexpected('content.playback'),
-      ...overrides.content,
-    },
-    baskets: {
-      get: unexpected('baskets.get'),
-      put: unexpected('baskets.put'),
-      pay: unexpected('baskets.pay'),
-      ...overrides.baskets,
-    },
-    vouchers: {
-      add: unexpected('vouchers.add'),
-      remove: unexpected('vouchers.remove'),
-      redeem: unexpected('vouchers.redeem'),
-      ...overrides.vouchers,
-    },
-    paymentMethods: {
-      init: unexpected('paymentMethods.init'),
-      validate: unexpected('paymentMethods.validate'),
-      ...overrides.paymentMethods,
-    },
-    payments: {
-      providers: unexpected('payments.providers'),
-      history: unexpected('payments.history'),
-      attachDetails: unexpected('payments.attachDetails'),
-      ...overrides.payments,
-    },
-    cards: {
-      list: unexpected('cards.list'),
-      attachToLicence: unexpected('cards.attachToLicence'),
-      remove: unexpected('cards.remove'),
-      setDefault: unexpected('cards.setDefault'),
-      ...overrides.cards,
-    },
-    checkout: {
-      context: unexpected('checkout.context'),
-      saveBillingDetails: unexpected('checkout.saveBillingDetails'),
-      ...overrides.checkout,
-    },
-    passwordReset: {
-      request: unexpected('passwordReset.request'),
-      reset: unexpected('passwordReset.reset'),
-      ...overrides.passwordReset,
-    },
-    magicLink: {
-      request: unexpected('magicLink.request'),
-      exchange: unexpected('magicLink.exchange'),
-      ...overrides.magicLink,
-    },
-    emailConfirmation: {
-      confirm: unexpected('emailConfirmation.confirm'),
-      ...overrides.emailConfirmation,
-    },
-    openid: {
-      authUri: unexpected('openid.authUri'),
-      token: unexpected('openid.token'),
-      logoutUri: unexpected('openid.logoutUri'),
-      ...overrides.openid,
-    },
-    realm: {
-      settings: unexpected('realm.settings'),
-      ...overrides.realm,
-    },
-    externalOAuth: {
-      authUri: unexpected('externalOAuth.authUri'),
-      token: unexpected('externalOAuth.token'),
-      logout: unexpected('externalOAuth.logout'),
-      ...overrides.externalOAuth,
-    },
-    impersonation: {
-      exchange: unexpected('impersonation.exchange'),
-      ...overrides.impersonation,
-    },
-    firebase: {
-      signUp: unexpected('firebase.signUp'),
-      signIn: unexpected('firebase.signIn'),
-      ...overrides.firebase,
-    },
-    social: {
-      apple: unexpected('social.apple'),
-      facebook: unexpected('social.facebook'),
-      google: unexpected('social.google'),
-      linkedAccounts: unexpected('social.linkedAccounts'),
-      unlink: unexpected('social.unlink'),
-      ...overrides.social,
-    },
-    adobe: {
-      user: unexpected('adobe.user'),
-      token: unexpected('adobe.token'),
-      regcode: unexpected('adobe.regcode'),
-      regcodeV3: unexpected('adobe.regcodeV3'),
-      entitlementSync: unexpected('adobe.entitlementSync'),
-      ...overrides.adobe,
-    },
-    tvDevice: {
-      createPin: unexpected('tvDevice.createPin'),
-      pollPin: unexpected('tvDevice.pollPin'),
-      confirmPin: unexpected('tvDevice.confirmPin'),
-      ...overrides.tvDevice,
-    },
-    externalLicence: {
-      token: unexpected('externalLicence.token'),
-      ...overrides.externalLicence,
-    },
-    credentialProviders: {
-      pbr: unexpected('credentialProviders.pbr'),
-      sptv: unexpected('credentialProviders.sptv'),
-      opin: unexpected('credentialProviders.opin'),
-      gigya: unexpected('credentialProviders.gigya'),
-      ...overrides.credentialProviders,
-    },
-    subscribe(listener) {
+    request: unexpected('request'),
+    subscribe(listener: (event: ApiClientEvent) => void) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    emit(event) {
+    emit(event: ApiClientEvent) {
       for (const listener of [...listeners]) listener(event);
     },
     listenerCount: () => listeners.size,
   };
+  for (const [name, answers] of Object.entries(areas)) client[name] = area(name, answers);
+  return new Proxy(client, {
+    get: (target, name) => {
+      if (typeof name !== 'string' || name === 'then') return undefined;
+      target[name] ??= area(name);
+      return target[name];
+    },
+  }) as unknown as FakeApi;
 }
 
 /** A Map-backed storage that exposes its contents. */

@@ -80,7 +80,7 @@ export function PurchaseJourney({ input, families, query }: PurchaseJourneyProps
   const downgrade = (licence: Licence, from: Licence) => {
     setDowngrading(licence.id);
     setDowngradeError(null);
-    api.licences.scheduleDowngrade(from.id, licence.id).then(
+    api.licences.scheduleDowngrade({ params: { id: from.id }, body: { licenceId: licence.id } }).then(
       () => navigate(path('ACCOUNT')),
       (error: unknown) => {
         setDowngrading(null);

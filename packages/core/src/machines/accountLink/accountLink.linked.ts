@@ -38,7 +38,7 @@ export type LinkedAccountsEvent = { type: 'unlink'; provider: string } | { type:
  * - `loading`: actor `loadLinkedAccounts` (`api.social.linkedAccounts`) → `ready`; a failure →
  *   `loadFailed` (`retry` loads again).
  * - `ready`: `unlink { provider }` for a listed provider → `unlinking` (actor `unlink` =
- *   `api.social.unlink(provider)`) → `ready` with the remaining links; a failure → `ready` with
+ *   `api.social.unlink({ params: { provider } })`) → `ready` with the remaining links; a failure → `ready` with
  *   `anErrorOccured` and `failedProvider`, the list kept.
  * - Each loaded or remaining list is handed to `input.session` as `session.linkedAccounts`.
  */
@@ -46,7 +46,9 @@ export const linkedAccountsMachine = setup({
   types: {} as { context: LinkedAccountsContext; events: LinkedAccountsEvent; input: LinkedAccountsInput },
   actors: {
     loadLinkedAccounts: fromPromise<LinkedAccounts, { api: ApiClient }>(({ input }) => input.api.social.linkedAccounts()),
-    unlink: fromPromise<LinkedAccounts, { api: ApiClient; provider: string }>(({ input }) => input.api.social.unlink(input.provider)),
+    unlink: fromPromise<LinkedAccounts, { api: ApiClient; provider: string }>(({ input }) =>
+      input.api.social.unlink({ params: { provider: input.provider } }),
+    ),
   },
   guards: {
     isListed: ({ context }, params: { provider: string }) => context.accounts.some((account) => account.provider === params.provider),

@@ -41,8 +41,10 @@ const neverKnown = () => false;
 export const accountLinkMachine = setup({
   types: {} as { context: AccountLinkContext; events: AccountLinkEvent; input: AccountLinkInput },
   actors: {
-    /** `api.auth.login({ id, secret })`: the ID account's tokens. */
-    login: fromPromise<LoginResponse, AccountLinkLoginInput>(({ input }) => input.api.auth.login({ id: input.id, secret: input.secret })),
+    /** `api.auth.login({ body: { id, secret } })`: the ID account's tokens. */
+    login: fromPromise<LoginResponse, AccountLinkLoginInput>(({ input }) =>
+      input.api.auth.login({ body: { id: input.id, secret: input.secret } }),
+    ),
     /** The social call again, with the ID account's bearer: the platform links and answers tokens. */
     link: fromPromise<LoginResponse, AccountLinkLinkInput>(({ input }) => sendSocialCredential(input.api, input.provider, input.credential, input.bearer)),
   },

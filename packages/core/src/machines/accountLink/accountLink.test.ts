@@ -17,8 +17,8 @@ function prompt(options: { login?: () => Promise<LoginResponse>; link?: () => Pr
   const api = fakeApi({
     login: options.login ?? (async () => ID_TOKENS),
     social: {
-      google: async (body, opts) => {
-        links.push({ body, bearer: opts?.bearer });
+      google: async ({ body, headers }) => {
+        links.push({ body, bearer: headers?.Authorization?.replace(/^Bearer /, '') });
         return (options.link ?? (async () => LINKED))();
       },
     },
@@ -130,8 +130,8 @@ describe('linkedAccounts machine (unlink, §8 "Unlink provider failure shows a g
     const api = fakeApi({
       social: {
         linkedAccounts: async () => ({ linkedAccounts: [{ provider: 'GOOGLE' }, { provider: 'APPLE_ID' }] }),
-        unlink: async (provider) => {
-          unlinked.push(provider);
+        unlink: async ({ params }) => {
+          unlinked.push(String(params.provider));
           return { linkedAccounts: [{ provider: 'APPLE_ID' }] };
         },
       },

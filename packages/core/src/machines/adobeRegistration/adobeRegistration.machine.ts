@@ -30,13 +30,15 @@ export function adobeHostFor(input: { adobeHost?: ((baseUrl: string) => AdobeHos
 }
 
 /**
- * `api.adobe.regcode(requestorId)` (ADOBE) or `api.adobe.regcodeV3({ requestorId, clientId,
- * clientSecret })` (ADOBE_DCR), as `{ code, accessToken }`. Rejects when ADOBE_DCR has no client.
+ * `api.adobe.regcode({ params: { requestorId } })` (ADOBE) or `api.adobe.regcodeV3({ body: {
+ * requestorId, clientId, clientSecret } })` (ADOBE_DCR), as `{ code, accessToken }`. Rejects when ADOBE_DCR has no client.
  */
 export async function requestAdobeRegcode(input: RegcodeActorInput): Promise<{ code: string; accessToken: string | null }> {
-  if (input.kind === 'ADOBE') return { code: (await input.api.adobe.regcode(input.requestorId)).code, accessToken: null };
+  if (input.kind === 'ADOBE') return { code: (await input.api.adobe.regcode({ params: { requestorId: input.requestorId } })).code, accessToken: null };
   if (!input.client) throw new Error('No Adobe client is registered for this realm');
-  const answer = await input.api.adobe.regcodeV3({ requestorId: input.requestorId, clientId: input.client.clientId, clientSecret: input.client.clientSecret });
+  const answer = await input.api.adobe.regcodeV3({
+    body: { requestorId: input.requestorId, clientId: input.client.clientId, clientSecret: input.client.clientSecret },
+  });
   return { code: answer.code, accessToken: answer.accessToken };
 }
 
@@ -68,8 +70,8 @@ export const adobeRegistrationMachine = setup({
     output: AdobeRegistrationOutput;
   },
   actors: {
-    /** `api.auth.login(credentials)`. */
-    login: fromPromise<LoginResponse, AdobeLoginActorInput>(({ input }) => input.api.auth.login(input.credentials)),
+    /** `api.auth.login({ body: credentials })`. */
+    login: fromPromise<LoginResponse, AdobeLoginActorInput>(({ input }) => input.api.auth.login({ body: input.credentials })),
     /** Adobe host `POST /o/client/register { software_statement }` → the client id and secret. */
     registerClient: fromPromise<AdobeClient, RegisterClientActorInput>(async ({ input }) => {
       const answer = await input.host.register(input.softwareStatement);

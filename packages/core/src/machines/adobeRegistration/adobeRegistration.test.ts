@@ -22,12 +22,12 @@ function run(input: Partial<AdobeRegistrationInput> & { regcode?: (n: number) =>
     fakeApi({
       login: async () => ({ authorisationToken: 'a', refreshToken: 'r' }),
       adobe: {
-        regcode: async (requestorId) => {
-          regcodeCalls.push(requestorId);
+        regcode: async ({ params }) => {
+          regcodeCalls.push(params.requestorId);
           const out = await answer(regcodeCalls.length);
           return { code: out.code };
         },
-        regcodeV3: async (body) => {
+        regcodeV3: async ({ body }) => {
           regcodeCalls.push(body);
           const out = await answer(regcodeCalls.length);
           return { code: out.code, accessToken: out.accessToken ?? 'at' };

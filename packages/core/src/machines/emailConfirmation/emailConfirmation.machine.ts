@@ -7,10 +7,10 @@ import { oncePerToken } from '../magicLink/magicLink.machine.js';
 export type { EmailConfirmationContext, EmailConfirmationEvent, EmailConfirmationInput } from './emailConfirmation.types.js';
 
 /**
- * `api.emailConfirmation.confirm(token)`, once per client and token (a repeated effect spends
+ * `api.emailConfirmation.confirm({ body: { token } })`, once per client and token (a repeated effect spends
  * the single-use token once; every caller gets the same answer).
  */
-export const confirmEmailOnce = oncePerToken((api, token) => api.emailConfirmation.confirm(token));
+export const confirmEmailOnce = oncePerToken((api, token) => api.emailConfirmation.confirm({ body: { token } }));
 
 /** Input of the `confirm` actor: `POST /user/email-confirmation { token }`. */
 export interface ConfirmActorInput {
@@ -28,7 +28,7 @@ export interface ConfirmActorInput {
 export const emailConfirmationMachine = setup({
   types: {} as { context: EmailConfirmationContext; events: EmailConfirmationEvent; input: EmailConfirmationInput },
   actors: {
-    /** `api.emailConfirmation.confirm(token)`, once per client and token → `{ email }`. */
+    /** `api.emailConfirmation.confirm({ body: { token } })`, once per client and token → `{ email }`. */
     confirm: fromPromise<{ email: string }, ConfirmActorInput>(({ input }) => confirmEmailOnce(input.api, input.token)),
   },
   actions: {

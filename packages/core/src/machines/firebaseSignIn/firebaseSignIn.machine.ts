@@ -105,12 +105,12 @@ export const firebaseSignInMachine = setup({
     }),
     /** `api.firebase.signUp(...)`: the Firebase user and the platform account. */
     signUp: fromPromise<unknown, FirebaseSignUpActorInput>(({ input }) =>
-      input.api.firebase.signUp({
+      input.api.firebase.signUp({ body: {
         username: input.email,
         password: input.password,
         consentAnswers: input.consentAnswers,
         ...(input.appCheckToken ? { appCheckToken: input.appCheckToken } : {}),
-      }),
+      } }),
     ),
     /** `auth.signInWithPassword(email, password)`. */
     signInWithPassword: fromPromise<FirebaseCredentials, FirebasePasswordActorInput>(({ input }) =>
@@ -122,7 +122,7 @@ export const firebaseSignInMachine = setup({
     signInWithRedirect: fromPromise<void, FirebaseProviderActorInput>(({ input }) => input.auth.signInWithRedirect(input.provider)),
     /** `api.firebase.signIn(...)`: the platform's tokens for the Firebase user. */
     exchange: fromPromise<LoginResponse, FirebaseExchangeActorInput>(({ input }) =>
-      input.api.firebase.signIn({ firebaseAuthToken: input.credentials.idToken, firebaseRefreshToken: input.credentials.refreshToken }),
+      input.api.firebase.signIn({ body: { firebaseAuthToken: input.credentials.idToken, firebaseRefreshToken: input.credentials.refreshToken } }),
     ),
   },
   actions: {

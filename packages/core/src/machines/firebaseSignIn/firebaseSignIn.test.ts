@@ -266,7 +266,7 @@ describe('firebaseSignIn: default actors use the port and the client', () => {
     actor.send({ type: 'password.submit', email: 'viewer@example.com', password: 'secret-pass' });
     await waitFor(actor, (s) => s.status === 'done');
     expect(auth.signInWithPassword).toHaveBeenCalledWith('viewer@example.com', 'secret-pass');
-    expect(signIn).toHaveBeenCalledWith({ firebaseAuthToken: creds.idToken, firebaseRefreshToken: creds.refreshToken });
+    expect(signIn).toHaveBeenCalledWith({ body: { firebaseAuthToken: creds.idToken, firebaseRefreshToken: creds.refreshToken } });
   });
 
   it('the sign-up actor sends username, password and consent answers, and the app-check token only when there is one', async () => {
@@ -278,7 +278,7 @@ describe('firebaseSignIn: default actors use the port and the client', () => {
     }).start();
     actor.send({ type: 'password.submit', email: 'new@example.com', password: 'long-enough', consentAnswers: [{ fieldName: 'termsOfUse', answer: true }] });
     await waitFor(actor, (s) => s.status === 'done');
-    expect(signUp).toHaveBeenCalledWith({ username: 'new@example.com', password: 'long-enough', consentAnswers: [{ fieldName: 'termsOfUse', answer: true }] });
+    expect(signUp).toHaveBeenCalledWith({ body: { username: 'new@example.com', password: 'long-enough', consentAnswers: [{ fieldName: 'termsOfUse', answer: true }] } });
   });
 
   it('App Check asked of a port without it fails with appCheckFailedWeb', async () => {

@@ -30,7 +30,7 @@ export interface LoginActorInput {
  *
  * A credentials form (`createCredentialsFormMachine`): `editing` → `form.submit` with guard
  * `formIsValid` (domain `validateLoginForm`) → `submitting` (actor `login` =
- * `api.auth.login({ id: email, secret: password })`) → on success the tokens are sent to the
+ * `api.auth.login({ body: { id: email, secret: password } })`) → on success the tokens are sent to the
  * session (`session.signedIn`), `target` is set from `postSignInTarget(search)`, and the machine
  * stops in the final state `signedIn`; on failure it returns to `editing` with
  * `error` = `loginFailureMessage(error, isKnownKey)`, values kept. Input {@link IdSignInInput}
@@ -47,7 +47,7 @@ export const idSignInMachine = createCredentialsFormMachine({
     name: 'login',
     /** `api.auth.login`: tokens, or throws ApiError / ContractError / NetworkError. */
     logic: fromPromise<LoginResponse, LoginActorInput>(({ input }) =>
-      input.api.auth.login({ id: input.id, secret: input.secret }),
+      input.api.auth.login({ body: { id: input.id, secret: input.secret } }),
     ),
     input: (values, env) => ({ api: env.api, id: values.email.trim(), secret: values.password }),
     description: 'Loading: the credentials are being checked.',

@@ -7,11 +7,11 @@ import type { ImpersonationContext, ImpersonationEvent, ImpersonationExchangeInp
 export type { ImpersonationContext, ImpersonationEvent, ImpersonationExchangeInput, ImpersonationInput } from './impersonation.types.js';
 
 /**
- * `api.impersonation.exchange(token)`, once per client and token: a repeated effect or a second
+ * `api.impersonation.token({ body: { impersonationToken: token } })`, once per client and token: a repeated effect or a second
  * mount of the page gets the same answer and the single-use token is sent once (a failure is
  * forgotten, so `retry` sends it again).
  */
-export const exchangeImpersonationOnce = oncePerToken((api, token) => api.impersonation.exchange(token));
+export const exchangeImpersonationOnce = oncePerToken((api, token) => api.impersonation.token({ body: { impersonationToken: token } }));
 
 /**
  * Impersonation through the IMPERSONATE route `/impersonate/:token` (identity-and-routes.md §6;

@@ -14,9 +14,9 @@ function world(answer: (token: string) => Promise<ImpersonationResponse>) {
   const sessionEvents: SessionEvent[] = [];
   const api = fakeApi({
     impersonation: {
-      exchange: (token) => {
-        calls.push(token);
-        return answer(token);
+      token: ({ body }) => {
+        calls.push(body.impersonationToken);
+        return answer(body.impersonationToken);
       },
     },
   });

@@ -3,7 +3,7 @@ import type { SessionReceiver } from '../credentialsForm/credentialsForm.types.j
 
 /** Input of the `impersonation` machine. */
 export interface ImpersonationInput {
-  /** Platform client: `api.impersonation.exchange`. */
+  /** Platform client: `api.impersonation.token`. */
   api: ApiClient;
   /** Receives `session.signedIn { tokens }` once the token is exchanged (the session actor). */
   session: SessionReceiver;

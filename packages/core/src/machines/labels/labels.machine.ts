@@ -15,7 +15,7 @@ export const LABELS_RETRY_MAX_MS = 30_000;
  * text comes from the labels"; identity-and-routes.md §3 "Labels response", §7
  * `GET /api/v2/label`).
  *
- * `loading` (actor `loadLabels` = `api.labels.get()`) → `ready` with translations, selected,
+ * `loading` (actor `loadLabels` = `api.labels.get({ query: { realm } })`) → `ready` with translations, selected,
  * default and offered locales; or `failed`, which retries by itself after the named delay
  * `retryLabels` (1 s, doubling per failure, at most 30 s; reads back off) or at once on
  * `labels.retry`.
@@ -23,8 +23,10 @@ export const LABELS_RETRY_MAX_MS = 30_000;
 export const labelsMachine = setup({
   types: {} as { context: LabelsContext; events: LabelsEvent; input: LabelsInput },
   actors: {
-    /** `api.labels.get()`: the labels of the client's current locale. */
-    loadLabels: fromPromise<LabelsResponse, { api: ApiClient }>(({ input }) => input.api.labels.get()),
+    /** `api.labels.get({ query: { realm } })`: the realm's labels in the client's current locale. */
+    loadLabels: fromPromise<LabelsResponse, { api: ApiClient; realm: string }>(({ input }) =>
+      input.api.labels.get({ query: { realm: input.realm } }),
+    ),
   },
   actions: {
     storeLabels: assign((_, params: { labels: LabelsResponse }) => ({
@@ -65,7 +67,7 @@ export const labelsMachine = setup({
       invoke: {
         id: 'loadLabels',
         src: 'loadLabels',
-        input: ({ context }) => ({ api: context.env.api }),
+        input: ({ context }) => ({ api: context.env.api, realm: context.env.realm }),
         onDone: { target: 'ready', actions: { type: 'storeLabels', params: ({ event }) => ({ labels: event.output }) } },
         onError: { target: 'failed', actions: { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) } },
       },

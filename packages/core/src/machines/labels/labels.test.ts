@@ -17,7 +17,7 @@ afterEach(() => {
 
 describe('labels', () => {
   it('loads the labels and connects them', async () => {
-    const actor = createActor(labelsMachine, { input: { api: fakeApi({ labels: async () => labels }) } }).start();
+    const actor = createActor(labelsMachine, { input: { api: fakeApi({ labels: async () => labels }), realm: 'demo' } }).start();
     expect(connectLabels(actor.getSnapshot(), actor.send).status).toBe('loading');
     await waitFor(actor, (s) => s.matches('ready'));
     const view = connectLabels(actor.getSnapshot(), actor.send);
@@ -39,7 +39,7 @@ describe('labels', () => {
         return labels;
       },
     });
-    const actor = createActor(labelsMachine, { input: { api } }).start();
+    const actor = createActor(labelsMachine, { input: { api, realm: 'demo' } }).start();
     await vi.advanceTimersByTimeAsync(0);
     expect(actor.getSnapshot().value).toBe('failed');
     await vi.advanceTimersByTimeAsync(999);

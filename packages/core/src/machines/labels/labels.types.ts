@@ -2,8 +2,13 @@ import type { ApiClient } from '../../api/types.js';
 
 /** Input of the labels machine. */
 export interface LabelsInput {
-  /** Platform client; the `loadLabels` actor calls `api.labels.get()` (locale from its `Accept-Language`). */
+  /**
+   * Platform client; the `loadLabels` actor calls `api.labels.get({ query: { realm } })` (locale
+   * from its `Accept-Language`).
+   */
   api: ApiClient;
+  /** The realm whose labels are loaded (the client's `realm` option, the app config's realm). */
+  realm: string;
 }
 
 /** Context of the labels machine (§3 "Labels response"). */

@@ -39,10 +39,10 @@ export function oncePerToken<T>(call: (api: ApiClient, token: string) => Promise
 }
 
 /**
- * `api.magicLink.exchange(token)`, once per client and token (see {@link oncePerToken}): every
+ * `api.magicLink.exchange({ body: { token } })`, once per client and token (see {@link oncePerToken}): every
  * caller gets the same session.
  */
-export const exchangeMagicLinkOnce = oncePerToken((api, token) => api.magicLink.exchange(token));
+export const exchangeMagicLinkOnce = oncePerToken((api, token) => api.magicLink.exchange({ body: { token } }));
 
 /** Input of the `sendLink` actor: `GET /token/alt/magic-email?email=`. */
 export interface SendLinkActorInput {
@@ -69,7 +69,7 @@ const requestTransitions = {
  * Input {@link MagicLinkInput} `{ api, token?, session?, search?, defaultPath?, locale? }`.
  * Without a token: the request form; `magic.request { email }` checks the email with the
  * domain's `requestEmailError` (`emailIsEmpty`, `emailInvalid`; nothing is sent), then `sendLink`
- * (`api.magicLink.request(email)`) → `sent` (magicLinkSent; the same answer whether or not the
+ * (`api.magicLink.request({ query: { email } })`) → `sent` (magicLinkSent; the same answer whether or not the
  * account exists) or `failed` with `failedToSend`. With a token: `exchanging` at once with the
  * `exchange` actor (`exchangeMagicLinkOnce(api, token)`: a repeated effect spends the token once)
  * → `signedIn` (final: `tokens` and `target` set, `session.signedIn { tokens }` sent to `session`
@@ -79,9 +79,11 @@ const requestTransitions = {
 export const magicLinkMachine = setup({
   types: {} as { context: MagicLinkContext; events: MagicLinkEvent; input: MagicLinkInput },
   actors: {
-    /** `api.magicLink.request(email)` → `{}`. */
-    sendLink: fromPromise<Record<string, unknown>, SendLinkActorInput>(({ input }) => input.api.magicLink.request(input.email)),
-    /** `api.magicLink.exchange(token)`, once per client and token → the session's tokens. */
+    /** `api.magicLink.request({ query: { email } })` → `{}`. */
+    sendLink: fromPromise<Record<string, unknown>, SendLinkActorInput>(({ input }) =>
+      input.api.magicLink.request({ query: { email: input.email } }),
+    ),
+    /** `api.magicLink.exchange({ body: { token } })`, once per client and token → the session's tokens. */
     exchange: fromPromise<LoginResponse, ExchangeActorInput>(({ input }) => exchangeMagicLinkOnce(input.api, input.token)),
   },
   actions: {

@@ -155,7 +155,7 @@ describe('magicLink: the emailed link (token present)', () => {
     await waitFor(second, (s) => s.status === 'done');
     await waitFor(third, (s) => s.status === 'done');
     expect(exchange).toHaveBeenCalledTimes(1);
-    expect(exchange).toHaveBeenCalledWith('tok-once');
+    expect(exchange).toHaveBeenCalledWith({ body: { token: 'tok-once' } });
     expect(second.getSnapshot().context.tokens).toEqual(tokens);
     expect(third.getSnapshot().context.tokens).toEqual(tokens);
   });

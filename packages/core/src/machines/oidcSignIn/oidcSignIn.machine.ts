@@ -176,12 +176,12 @@ const neverKnown = () => false;
  *   (replayed, expired, forged) → `failed` (`ssoStateMismatch`, no exchange);
  *   `PAGE_READY=true` with a ready pending sign-in → `exchanging`; with none → `failed`
  *   (`ssoStateMismatch`); no code → `requestingUri`.
- * - `requestingUri`: actor `requestAuthUri` = `api.openid.authUri(clientName, flow, { redirectUri })`
+ * - `requestingUri`: actor `requestAuthUri` = `api.openid.authUri` (or `api.externalOAuth.authUri`)
  *   (`SIGNUP` when `type=signup`). The URI must carry a `state`: it is stored with the sign-in
  *   params (`savePending`) and the browser leaves (`navigation.assign`, state `leaving`).
  * - `restoring`: waits for the view to put `cleanUrl` in the address bar (`url.replaced`).
  * - `exchanging`: actor `exchangeCode` claims the pending sign-in (removes it from storage) and
- *   calls `api.openid.token(clientName, { code, state })` once per code for the whole page (the
+ *   calls `api.openid.token({ params: { client }, body: { authorisationCode: code, state } })` once per code for the whole page (the
  *   registry answers a repeated run with the first run's promise) → `signedIn` (tokens to the
  *   session, with `oauthProvider` for kind `oauth` so that its logout ends the session at the
  *   provider; `target` = `postSignInTarget` of the restored query) or `failed` (the first server
@@ -192,8 +192,9 @@ export const oidcSignInMachine = setup({
   types: {} as { context: OidcSignInContext; events: OidcSignInEvent; input: OidcSignInInput },
   actors: {
     /**
-     * `api.openid.authUri(clientName, flow, { redirectUri })` (kind `openid`) or
-     * `api.externalOAuth.authUri(provider, { redirectUri, extraParams })` (kind `oauth`) → `{ authorisationUri }`.
+     * `api.openid.authUri({ params: { client }, query: { authoriseUriFlow, redirectUri? } })` (kind
+     * `openid`) or `api.externalOAuth.authUri({ params: { provider }, query: { redirectUri?,
+     * extraParams? } })` (kind `oauth`) → `{ authorisationUri }`; an option without a value is not sent.
      */
     requestAuthUri: fromPromise<OpenIdAuthUri | ExternalOAuthAuthUri, OidcAuthUriActorInput>(({ input }) => {
       // A repeated effect (React's double mount restarts the actor) shares the request in flight:
@@ -201,11 +202,14 @@ export const oidcSignInMachine = setup({
       const key = [input.kind, input.clientName, input.flow, input.redirectUri ?? '', input.extraParams ?? ''].join('\n');
       let request = authUriRequests.get(key);
       if (!request) {
-        const redirect = input.redirectUri ? { redirectUri: input.redirectUri } : undefined;
+        const redirect = input.redirectUri ? { redirectUri: input.redirectUri } : {};
         request =
           input.kind === 'oauth'
-            ? input.api.externalOAuth.authUri(input.clientName, { ...redirect, ...(input.extraParams ? { extraParams: input.extraParams } : {}) })
-            : input.api.openid.authUri(input.clientName, input.flow, redirect);
+            ? input.api.externalOAuth.authUri({
+                params: { provider: input.clientName },
+                query: { ...redirect, ...(input.extraParams ? { extraParams: input.extraParams } : {}) },
+              })
+            : input.api.openid.authUri({ params: { client: input.clientName }, query: { authoriseUriFlow: input.flow, ...redirect } });
         authUriRequests.set(key, request);
         const forget = () => authUriRequests.delete(key);
         request.then(forget, forget);
@@ -223,8 +227,10 @@ export const oidcSignInMachine = setup({
         const entry = stored ? (JSON.parse(stored) as Partial<OidcPending>) : null;
         if (!entry || entry.code !== input.code || entry.state !== input.state) throw new OidcStateError('The sign-in was already used');
         input.storage.removeItem(key);
-        const body = { code: input.code, state: input.state };
-        return input.kind === 'oauth' ? input.api.externalOAuth.token(input.clientName, body) : input.api.openid.token(input.clientName, body);
+        const body = { authorisationCode: input.code, state: input.state };
+        return input.kind === 'oauth'
+          ? input.api.externalOAuth.token({ params: { provider: input.clientName }, body })
+          : input.api.openid.token({ params: { client: input.clientName }, body });
       }),
     ),
   },

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { ApiError } from '../../api/errors.js';
+import type { ApiClient } from '../../api/types.js';
 import type { LoginResponse } from '../../contracts/index.js';
 import { memoryNavigation } from '../../platform/navigation.js';
 import type { SessionEvent } from '../session/session.types.js';
@@ -28,20 +29,21 @@ function tab(options: { token?: (code: string, state: string) => Promise<LoginRe
   const storage = testStorage();
   const exchanges: OidcExchangeRegistry = createExchangeRegistry();
   const tokenCalls: { code: string; state: string }[] = [];
-  const uriCalls: unknown[][] = [];
+  const uriCalls: Parameters<ApiClient['openid']['authUri']>[0][] = [];
   const sessionEvents: SessionEvent[] = [];
   let now = NOW;
   let uriCount = 0;
   const api = fakeApi({
     openid: {
-      authUri: async (...args) => {
-        uriCalls.push(args);
+      authUri: async (input) => {
+        uriCalls.push(input);
         uriCount += 1;
         return { authorisationUri: authUri(options.uriState === undefined ? `state-${uriCount}` : options.uriState) };
       },
-      token: async (_client, body) => {
-        tokenCalls.push(body);
-        return (options.token ?? (async () => TOKENS))(body.code, body.state);
+      token: async ({ params, body }) => {
+        expect(params.client).toBe(CLIENT);
+        tokenCalls.push({ code: body.authorisationCode, state: body.state });
+        return (options.token ?? (async () => TOKENS))(body.authorisationCode, body.state);
       },
     },
   });
@@ -79,7 +81,7 @@ describe('oidcSignIn: leaving for the provider', () => {
   it('no code: asks for the authorisation URI, keeps its state and the sign-in params, and leaves', async () => {
     const world = tab();
     const { page, state } = await leave(world, '?from=%2Faccount&entryPage=LOGIN&licences=101&licences=102');
-    expect(world.uriCalls).toEqual([[CLIENT, 'SIGNIN', { redirectUri: `http://web.test${PATH}` }]]);
+    expect(world.uriCalls).toEqual([{ params: { client: CLIENT }, query: { authoriseUriFlow: 'SIGNIN', redirectUri: `http://web.test${PATH}` } }]);
     expect(state).toBe('state-1');
     expect(JSON.parse(world.storage.getItem(oidcPendingKey(CLIENT))!)).toEqual({
       state: 'state-1',
@@ -95,7 +97,7 @@ describe('oidcSignIn: leaving for the provider', () => {
   it('type=signup asks for the SIGNUP flow', async () => {
     const world = tab();
     await leave(world, '?type=signup');
-    expect(world.uriCalls[0]?.[1]).toBe('SIGNUP');
+    expect(world.uriCalls[0]?.query.authoriseUriFlow).toBe('SIGNUP');
   });
 
   it('a URI without state is refused: no storage, no leaving', async () => {
@@ -348,17 +350,17 @@ describe('oidcSignIn: generic external OAuth (kind oauth)', () => {
   function oauthTab() {
     const storage = testStorage();
     const exchanges = createExchangeRegistry();
-    const uriCalls: unknown[][] = [];
-    const tokenCalls: unknown[][] = [];
+    const uriCalls: unknown[] = [];
+    const tokenCalls: unknown[] = [];
     const sessionEvents: SessionEvent[] = [];
     const api = fakeApi({
       externalOAuth: {
-        authUri: async (...args) => {
-          uriCalls.push(args);
+        authUri: async (input) => {
+          uriCalls.push(input);
           return { authorisationUri: oauthUri(`oauth-state-${uriCalls.length}`) };
         },
-        token: async (...args) => {
-          tokenCalls.push(args);
+        token: async (input) => {
+          tokenCalls.push(input);
           return TOKENS;
         },
       },
@@ -394,7 +396,9 @@ describe('oidcSignIn: generic external OAuth (kind oauth)', () => {
   it('asks the external OAuth route (extraParams passed on), keeps the state under its own key, and exchanges there once', async () => {
     const world = oauthTab();
     const { page, stored } = await world.leaveFrom(OAUTH_PATH, '?from=%2Faccount&extraParams=ui_locales%3Des');
-    expect(world.uriCalls).toEqual([[PROVIDER, { redirectUri: `http://web.test${OAUTH_PATH}`, extraParams: 'ui_locales=es' }]]);
+    expect(world.uriCalls).toEqual([
+      { params: { provider: PROVIDER }, query: { redirectUri: `http://web.test${OAUTH_PATH}`, extraParams: 'ui_locales=es' } },
+    ]);
     expect(stored).toEqual({ state: 'oauth-state-1', createdAt: NOW, from: '/account', extraParams: 'ui_locales=es' });
     expect(world.storage.getItem(oidcPendingKey(PROVIDER))).toBeNull(); // not the OpenID key
     expect(page.navigation.calls).toEqual([{ type: 'assign', url: oauthUri('oauth-state-1') }]);
@@ -403,7 +407,7 @@ describe('oidcSignIn: generic external OAuth (kind oauth)', () => {
     expect(back.view()).toMatchObject({ phase: 'returning', cleanUrl: `${OAUTH_PATH}?from=%2Faccount&PAGE_READY=true` });
     back.view().urlReplaced();
     await waitFor(back.actor, (s) => s.status === 'done');
-    expect(world.tokenCalls).toEqual([[PROVIDER, { code: 'oauth-code', state: 'oauth-state-1' }]]);
+    expect(world.tokenCalls).toEqual([{ params: { provider: PROVIDER }, body: { authorisationCode: 'oauth-code', state: 'oauth-state-1' } }]);
     expect(world.sessionEvents).toEqual([{ type: 'session.signedIn', tokens: TOKENS, oauthProvider: PROVIDER }]);
     expect(back.view()).toMatchObject({ phase: 'signedIn', target: '/account' });
     expect(world.storage.getItem(oidcPendingKey(PROVIDER, 'oauth'))).toBeNull();

@@ -52,10 +52,10 @@ const submitTransitions = {
  * Input {@link PasswordResetInput} `{ api, token?, providerName? }`. Without a token the page is
  * the request form (`request` mode): `reset.request { email }` checks the email with the domain's
  * `requestEmailError` (`emailIsEmpty`, `emailInvalid`; nothing is sent), then `requestReset`
- * (`api.passwordReset.request(email, providerName)`) → `sent` (the answer is the same whether or
+ * (`api.passwordReset.request({ body: { id: email, provider: providerName } })`) → `sent` (the answer is the same whether or
  * not the account exists) or `failed` (`passwordResetFailureMessage`). With a token the page is
  * the new-password form (`reset` mode): `reset.submit { password }` checks the sign-up password
- * rule (`newPasswordError`), then `resetPassword` (`api.passwordReset.reset(token, password)`) →
+ * rule (`newPasswordError`), then `resetPassword` (`api.passwordReset.reset({ body: { token, secret: password } })`) →
  * `succeeded` and, {@link PASSWORD_RESET_REDIRECT_MS} later, `redirect` (final: the view goes to
  * login), or `failed` (404 → `invalidResetToken`, 400 → the rule's key, else `anErrorOccured`).
  * `failed` and `sent` accept the same event again. Never throws.
@@ -63,13 +63,13 @@ const submitTransitions = {
 export const passwordResetMachine = setup({
   types: {} as { context: PasswordResetContext; events: PasswordResetEvent; input: PasswordResetInput },
   actors: {
-    /** `api.passwordReset.request(email, provider)` → `{}`. */
+    /** `api.passwordReset.request({ body: { id: email, provider } })` → `{}`. */
     requestReset: fromPromise<Record<string, unknown>, RequestResetActorInput>(({ input }) =>
-      input.api.passwordReset.request(input.email, input.provider),
+      input.api.passwordReset.request({ body: { id: input.email, provider: input.provider } }),
     ),
-    /** `api.passwordReset.reset(token, secret)` → `{}`. */
+    /** `api.passwordReset.reset({ body: { token, secret } })` → `{}`. */
     resetPassword: fromPromise<Record<string, unknown>, ResetPasswordActorInput>(({ input }) =>
-      input.api.passwordReset.reset(input.token, input.secret),
+      input.api.passwordReset.reset({ body: { token: input.token, secret: input.secret } }),
     ),
   },
   actions: {

@@ -187,8 +187,8 @@ describe('passwordReset: the new-password page (token present)', () => {
     const requests: unknown[] = [];
     const api = fakeApi({
       passwordReset: {
-        request: async (email, provider) => (requests.push(['request', email, provider]), {}),
-        reset: async (token, secret) => (requests.push(['reset', token, secret]), {}),
+        request: async ({ body }) => (requests.push(['request', body.id, body.provider]), {}),
+        reset: async ({ body }) => (requests.push(['reset', body.token, body.secret]), {}),
       },
     });
     const first = createActor(passwordResetMachine, { input: { api } }).start();

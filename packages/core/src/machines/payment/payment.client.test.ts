@@ -7,20 +7,21 @@ import { billingDetailsBody, paymentApiFromClient } from './payment.client.js';
 import type { PayActorInput } from './payment.types.js';
 import { fakeApi } from '../test-helpers.js';
 
-type PayArgs = Parameters<ApiClient['baskets']['pay']>;
+type PayInput = Parameters<ApiClient['baskets']['payCurrent']>[0];
 
 /** A fake client recording the checkout calls in order; `pay` and `save` decide the answers. */
-function recordingApi(options: { pay?: (...args: PayArgs) => Promise<PayResponse>; save?: (details: BillingDetails) => Promise<{ address?: Record<string, string> }> } = {}) {
-  const log: ({ call: 'save'; details: BillingDetails } | { call: 'pay'; args: PayArgs })[] = [];
+function recordingApi(options: { pay?: (input: PayInput) => Promise<PayResponse>; save?: (details: BillingDetails) => Promise<{ address?: Record<string, string> }> } = {}) {
+  const log: ({ call: 'save'; details: BillingDetails } | { call: 'pay'; input: PayInput })[] = [];
   const api = fakeApi({
     baskets: {
-      pay: (...args: PayArgs) => {
-        log.push({ call: 'pay', args });
-        return options.pay ? options.pay(...args) : Promise.resolve({ status: 'SUCCEEDED', paymentId: 'pay-1', licenceId: '101' });
+      payCurrent: (input: PayInput) => {
+        log.push({ call: 'pay', input });
+        return options.pay ? options.pay(input) : Promise.resolve({ status: 'SUCCEEDED', paymentId: 'pay-1', licenceId: '101' });
       },
     },
     checkout: {
-      saveBillingDetails: (details: BillingDetails) => {
+      saveBillingDetails: (input) => {
+        const details = input?.body ?? {};
         log.push({ call: 'save', details });
         return options.save ? options.save(details) : Promise.resolve({ address: details.address ?? {} });
       },
@@ -49,7 +50,7 @@ describe('paymentApiFromClient', () => {
   it('pays the open basket with the key and the card; saves nothing when the attempt has no billing details', async () => {
     const { api, log } = recordingApi();
     await expect(paymentApiFromClient(api).pay(attempt())).resolves.toEqual({ status: 'SUCCEEDED', paymentId: 'pay-1', licenceId: '101' });
-    expect(log).toEqual([{ call: 'pay', args: [null, cardBody(), { idempotencyKey: 'key-1' }] }]);
+    expect(log).toEqual([{ call: 'pay', input: { body: cardBody(), headers: { 'Idempotency-Key': 'key-1' }, query: {} } }]);
   });
 
   it('saves the billing details first, split into top-level fields and the address, then pays', async () => {
@@ -75,7 +76,11 @@ describe('paymentApiFromClient', () => {
     expect(log).toEqual([
       {
         call: 'pay',
-        args: [null, { paymentArrangement: { primaryPaymentDetailsAttributes: { targetPaymentProvider: 'ZERO_BALANCE', paymentMethodType: 'ZERO_BALANCE' } } }, { idempotencyKey: 'key-1' }],
+        input: {
+          body: { paymentArrangement: { primaryPaymentDetailsAttributes: { targetPaymentProvider: 'ZERO_BALANCE', paymentMethodType: 'ZERO_BALANCE' } } },
+          headers: { 'Idempotency-Key': 'key-1' },
+          query: {},
+        },
       },
     ]);
   });
@@ -87,7 +92,9 @@ describe('paymentApiFromClient', () => {
       { fieldName: 'marketingEmails', answer: false },
     ];
     await paymentApiFromClient(api).pay(attempt({ consent, acknowledgeNoFreeTrial: true, idempotencyKey: 'key-2' }));
-    expect(log).toEqual([{ call: 'pay', args: [null, { ...cardBody(), consent }, { idempotencyKey: 'key-2', acknowledgeNoFreeTrial: true }] }]);
+    expect(log).toEqual([
+      { call: 'pay', input: { body: { ...cardBody(), consent }, headers: { 'Idempotency-Key': 'key-2' }, query: { acknowledgeNoFreeTrial: 'true' } } },
+    ]);
   });
 
   it('reads a nested method type, a numeric details id, and defaults the method to CARD', async () => {
@@ -96,7 +103,7 @@ describe('paymentApiFromClient', () => {
     await pay(attempt({ details: { paymentDetailsExid: 42, targetPaymentProvider: 'PAYPAL', paymentMethodDetails: { paymentMethodType: 'PAYPAL' } } }));
     await pay(attempt({ details: { paymentDetailsExid: 'pd_9', targetPaymentProvider: 'CARDS' } }));
     await pay(attempt({ details: { paymentDetailsExid: null, targetPaymentProvider: 'IDEAL', paymentMethodType: 'IDEAL' } }));
-    expect(log.map((entry) => (entry.call === 'pay' ? entry.args[1].paymentArrangement.primaryPaymentDetailsAttributes : null))).toEqual([
+    expect(log.map((entry) => (entry.call === 'pay' ? entry.input.body.paymentArrangement.primaryPaymentDetailsAttributes : null))).toEqual([
       { paymentDetailsExternalId: '42', targetPaymentProvider: 'PAYPAL', paymentMethodType: 'PAYPAL' },
       { paymentDetailsExternalId: 'pd_9', targetPaymentProvider: 'CARDS', paymentMethodType: 'CARD' },
       { targetPaymentProvider: 'IDEAL', paymentMethodType: 'IDEAL' },

@@ -27,7 +27,7 @@ export function billingDetailsBody(values: Readonly<Record<string, string>>): Bi
 /**
  * The payment machine's `api` over the API client: one pay attempt is
  * 1. `checkout.saveBillingDetails` first when the attempt carries billing details (after a 424);
- * 2. `baskets.pay(null, …)` on the viewer's open basket with the attempt's idempotency key,
+ * 2. `baskets.payCurrent(…)` on the viewer's open basket with the attempt's idempotency key,
  *    `acknowledgeNoFreeTrial` when the payer accepted buying without the trial, the consent
  *    answers, and `paymentArrangement.primaryPaymentDetailsAttributes` from the details (a zero
  *    balance pays with provider `ZERO_BALANCE`, no details id).
@@ -39,7 +39,7 @@ export function paymentApiFromClient(api: Pick<ApiClient, 'baskets' | 'checkout'
   return {
     async pay(attempt: Omit<PayActorInput, 'api'>): Promise<PayResultLike> {
       const billing = billingDetailsBody(attempt.billingDetails);
-      if (Object.keys(billing).length > 0) await api.checkout.saveBillingDetails(billing);
+      if (Object.keys(billing).length > 0) await api.checkout.saveBillingDetails({ body: billing });
       const { details } = attempt;
       const methodType = details.paymentMethodType ?? details.paymentMethodDetails?.paymentMethodType ?? 'CARD';
       const id = details.paymentDetailsExid;
@@ -50,17 +50,14 @@ export function paymentApiFromClient(api: Pick<ApiClient, 'baskets' | 'checkout'
             targetPaymentProvider: details.targetPaymentProvider ?? '',
             paymentMethodType: methodType,
           };
-      return api.baskets.pay(
-        null,
-        {
+      return api.baskets.payCurrent({
+        body: {
           paymentArrangement: { primaryPaymentDetailsAttributes: attributes },
           ...(attempt.consent.length > 0 ? { consent: attempt.consent } : {}),
         },
-        {
-          idempotencyKey: attempt.idempotencyKey,
-          ...(attempt.acknowledgeNoFreeTrial ? { acknowledgeNoFreeTrial: true } : {}),
-        },
-      );
+        headers: { 'Idempotency-Key': attempt.idempotencyKey },
+        query: attempt.acknowledgeNoFreeTrial ? { acknowledgeNoFreeTrial: 'true' } : {},
+      });
     },
   };
 }

@@ -163,7 +163,7 @@ export function isLicenceRequired(error: unknown): boolean {
 
 /**
  * Loads a playable source for one content item: `loading` (actor `loadPlayback` =
- * `api.content.playback(type, id)`) → `ready` (`context.source` = `{ url, mimeType }`), or
+ * `api.content.playback({ params: { type, id } })`) → `ready` (`context.source` = `{ url, mimeType }`), or
  * `locked` when the platform answers 403 `LICENCE_REQUIRED` (the view shows the paywall), or
  * `failed` for any other error (joined server messages or `'anErrorOccured'`). `playback.retry`
  * loads again from `failed` and from `locked` (after a purchase). Reads are not retried by
@@ -172,8 +172,10 @@ export function isLicenceRequired(error: unknown): boolean {
 export const playbackMachine = setup({
   types: {} as { context: PlaybackContext; events: PlaybackEvent; input: PlaybackInput },
   actors: {
-    /** `api.content.playback(type, id)` → `{ url, mimeType, expiresAt? }`. */
-    loadPlayback: fromPromise<Playback, PlaybackActorInput>(({ input }) => input.api.content.playback(input.type, input.id)),
+    /** `api.content.playback({ params: { type, id } })` → `{ url, mimeType, expiresAt? }`. */
+    loadPlayback: fromPromise<Playback, PlaybackActorInput>(({ input }) =>
+      input.api.content.playback({ params: { type: input.type, id: input.id } }),
+    ),
   },
   actions: {
     storeSource: assign((_, params: { playback: Playback }) => ({

@@ -225,8 +225,8 @@ describe('playback', () => {
     await waitFor(actor, (s) => s.matches('ready'));
   });
 
-  it('the real actor calls api.content.playback(type, id)', async () => {
-    const api = fakeApi({ content: { playback: async (type, id) => ({ ...source, url: `${type}/${id}` }) } });
+  it('the real actor calls api.content.playback({ params: { type, id } })', async () => {
+    const api = fakeApi({ content: { playback: async ({ params }) => ({ ...source, url: `${params.type}/${params.id}` }) } });
     const actor = createActor(playbackMachine, { input: { api, type: 'LIVE', id: 'e1' } }).start();
     await waitFor(actor, (s) => s.matches('ready'));
     expect(actor.getSnapshot().context.source).toEqual({ url: 'LIVE/e1', mimeType: 'video/mp4' });

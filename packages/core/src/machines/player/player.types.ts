@@ -55,7 +55,7 @@ export type PlayerEvent =
 
 /** Input of the playback machine: which content item to play. */
 export interface PlaybackInput {
-  /** Platform client; the `loadPlayback` actor calls `api.content.playback(type, id)`. */
+  /** Platform client; the `loadPlayback` actor calls `api.content.playback({ params: { type, id } })`. */
   api: ApiClient;
   /** `VOD` (on-demand video) or `LIVE` (live event). */
   type: ContentType;

@@ -17,8 +17,8 @@ export type {
 
 /**
  * The viewer's consent to a price migration: `idle` → `consent.leave` | `consent.continue` →
- * `submitting` (actor `submitConsent` = `api.licences.priceMigrationConsent(migrationId,
- * 'LEAVE' | 'CONTINUE')`) → `done` (final; output: the updated licence) or `error` (the joined
+ * `submitting` (actor `submitConsent` = `api.licences.priceMigrationConsent({ params: { id:
+ * migrationId }, body: { status: 'LEAVE' | 'CONTINUE' } })`) → `done` (final; output: the updated licence) or `error` (the joined
  * server messages; the same events retry). Implements commerce-and-account-data.md §4 "Price
  * migration consent" and §7 `PUT price-migration/{id}/consent`.
  */
@@ -30,9 +30,9 @@ export const priceMigrationMachine = setup({
     output: Licence;
   },
   actors: {
-    /** `api.licences.priceMigrationConsent(migrationId, status)` → `{ licence }`. */
+    /** `api.licences.priceMigrationConsent({ params: { id: migrationId }, body: { status } })` → `{ licence }`. */
     submitConsent: fromPromise<{ licence: Licence }, ConsentActorInput>(({ input }) =>
-      input.api.licences.priceMigrationConsent(input.migrationId, input.status),
+      input.api.licences.priceMigrationConsent({ params: { id: input.migrationId }, body: { status: input.status } }),
     ),
   },
   actions: {

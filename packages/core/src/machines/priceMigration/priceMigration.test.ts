@@ -62,8 +62,8 @@ describe('priceMigration', () => {
     const sent: unknown[] = [];
     const api = fakeApi({
       licences: {
-        priceMigrationConsent: async (id, status) => {
-          sent.push([id, status]);
+        priceMigrationConsent: async ({ params, body }) => {
+          sent.push([params.id, body.status]);
           return { licence };
         },
       },

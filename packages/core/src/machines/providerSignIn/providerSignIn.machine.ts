@@ -49,7 +49,7 @@ export function createProviderSignInMachine(provider: CredentialProvider) {
       name: 'providerLogin',
       /** `api.credentialProviders.pbr|sptv`: tokens, or throws ApiError / ContractError / NetworkError. */
       logic: fromPromise<LoginResponse, ProviderLoginActorInput>(({ input }) =>
-        input.api.credentialProviders[input.provider]({ id: input.id, secret: input.secret }),
+        input.api.credentialProviders[input.provider]({ body: { id: input.id, secret: input.secret } }),
       ),
       input: (values, env) => ({ api: env.api, provider, id: values.username.trim(), secret: values.password }),
       description: "Loading: the provider's store is checking the id and secret.",

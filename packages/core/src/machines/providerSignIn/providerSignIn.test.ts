@@ -77,7 +77,7 @@ describe('providerSignIn (§7 PBR and SPTV id/secret)', () => {
     actor.send({ type: 'form.change', field: 'password', value: ' s ' });
     actor.send({ type: 'form.submit' });
     await waitFor(actor, (s) => s.status === 'done');
-    expect(sptv).toHaveBeenCalledWith({ id: 'tv.viewer', secret: ' s ' });
+    expect(sptv).toHaveBeenCalledWith({ body: { id: 'tv.viewer', secret: ' s ' } });
     expect(pbr).not.toHaveBeenCalled();
   });
 });

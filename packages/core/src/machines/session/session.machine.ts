@@ -238,13 +238,13 @@ const afterRefusedRefresh = [
  *   as `STORAGE_KEYS.linkedAccounts` and in `context.linkedAccounts`; `session.linkedAccounts
  *   { linkedAccounts }` replaces them (after an unlink); a logout clears them.
  * - Refresh: named delay `refreshBeforeExpiry` (`refreshLeadMs` before `exp`, measured with
- *   `input.clock`) or `session.refresh` → `refreshing` (actor `refresh` = `api.auth.refresh()`);
+ *   `input.clock`) or `session.refresh` → `refreshing` (actor `refresh` = `api.refresh()`);
  *   failure → `expired` for a user, a fresh guest check-in for a guest.
  * - `session.logout { forced?, reason? }`: clears the stored items, except that a guest session
  *   is kept unless `forced` or `reason: 'sessionExpired'`. A user logout goes to `checkingIn`
  *   (a fresh guest); with `reason: 'sessionExpired'` it goes to `expired`. A user logout of a
  *   session issued by a generic OAuth provider first spawns `oauthLogout` =
- *   `api.externalOAuth.logout(provider, refreshToken)` (§7 `{ext-oauth-route}/logout`): never
+ *   `api.externalOAuth.logout({ params: { provider }, body: { refreshToken } })` (§7 `{ext-oauth-route}/logout`): never
  *   waited on, its failure only logged (`console.warn`, without the token).
  * - `session.expired` (the client could not refresh) → `expired`: tokens cleared,
  *   `context.notice = 'sessionExpired'`, and a fresh guest is checked in at once; the notice
@@ -261,13 +261,15 @@ export const sessionMachine = setup({
     /** `api.auth.guestCheckin()`: guest tokens. */
     guestCheckin: fromPromise<LoginResponse, { api: ApiClient }>(({ input }) => input.api.auth.guestCheckin()),
     /**
-     * `api.externalOAuth.logout(provider, refreshToken)` (§7 `{ext-oauth-route}/logout`): ends a
+     * `api.externalOAuth.logout({ params: { provider }, body: { refreshToken } })` (§7 `{ext-oauth-route}/logout`): ends a
      * session the generic OAuth provider issued at its route. Spawned, never waited on; a failure
      * is only logged (`logOAuthLogoutFailure`).
      */
-    oauthLogout: fromPromise<unknown, OAuthLogoutInput>(({ input }) => input.api.externalOAuth.logout(input.provider, input.refreshToken)),
-    /** `api.auth.refresh()`: new tokens (the client stores them too). */
-    refresh: fromPromise<SessionTokens, { api: ApiClient }>(({ input }) => input.api.auth.refresh()),
+    oauthLogout: fromPromise<unknown, OAuthLogoutInput>(({ input }) =>
+      input.api.externalOAuth.logout({ params: { provider: input.provider }, body: { refreshToken: input.refreshToken } }),
+    ),
+    /** `api.refresh()`: new tokens (the client stores them too). */
+    refresh: fromPromise<SessionTokens, { api: ApiClient }>(({ input }) => input.api.refresh()),
     /** Forwards the client's `session.refreshed` / `session.expired` events to the machine. */
     apiEvents: fromCallback<SessionEvent, { api: ApiClient }>(({ sendBack, input }) =>
       input.api.subscribe((event: ApiClientEvent) => {

@@ -203,8 +203,8 @@ describe('session: logout of a generic OAuth session (identity §7 {ext-oauth-ro
     const api = fakeApi({
       guestCheckin: async () => guest,
       externalOAuth: {
-        logout: (provider, refreshToken) => {
-          logoutCalls.push([provider, refreshToken]);
+        logout: ({ params, body }) => {
+          logoutCalls.push([String(params.provider), body.refreshToken]);
           return answer();
         },
       },

@@ -25,7 +25,7 @@ export interface SignUpActorInput {
  *
  * A credentials form (`createCredentialsFormMachine`): `editing` → `form.submit` with guard
  * `formIsValid` (domain `validateSignUpForm`) → `submitting` (actor `signUp` =
- * `api.auth.signUp({ id: email, secret: password, name })`) → success: tokens to the session
+ * `api.auth.signUp({ body: { id: email, secret: password, name } })`) → success: tokens to the session
  * (`session.signedIn`), `target` from `postSignInTarget(search)`, final state `signedUp`;
  * failure: back to `editing` with `error` = `signUpFailureMessage(error, isKnownKey)` (409: the
  * email is taken), values kept.
@@ -40,7 +40,7 @@ export const signUpMachine = createCredentialsFormMachine({
     name: 'signUp',
     /** `api.auth.signUp`: tokens, or throws ApiError (409 CONFLICT, 400) / ContractError / NetworkError. */
     logic: fromPromise<LoginResponse, SignUpActorInput>(({ input }) =>
-      input.api.auth.signUp({ id: input.id, secret: input.secret, name: input.name }),
+      input.api.auth.signUp({ body: { id: input.id, secret: input.secret, name: input.name } }),
     ),
     input: (values, env) => ({
       api: env.api,

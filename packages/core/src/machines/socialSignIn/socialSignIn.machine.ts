@@ -55,20 +55,20 @@ export function readSocialPending(storage: KeyValueStorage, provider: SocialProv
 /**
  * Sends a provider's credential to the platform (§7): Apple → `api.social.apple`, Google →
  * `api.social.google`, Facebook → `api.social.facebook` (the domain's `socialSignInRequest`),
- * with `bearer` (an ID account's token) when linking. Rejects with the call's error, or with an
+ * with `bearer` (an ID account's token) sent as `Authorization: Bearer <bearer>` when linking. Rejects with the call's error, or with an
  * `Error` when the credential lacks what the call needs.
  */
 export function sendSocialCredential(api: ApiClient, provider: SocialProviderKey, credential: SocialCredential, bearer?: string): Promise<LoginResponse> {
   const request = socialSignInRequest(provider, credential);
-  const options = bearer ? { bearer } : undefined;
+  const headers: Record<string, string> = bearer ? { Authorization: `Bearer ${bearer}` } : {};
   if (!request) return Promise.reject(new Error('The provider gave no usable credential'));
   switch (request.call) {
     case 'apple':
-      return api.social.apple(request.body, options);
+      return api.social.apple({ body: request.body, headers });
     case 'google':
-      return api.social.google(request.body, options);
+      return api.social.google({ body: request.body, headers });
     case 'facebook':
-      return api.social.facebook(request.body, options);
+      return api.social.facebook({ body: request.body, headers });
   }
 }
 

@@ -28,8 +28,9 @@ function tab(options: { answer?: () => Promise<LoginResponse>; adapter?: (reques
   const calls: { provider: string; body: unknown; bearer?: string }[] = [];
   const starts: SocialAuthRequest[] = [];
   let counter = 0;
-  const answer = (provider: string) => async (body: unknown, opts?: { bearer?: string }) => {
-    calls.push({ provider, body, ...(opts?.bearer ? { bearer: opts.bearer } : {}) });
+  const answer = (provider: string) => async ({ body, headers }: { body: unknown; headers?: { Authorization?: string } }) => {
+    const bearer = headers?.Authorization?.replace(/^Bearer /, '');
+    calls.push({ provider, body, ...(bearer ? { bearer } : {}) });
     return (options.answer ?? (async () => TOKENS))();
   };
   const api = fakeApi({ social: { apple: answer('apple'), google: answer('google'), facebook: answer('facebook') } });

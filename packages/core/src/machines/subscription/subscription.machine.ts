@@ -34,8 +34,8 @@ export function joinedServerMessages(error: unknown): string {
 
 type Updated = { licence: Licence };
 
-const lifecycleActor = (call: (api: ApiClient, licenceId: string) => Promise<Updated>) =>
-  fromPromise<Updated, LicenceActorInput>(({ input }) => call(input.api, input.licenceId));
+const lifecycleActor = (call: (api: ApiClient, params: { id: string }) => Promise<Updated>) =>
+  fromPromise<Updated, LicenceActorInput>(({ input }) => call(input.api, { id: input.licenceId }));
 
 /**
  * One licence of the signed-in account and its lifecycle: pause, resume, cancel (with the
@@ -56,24 +56,27 @@ const lifecycleActor = (call: (api: ApiClient, licenceId: string) => Promise<Upd
 export const subscriptionMachine = setup({
   types: {} as { context: SubscriptionContext; events: SubscriptionEvent; input: SubscriptionInput },
   actors: {
-    /** `api.licences.pause(id, { resumeAfter })` → `{ licence }`. */
+    /** `api.licences.pause({ params: { id }, body: { config: { resumeAfter } } })` (body `{}` without `resumeAfter`) → `{ licence }`. */
     pauseLicence: fromPromise<Updated, PauseActorInput>(({ input }) =>
-      input.api.licences.pause(input.licenceId, input.resumeAfter === undefined ? {} : { resumeAfter: input.resumeAfter }),
+      input.api.licences.pause({
+        params: { id: input.licenceId },
+        body: input.resumeAfter === undefined ? {} : { config: { resumeAfter: input.resumeAfter } },
+      }),
     ),
-    /** `api.licences.resume(id)` → `{ licence }`. */
-    resumeLicence: lifecycleActor((api, id) => api.licences.resume(id)),
-    /** `api.licences.reactivate(id)` → `{ licence }`. */
-    reactivateLicence: lifecycleActor((api, id) => api.licences.reactivate(id)),
-    /** `api.licences.cancel(id)` (plain cancel: the promo was verified, refused or not offered) → `{ licence }`. */
-    cancelLicence: lifecycleActor((api, id) => api.licences.cancel(id)),
-    /** `api.licences.cancelDowngrade(id)` (withdraws the scheduled downgrade) → `{ licence }`. */
-    withdrawDowngrade: lifecycleActor((api, id) => api.licences.cancelDowngrade(id)),
-    /** `api.promos.verify(id)` → `{ available, discount?, description? }`. */
-    verifyPromo: fromPromise<CancellationPromo, LicenceActorInput>(({ input }) => input.api.promos.verify(input.licenceId)),
-    /** `api.promos.redeem(id)` → `{ licence }` with the discount. */
-    redeemPromo: lifecycleActor((api, id) => api.promos.redeem(id)),
-    /** `api.promos.refuse(id)`; the answer is not used. */
-    refusePromo: fromPromise<unknown, LicenceActorInput>(({ input }) => input.api.promos.refuse(input.licenceId)),
+    /** `api.licences.resume({ params: { id } })` → `{ licence }`. */
+    resumeLicence: lifecycleActor((api, params) => api.licences.resume({ params })),
+    /** `api.licences.reactivate({ params: { id } })` → `{ licence }`. */
+    reactivateLicence: lifecycleActor((api, params) => api.licences.reactivate({ params })),
+    /** `api.licences.cancel({ params: { id } })` (plain cancel: the promo was verified, refused or not offered) → `{ licence }`. */
+    cancelLicence: lifecycleActor((api, params) => api.licences.cancel({ params })),
+    /** `api.licences.cancelDowngrade({ params: { id } })` (withdraws the scheduled downgrade) → `{ licence }`. */
+    withdrawDowngrade: lifecycleActor((api, params) => api.licences.cancelDowngrade({ params })),
+    /** `api.promos.verify({ params: { id } })` → `{ available, discount?, description? }`. */
+    verifyPromo: fromPromise<CancellationPromo, LicenceActorInput>(({ input }) => input.api.promos.verify({ params: { id: input.licenceId } })),
+    /** `api.promos.redeem({ params: { id } })` → `{ licence }` with the discount. */
+    redeemPromo: lifecycleActor((api, params) => api.promos.redeem({ params })),
+    /** `api.promos.refuse({ params: { id } })`; the answer is not used. */
+    refusePromo: fromPromise<unknown, LicenceActorInput>(({ input }) => input.api.promos.refuse({ params: { id: input.licenceId } })),
   },
   actions: {
     clearError: assign({ error: null }),

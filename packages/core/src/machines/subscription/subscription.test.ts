@@ -300,8 +300,8 @@ describe('subscription', () => {
   it('the real actors call the client with the licence id', async () => {
     const api = fakeApi({
       licences: {
-        pause: async (id, options) => ({ licence: { ...paused, id, name: options?.resumeAfter ?? 'none' } }),
-        cancel: async (id, options) => ({ licence: { ...cancelled, id, name: String(options?.ignoreDiscount) } }),
+        pause: async ({ params, body }) => ({ licence: { ...paused, id: String(params.id), name: body?.config?.resumeAfter ?? 'none' } }),
+        cancel: async ({ params, query }) => ({ licence: { ...cancelled, id: String(params.id), name: String(query?.cancellationDiscount) } }),
       },
       promos: { verify: async () => ({ available: false }) },
     });

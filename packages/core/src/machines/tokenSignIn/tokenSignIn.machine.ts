@@ -33,8 +33,8 @@ export const PROVIDER_NOT_AVAILABLE_KEY = 'providerNotAvailable';
 /** Message key when the GIGYA script does not load. */
 export const SIGN_IN_SCRIPT_LOAD_FAILED_KEY = 'couldntLoadSignInScript';
 
-/** `api.credentialProviders.opin(token)`, once per client and token: a repeated effect spends the single-use token once. */
-export const exchangeOpinOnce = oncePerToken((api, token) => api.credentialProviders.opin(token));
+/** `api.credentialProviders.opin({ body: { opinAuthToken: token } })`, once per client and token: a repeated effect spends the single-use token once. */
+export const exchangeOpinOnce = oncePerToken((api, token) => api.credentialProviders.opin({ body: { opinAuthToken: token } }));
 
 /** The trip to the OPIN portal this tab keeps: its `state`, and the returned `token` until its exchange settles. */
 interface OpinTrip {
@@ -271,7 +271,7 @@ export async function gigyaSignIn(input: GigyaLoginActorInput): Promise<LoginRes
     throw { signInScriptFailure: SIGN_IN_SCRIPT_LOAD_FAILED_KEY } satisfies SignInScriptFailure;
   }
   const { idToken } = await accounts.login({ loginID: input.loginID, password: input.password });
-  return input.api.credentialProviders.gigya(idToken);
+  return input.api.credentialProviders.gigya({ body: { idToken } });
 }
 
 /**

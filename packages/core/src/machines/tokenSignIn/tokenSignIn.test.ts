@@ -150,7 +150,7 @@ describe('opinSignIn (§7 POST /api/v1/opin-auth)', () => {
     const [a, b] = [start(), start()];
     await Promise.all([waitFor(a, (s) => s.status === 'done'), waitFor(b, (s) => s.status === 'done')]);
     expect(opinCall).toHaveBeenCalledTimes(1);
-    expect(opinCall).toHaveBeenCalledWith(TOKEN);
+    expect(opinCall).toHaveBeenCalledWith({ body: { opinAuthToken: TOKEN } });
   });
 });
 
@@ -173,7 +173,7 @@ function gigya(options: {
     loader: { load },
   });
   const actor = createActor(machine, {
-    input: { api: fakeApi({ credentialProviders: { gigya: exchange } }), session: { send: (e) => sent.push(e) }, search: options.search ?? '' },
+    input: { api: fakeApi({ credentialProviders: { gigya: ({ body }) => exchange(body.idToken) } }), session: { send: (e) => sent.push(e) }, search: options.search ?? '' },
   }).start();
   const view = () => connectGigyaSignIn(actor.getSnapshot(), actor.send);
   const fill = (email = 'gigya.user@example.test', password = 'gigya-pass') => {

@@ -26,7 +26,7 @@ export const TV_PIN_DEFAULT_INTERVAL_MS = 3000;
  * - `editing`: `pin.change { value }` keeps the text; `pin.submit` with a code that normalises
  *   (the domain's `normaliseDevicePin`: upper case, spaces and hyphens removed) to 4–12 letters and
  *   digits → `confirming`; otherwise `tvCodeMalformed` and nothing is sent.
- * - `confirming`: actor `confirmPin` (`api.tvDevice.confirmPin(pin)`, the viewer's bearer) →
+ * - `confirming`: actor `confirmPin` (`api.tvDevice.confirmPin({ body: { pin } })`, the viewer's bearer) →
  *   `confirmed` (the TV's next poll signs it in); a failure → `editing` with the domain's
  *   `tvCodeErrorKey` (404 `tvCodeInvalid`, 401/403 `tvCodeSignInRequired`, no answer `networkError`,
  *   else `anErrorOccured`).
@@ -35,7 +35,9 @@ export const TV_PIN_DEFAULT_INTERVAL_MS = 3000;
 export const tvDeviceLoginMachine = setup({
   types: {} as { context: TvDeviceLoginContext; events: TvDeviceLoginEvent; input: TvDeviceLoginInput },
   actors: {
-    confirmPin: fromPromise<unknown, { api: ApiClient; pin: string }>(({ input }) => input.api.tvDevice.confirmPin(input.pin)),
+    confirmPin: fromPromise<unknown, { api: ApiClient; pin: string }>(({ input }) =>
+      input.api.tvDevice.confirmPin({ body: { pin: input.pin } }),
+    ),
   },
   guards: {
     pinWellFormed: ({ context }) => isDevicePin(context.pin),
@@ -95,7 +97,7 @@ function timeOf(value: string | undefined): number | null {
  *   `anchor`, `expiresAt` and the interval (`pollIntervalSeconds`, else 3 s); a failure → `failed`.
  * - `waiting`: after the named delay `pollInterval` → `expired` when the clock is past
  *   `expiresAt`, else `polling`.
- * - `polling`: actor `pollPin` (`api.tvDevice.pollPin(anchor)`): `confirmed` → the tokens go to
+ * - `polling`: actor `pollPin` (`api.tvDevice.pollPin({ body: { anchor } })`): `confirmed` → the tokens go to
  *   `session` → `signedIn` (final); `expired` → `expired`; `pending` → `waiting`; a 404 → `expired`;
  *   any other failure → `waiting`, and after five in a row → `failed`.
  * - `expired` and `failed`: `renew` asks for a new code.
@@ -104,7 +106,9 @@ export const tvDevicePinMachine = setup({
   types: {} as { context: TvDevicePinContext; events: TvDevicePinEvent; input: TvDevicePinInput },
   actors: {
     createPin: fromPromise<DevicePin, { api: ApiClient }>(({ input }) => input.api.tvDevice.createPin()),
-    pollPin: fromPromise<DevicePinStatus, { api: ApiClient; anchor: string }>(({ input }) => input.api.tvDevice.pollPin(input.anchor)),
+    pollPin: fromPromise<DevicePinStatus, { api: ApiClient; anchor: string }>(({ input }) =>
+      input.api.tvDevice.pollPin({ body: { anchor: input.anchor } }),
+    ),
   },
   delays: {
     pollInterval: ({ context }) => context.intervalMs,

@@ -24,9 +24,9 @@ describe('tvDeviceLogin (TV_LOGIN)', () => {
     const sent: string[] = [];
     const api = fakeApi({
       tvDevice: {
-        confirmPin: (pin) => {
-          sent.push(pin);
-          return confirm(pin);
+        confirmPin: ({ body }) => {
+          sent.push(body.pin);
+          return confirm(body.pin);
         },
       },
     });
@@ -82,8 +82,8 @@ describe('tvDevicePin (the TV)', () => {
           created += 1;
           return (options.createPin ?? (async () => PIN))();
         },
-        pollPin: (anchor) => {
-          anchors.push(anchor);
+        pollPin: ({ body }) => {
+          anchors.push(body.anchor);
           return polls(anchors.length);
         },
       },
@@ -135,9 +135,9 @@ describe('licenceRedirect (LICENCE_REDIRECT)', () => {
     const codes: string[] = [];
     const api = fakeApi({
       externalLicence: {
-        token: (code) => {
-          codes.push(code);
-          return token(code);
+        token: ({ body }) => {
+          codes.push(body.authorisationCode);
+          return token(body.authorisationCode);
         },
       },
     });

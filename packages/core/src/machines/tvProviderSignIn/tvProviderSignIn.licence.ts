@@ -32,7 +32,7 @@ export interface LicenceRedirectContext {
  * The LICENCE_REDIRECT page (commerce-and-account-data.md §2 "Licence redirect page: reads query
  * params code and extraParams, shows no visible content and only redirects"; identity-and-routes.md
  * §7 "POST {external licence provider route}/token"): with a `code`, actor `redeem`
- * (`api.externalLicence.token(code)`) → `done` with `target` = the domain's
+ * (`api.externalLicence.token({ body: { authorisationCode: code } })`) → `done` with `target` = the domain's
  * `licenceRedirectTarget` (the answer's `redirectTo`, else `extraParams`' `redirectTo` or `from`,
  * else the default page); a failure or no code → `done` with the target from `extraParams` and
  * the error kept for the log. Never shows anything.
@@ -40,7 +40,9 @@ export interface LicenceRedirectContext {
 export const licenceRedirectMachine = setup({
   types: {} as { context: LicenceRedirectContext; events: { type: string }; input: LicenceRedirectInput },
   actors: {
-    redeem: fromPromise<ExternalLicenceTokenResponse, { api: ApiClient; code: string }>(({ input }) => input.api.externalLicence.token(input.code)),
+    redeem: fromPromise<ExternalLicenceTokenResponse, { api: ApiClient; code: string }>(({ input }) =>
+      input.api.externalLicence.token({ body: { authorisationCode: input.code } }),
+    ),
   },
   guards: { hasCode: ({ context }) => context.code !== null },
   actions: {

@@ -27,19 +27,21 @@ import type { TvExchangeActorInput, TvProviderSignInContext, TvProviderSignInEve
 export type * from './tvProviderSignIn.types.js';
 
 /**
- * The sign-in exchange of a stored pick: ADOBE → `api.adobe.user({ requestorId, resourceId })`;
- * ADOBE_DCR → `api.adobe.token({ requestorId, clientId, clientSecret, accessToken })` (rejects
+ * The sign-in exchange of a stored pick: ADOBE → `api.adobe.user({ body: { requestorId, resourceId } })`;
+ * ADOBE_DCR → `api.adobe.token({ body: { requestorId, clientId, clientSecret, accessToken } })` (rejects
  * when the realm has no stored client).
  */
 export async function exchangeTvProviderSignIn(input: TvExchangeActorInput): Promise<LoginResponse> {
   const { pending } = input;
-  if (pending.kind === 'ADOBE') return input.api.adobe.user({ requestorId: pending.requestorId, resourceId: pending.resourceId });
+  if (pending.kind === 'ADOBE') return input.api.adobe.user({ body: { requestorId: pending.requestorId, resourceId: pending.resourceId } });
   if (!input.client || !pending.accessToken) throw new Error('No Adobe client or access token for the DCR exchange');
   return input.api.adobe.token({
-    requestorId: pending.requestorId,
-    clientId: input.client.clientId,
-    clientSecret: input.client.clientSecret,
-    accessToken: pending.accessToken,
+    body: {
+      requestorId: pending.requestorId,
+      clientId: input.client.clientId,
+      clientSecret: input.client.clientSecret,
+      accessToken: pending.accessToken,
+    },
   });
 }
 
@@ -73,9 +75,9 @@ const readPending = (input: TvProviderSignInInput): TvProviderPending | null =>
  *   kind, requestorId, resourceId, baseUri, mvpdId, regcode, DCR access token, from, device) and
  *   leaves for Adobe's authenticate address (`leaving`, final: the items stay for the return).
  * - `linked`: `continue` → `continued`; `unlink` → `unlinking` (actor `unlink` =
- *   `api.social.unlink(kind)`) → `registering`; a failed unlink stays with `anErrorOccured`.
+ *   `api.social.unlink({ params: { provider: kind } })`) → `registering`; a failed unlink stays with `anErrorOccured`.
  * - `exchanging`: actor `exchangeTokens` (`/user/adobe` or `/v3/adobe/token`) → tokens to the
- *   session → `syncing` (actor `syncEntitlements` = `api.adobe.entitlementSync(refreshToken)`
+ *   session → `syncing` (actor `syncEntitlements` = `api.adobe.entitlementSync({ body: { refreshToken } })`
  *   when the domain's `shouldSyncEntitlements`; its failure does not undo the sign-in) →
  *   `signedIn` with `target` = the stored from-path or the default page. A 400 or 412 on the first
  *   attempt sets the second-intent flag and restarts the picker (`reloading`: actor `loadConfig`,
@@ -96,10 +98,14 @@ export const tvProviderSignInMachine = setup({
     loadConfig: fromPromise<AdobeConfig, LoadConfigActorInput>(({ input }) => input.host.config(input.requestorId)),
     /** See {@link exchangeTvProviderSignIn}. */
     exchangeTokens: fromPromise<LoginResponse, TvExchangeActorInput>(({ input }) => exchangeTvProviderSignIn(input)),
-    /** `api.adobe.entitlementSync(refreshToken)`. */
-    syncEntitlements: fromPromise<unknown, { api: TvProviderSignInInput['api']; refreshToken: string }>(({ input }) => input.api.adobe.entitlementSync(input.refreshToken)),
-    /** `api.social.unlink(kind)`: the linked Adobe account is removed; answers the links left. */
-    unlink: fromPromise<LinkedAccounts, { api: TvProviderSignInInput['api']; provider: string }>(({ input }) => input.api.social.unlink(input.provider)),
+    /** `api.adobe.entitlementSync({ body: { refreshToken } })`. */
+    syncEntitlements: fromPromise<unknown, { api: TvProviderSignInInput['api']; refreshToken: string }>(({ input }) =>
+      input.api.adobe.entitlementSync({ body: { refreshToken: input.refreshToken } }),
+    ),
+    /** `api.social.unlink({ params: { provider } })`: the linked Adobe account is removed; answers the links left. */
+    unlink: fromPromise<LinkedAccounts, { api: TvProviderSignInInput['api']; provider: string }>(({ input }) =>
+      input.api.social.unlink({ params: { provider: input.provider } }),
+    ),
   },
   guards: {
     noProvider: ({ context }) => context.env.provider === null,

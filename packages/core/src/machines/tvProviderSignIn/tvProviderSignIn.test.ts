@@ -51,23 +51,23 @@ function browser(
         const out = await regcode(++calls.regcode);
         return { code: out.code, accessToken: out.accessToken ?? 'at' };
       },
-      user: async (body) => {
+      user: async ({ body }) => {
         calls.exchange.push(body);
         return exchange(calls.exchange.length);
       },
-      token: async (body) => {
+      token: async ({ body }) => {
         calls.exchange.push(body);
         return exchange(calls.exchange.length);
       },
-      entitlementSync: async (refreshToken) => {
-        calls.sync.push(refreshToken);
+      entitlementSync: async ({ body }) => {
+        calls.sync.push(body.refreshToken);
         await (options.sync ?? (async () => ({})))(calls.sync.length);
         return {};
       },
     },
     social: {
-      unlink: async (provider) => {
-        calls.unlink.push(provider);
+      unlink: async ({ params }) => {
+        calls.unlink.push(String(params.provider));
         await (options.unlink ?? (async () => ({})))(calls.unlink.length);
         return { linkedAccounts: [{ provider: 'GOOGLE', email: 'viewer@example.com' }] };
       },
