@@ -72,6 +72,41 @@ describe('formatMoney', () => {
     );
   });
 
+  it('gives the same text from its caches as a fresh formatter, whatever the order of calls (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            amount: fc.oneof(fc.integer({ min: -100_000, max: 100_000 }), fc.constant(-0)),
+            scale: fc.integer({ min: 0, max: 3 }),
+            currency: fc.constantFrom('GBP', 'EUR', 'JPY', 'XX'),
+            locale: fc.constantFrom('en-GB', 'es', 'pt-BR', 'ar', 'bad locale!'),
+          }),
+          { minLength: 1, maxLength: 30 },
+        ),
+        (calls) => {
+          for (const { locale, ...money } of calls) {
+            let expected: string;
+            try {
+              const fresh = new Intl.NumberFormat(locale, {
+                style: 'currency',
+                currency: money.currency,
+                minimumFractionDigits: money.scale,
+                maximumFractionDigits: money.scale,
+              });
+              expected = fresh.format(money.amount / 10 ** money.scale);
+            } catch {
+              expected = `${decimalText(money.amount, money.scale)} ${money.currency}`;
+            }
+            expect(formatMoney(money, locale)).toBe(expected);
+          }
+        },
+      ),
+    );
+    expect(formatMoney({ amount: -0, scale: 2, currency: 'GBP' }, 'en-GB')).toBe('-£0.00');
+    expect(formatMoney({ amount: 0, scale: 2, currency: 'GBP' }, 'en-GB')).toBe('£0.00');
+  });
+
   it('never throws on arbitrary money and locales (property)', () => {
     fc.assert(
       fc.property(
