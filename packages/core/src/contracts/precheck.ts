@@ -47,11 +47,27 @@ interface Node {
   checks: Check[] | null;
   values: ReadonlySet<unknown> | null;
   element: Node | null;
-  /** Per declared key of an object: its node, and whether it must be present. */
-  fields: Map<string, { node: Node; required: boolean }> | null;
+  /** The declared keys of an object. */
+  fields: Map<string, Field> | null;
   /** How many declared keys of an object must be present. */
   required: number;
+  /**
+   * The first keys of the object last seen, in order, with their fields (undefined: not
+   * declared): objects of one kind mostly arrive with their keys in one order, so comparing each
+   * key with the one at the same place last time spares most lookups.
+   */
+  seenKeys: string[];
+  seenFields: Array<Field | undefined>;
 }
+
+/** A declared key of an object: its node, and whether it must be present. */
+interface Field {
+  node: Node;
+  required: boolean;
+}
+
+/** How many keys of an object {@link Node.seenKeys} remembers. */
+const SEEN_KEYS = 64;
 
 /** Checks that only read the value (no refinements: they may be async or read the context; no overwrites). */
 const PURE_CHECKS: ReadonlySet<string> = new Set([
@@ -166,6 +182,8 @@ function compile(schema: zc.$ZodType): Node {
     element: null,
     fields: null,
     required: 0,
+    seenKeys: [],
+    seenFields: [],
   };
   if (kind === Kind.Values) {
     node.values = schema._zod.values ?? null;
@@ -300,9 +318,21 @@ function test(node: Node, value: unknown): boolean {
       if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
       const fields = node.fields!;
       const record = value as Record<string, unknown>;
+      const { seenKeys, seenFields } = node;
       let present = 0;
+      let at = 0;
       for (const key in record) {
-        const field = fields.get(key);
+        let field: Field | undefined;
+        if (seenKeys[at] === key) {
+          field = seenFields[at];
+        } else {
+          field = fields.get(key);
+          if (at < SEEN_KEYS) {
+            seenKeys[at] = key;
+            seenFields[at] = field;
+          }
+        }
+        at += 1;
         if (field === undefined) {
           // zod leaves an own "__proto__" key (JSON.parse makes one) out of its output: let zod answer.
           if (key === '__proto__') return false;
