@@ -151,8 +151,11 @@ describe('choosePrice (§3 "local, else default, else zero")', () => {
       { maxLength: 5 },
     );
     fc.assert(
-      fc.property(arb, (amounts) => {
-        const price = choosePrice(amounts);
+      fc.property(arb, fc.array(fc.constantFrom(null, 7, 'x'), { maxLength: 2 }), fc.nat(), (amounts, junk, at) => {
+        // Entries that are not objects, anywhere in the list, are skipped.
+        const mixed = [...amounts];
+        mixed.splice(at % (mixed.length + 1), 0, ...(junk as never[]));
+        const price = choosePrice(mixed);
         const expected = amounts.find((a) => a.local) ?? amounts.find((a) => a.default);
         if (expected === undefined) {
           expect(price).toEqual({ amount: 0, scale: 2, currency: amounts[0]?.currency ?? 'GBP' });

@@ -125,12 +125,18 @@ function toMoney(amount: LicenceAmount): Money {
  * Implements commerce-and-account-data.md §3 "Money".
  */
 export function choosePrice(amounts: readonly LicenceAmount[] | undefined): Money {
-  const list = Array.isArray(amounts) ? amounts.filter(isRecord) : [];
-  const local = list.find((amount) => amount.local === true);
-  if (local !== undefined) return toMoney(local);
-  const fallback = list.find((amount) => amount.default === true);
+  let first: LicenceAmount | undefined;
+  let fallback: LicenceAmount | undefined;
+  if (Array.isArray(amounts)) {
+    // One pass, no copies: the account page picks a price for every licence.
+    for (const amount of amounts) {
+      if (!isRecord(amount)) continue;
+      if (amount.local === true) return toMoney(amount);
+      first ??= amount;
+      if (fallback === undefined && amount.default === true) fallback = amount;
+    }
+  }
   if (fallback !== undefined) return toMoney(fallback);
-  const first = list[0];
   const currency = first !== undefined && typeof first.currency === 'string' ? first.currency : FALLBACK_CURRENCY;
   return { amount: 0, scale: ZERO_PRICE_SCALE, currency };
 }
