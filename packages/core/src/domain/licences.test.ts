@@ -26,16 +26,7 @@ import {
 } from './index.js';
 import { isExpired } from './licences.js';
 import { arbitraryLicence } from './licences.arbitrary.js';
-
-const NOW = Date.UTC(2026, 10, 22, 12);
-const DAY = 86_400_000;
-const iso = (ms: number): string => new Date(ms).toISOString();
-
-const licence = (overrides: Partial<Licence> = {}): Licence => ({ id: 'monthly', name: 'Monthly', ...overrides });
-const active = (overrides: Partial<Licence> = {}): Licence =>
-  licence({ licenceStatus: { status: 'ACTIVE', autoRenewingStatus: 'AUTO_RENEWING', expiryTimestamp: iso(NOW + 10 * DAY) }, ...overrides });
-const withStatus = (status: Licence['status'], overrides: Partial<Licence> = {}): Licence =>
-  licence({ licenceStatus: { status: status as 'ACTIVE' }, ...overrides });
+import { DAY, NOW, active, iso, licence, withStatus } from './licences.fixtures.js';
 
 describe('status predicates (§4)', () => {
   it('repeats the contract\'s value lists exactly', () => {

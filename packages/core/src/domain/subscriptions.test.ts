@@ -1,18 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { licenceSchema, type Licence } from '../contracts/licences.js';
+import { licenceSchema } from '../contracts/licences.js';
 import { accountSubscriptions, subscriptionActions } from './index.js';
 import { ARBITRARY_BASE_MS, arbitraryLicence } from './licences.arbitrary.js';
-
-const NOW = Date.UTC(2026, 10, 22, 12);
-const DAY = 86_400_000;
-const iso = (ms: number): string => new Date(ms).toISOString();
-
-const licence = (overrides: Partial<Licence> = {}): Licence => ({ id: 'monthly', name: 'Monthly', ...overrides });
-const active = (overrides: Partial<Licence> = {}): Licence =>
-  licence({ licenceStatus: { status: 'ACTIVE', autoRenewingStatus: 'AUTO_RENEWING', expiryTimestamp: iso(NOW + 10 * DAY) }, ...overrides });
-const withStatus = (status: Licence['status'], overrides: Partial<Licence> = {}): Licence =>
-  licence({ licenceStatus: { status: status as 'ACTIVE' }, ...overrides });
+import { DAY, NOW, active, licence, withStatus } from './licences.fixtures.js';
 
 describe('subscriptionActions', () => {
   it('offers pause and cancel on a renewing subscription', () => {
