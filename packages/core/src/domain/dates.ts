@@ -136,16 +136,25 @@ export function formatDuration(seconds: number): string {
   return hours > 0 ? `${pad2(hours)}:${pad2(minutes)}:${pad2(rest)}` : `${pad2(minutes)}:${pad2(rest)}`;
 }
 
-/** The value of `count` decimal digits of `text` from `at` (0–9 only), or -1 when one is not a digit. */
-function digits(text: string, at: number, count: number): number {
-  let value = 0;
-  for (let i = at; i < at + count; i += 1) {
-    const digit = text.charCodeAt(i) - 48; // NaN past the end
-    if (!(digit >= 0 && digit <= 9)) return -1;
-    value = value * 10 + digit;
-  }
-  return value;
+/** The two decimal digits of `text` at `at` and `at + 1` as a number (0–99), or -1 when either is not 0–9. */
+function twoDigits(text: string, at: number): number {
+  const tens = text.charCodeAt(at) - 48; // NaN past the end
+  const units = text.charCodeAt(at + 1) - 48;
+  return tens >= 0 && tens <= 9 && units >= 0 && units <= 9 ? tens * 10 + units : -1;
 }
+
+/** True when the character of `text` at `at` is 0–9. */
+const isDigit = (text: string, at: number): boolean => {
+  const code = text.charCodeAt(at);
+  return code >= 48 && code <= 57;
+};
+
+const DASH = 45;
+const COLON = 58;
+const DOT = 46;
+const PLUS = 43;
+const T = 84;
+const Z = 90;
 
 /** Days from 1970-01-01 to the proleptic Gregorian date `year-month-day` (month 1–12). */
 function daysFromCivil(year: number, month: number, day: number): number {
@@ -171,43 +180,50 @@ const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
  * `Date.parse`. Never throws.
  */
 export function parseIsoTimestamp(value: unknown): number | null {
-  if (typeof value !== 'string' || value.length < 10 || value.length > 41) return null;
-  const year = digits(value, 0, 4);
-  const month = digits(value, 5, 2);
-  const day = digits(value, 8, 2);
-  if (year < 0 || month < 1 || month > 12 || day < 1 || value[4] !== '-' || value[7] !== '-') return null;
+  if (typeof value !== 'string' || value.length < 10 || value.length > 35) return null;
+  const century = twoDigits(value, 0);
+  const yearOfCentury = twoDigits(value, 2);
+  const month = twoDigits(value, 5);
+  const day = twoDigits(value, 8);
+  if (century < 0 || yearOfCentury < 0 || month < 1 || month > 12 || day < 1) return null;
+  if (value.charCodeAt(4) !== DASH || value.charCodeAt(7) !== DASH) return null;
+  const year = century * 100 + yearOfCentury;
   if (day > (month === 2 && isLeapYear(year) ? 29 : DAYS_IN_MONTH[month - 1]!)) return null;
   const date = daysFromCivil(year, month, day) * 86_400_000;
   if (value.length === 10) return date;
 
   // THH:MM[:SS[.fraction]] then Z or ±HH:MM.
-  const hour = digits(value, 11, 2);
-  const minute = digits(value, 14, 2);
-  if (value[10] !== 'T' || value[13] !== ':' || hour < 0 || hour > 23 || minute < 0 || minute > 59) return null;
+  const hour = twoDigits(value, 11);
+  const minute = twoDigits(value, 14);
+  if (value.charCodeAt(10) !== T || value.charCodeAt(13) !== COLON || hour < 0 || hour > 23 || minute < 0 || minute > 59) {
+    return null;
+  }
   let at = 16;
   let second = 0;
   let millis = 0;
-  if (value[at] === ':') {
-    second = digits(value, at + 1, 2);
+  if (value.charCodeAt(at) === COLON) {
+    second = twoDigits(value, at + 1);
     if (second < 0 || second > 59) return null;
     at += 3;
-    if (value[at] === '.') {
-      let count = 0;
+    if (value.charCodeAt(at) === DOT) {
       at += 1;
-      while (count < 10 && digits(value, at + count, 1) >= 0) count += 1;
-      if (count === 0 || count > 9) return null;
-      millis = digits(value, at, Math.min(count, 3)) * 10 ** Math.max(0, 3 - count);
-      at += count;
+      const start = at;
+      // Milliseconds from the first three digits (a shorter fraction is padded: .5 is 500 ms).
+      for (let scale = 100; at < value.length && isDigit(value, at); at += 1, scale /= 10) {
+        if (scale >= 1) millis += (value.charCodeAt(at) - 48) * scale;
+      }
+      if (at === start || at - start > 9) return null;
     }
   }
+  const zone = value.charCodeAt(at);
   let offset = 0;
-  if (value[at] === 'Z' && at + 1 === value.length) {
+  if (zone === Z && at + 1 === value.length) {
     offset = 0;
-  } else if ((value[at] === '+' || value[at] === '-') && at + 6 === value.length && value[at + 3] === ':') {
-    const offsetHours = digits(value, at + 1, 2);
-    const offsetMinutes = digits(value, at + 4, 2);
+  } else if ((zone === PLUS || zone === DASH) && at + 6 === value.length && value.charCodeAt(at + 3) === COLON) {
+    const offsetHours = twoDigits(value, at + 1);
+    const offsetMinutes = twoDigits(value, at + 4);
     if (offsetHours < 0 || offsetHours > 23 || offsetMinutes < 0 || offsetMinutes > 59) return null;
-    offset = (value[at] === '-' ? -1 : 1) * (offsetHours * 60 + offsetMinutes) * 60_000;
+    offset = (zone === DASH ? -1 : 1) * (offsetHours * 60 + offsetMinutes) * 60_000;
   } else {
     return null;
   }
