@@ -20,7 +20,7 @@ import {
 } from './licences.js';
 import { choosePrice, formatMoney } from './money.js';
 import { externalProviderOf, isExternallyProvided, scheduledDowngrade, type ScheduledDowngrade } from './planChanges.js';
-import { renewalLabel, type RenewalLabel } from './renewal.js';
+import { renewalLabel, type RenewalLabel, type RenewalLabelOptions } from './renewal.js';
 
 const isRecord = <T>(value: T): value is T & object => typeof value === 'object' && value !== null;
 
@@ -110,6 +110,7 @@ export function accountSubscriptions(licences: readonly Licence[], options: Acco
   if (!Array.isArray(licences)) return [];
   const nowMs = isRecord(options) && typeof options.nowMs === 'number' ? options.nowMs : Number.NaN;
   const locale = isRecord(options) && typeof options.locale === 'string' ? options.locale : 'en';
+  const renewalOptions: RenewalLabelOptions = { nowMs, locale };
   const views: SubscriptionView[] = [];
   for (const licence of licences) {
     if (!isRecord(licence)) continue;
@@ -122,7 +123,7 @@ export function accountSubscriptions(licences: readonly Licence[], options: Acco
       price,
       priceText: formatMoney(price, locale),
       status: licenceStatusOf(licence),
-      renewal: renewalLabel(licence, { nowMs, locale }),
+      renewal: renewalLabel(licence, renewalOptions),
       discount: discount === null ? null : discountLabel(discount, licence),
       actions: subscriptionActions(licence),
       isIap: isIap(licence),
