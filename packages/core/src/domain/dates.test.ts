@@ -67,6 +67,23 @@ describe('formatDisplayDate', () => {
     );
   });
 
+  it('keeps each locale\'s texts apart in its memo, whatever the order of calls (property)', () => {
+    const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+    const day = fc.integer({ min: 0, max: 20_000 }).map((n) => Date.UTC(2000, 0, 1) + n * 86_400_000);
+    fc.assert(
+      fc.property(fc.array(fc.tuple(day, fc.constantFrom('en-gb', 'en', 'es')), { minLength: 1, maxLength: 40 }), (calls) => {
+        for (const [ms, locale] of calls) {
+          const d = new Date(ms);
+          const [month, date, year] = [months[d.getUTCMonth()]!, d.getUTCDate(), d.getUTCFullYear()];
+          const text = formatDisplayDate(ms, locale);
+          if (locale === 'en-gb') expect(text).toMatch(new RegExp(`^${date}(st|nd|rd|th) ${month}, ${year}$`));
+          else if (locale === 'en') expect(text).toMatch(new RegExp(`^${month} ${date}(st|nd|rd|th), ${year}$`));
+          else expect(text).toMatch(new RegExp(`^\\S+ ${date}º, ${year}$`));
+        }
+      }),
+    );
+  });
+
   it('gives an empty text for instants that are not dates', () => {
     for (const bad of [Number.NaN, Number.POSITIVE_INFINITY, 9e15, -9e15]) {
       expect(formatDisplayDate(bad, 'en')).toBe('');
@@ -163,6 +180,71 @@ describe('parseIsoTimestamp', () => {
       const result = parseIsoTimestamp(value);
       expect(result === null || Number.isFinite(result)).toBe(true);
     }));
+  });
+});
+
+/**
+ * The regular-expression reading `parseIsoTimestamp` had before it was written character by
+ * character (for speed): kept here as the oracle the new one must agree with.
+ */
+function referenceIsoTimestamp(value: unknown): number | null {
+  if (typeof value !== 'string') return null;
+  const match =
+    /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|([+-])(\d{2}):(\d{2})))?$/.exec(value);
+  if (match === null) return null;
+  const [, y, mo, d, h = '0', mi = '0', s = '0', fraction = '', , sign, oh = '0', om = '0'] = match;
+  const [year, month, day, hour, minute, second] = [y, mo, d, h, mi, s].map(Number) as [number, number, number, number, number, number];
+  const [offsetHours, offsetMinutes] = [Number(oh), Number(om)];
+  if (month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 59) return null;
+  if (offsetHours > 23 || offsetMinutes > 59) return null;
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  if (date.getUTCDate() !== day) return null;
+  const millis = Number(fraction.padEnd(3, '0').slice(0, 3));
+  const offset = (sign === '-' ? -1 : 1) * (offsetHours * 60 + offsetMinutes) * 60_000;
+  return date.getTime() + ((hour * 60 + minute) * 60 + second) * 1000 + millis - (sign === undefined ? 0 : offset);
+}
+
+describe('parseIsoTimestamp against the regular-expression reading', () => {
+  const two = (max: number) => fc.integer({ min: 0, max }).map((n) => String(n).padStart(2, '0'));
+  const nearIso = fc
+    .tuple(
+      fc.integer({ min: 0, max: 9999 }).map((n) => String(n).padStart(4, '0')),
+      two(13),
+      two(32),
+      fc.option(
+        fc.tuple(
+          two(25),
+          two(61),
+          fc.option(fc.tuple(two(61), fc.option(fc.stringMatching(/^\d{0,11}$/), { nil: undefined })), { nil: undefined }),
+          fc.constantFrom('Z', '', 'z', '+', '-').chain((zone) =>
+            zone === '+' || zone === '-' ? fc.tuple(two(25), two(61)).map(([h, m]) => `${zone}${h}:${m}`) : fc.constant(zone),
+          ),
+        ),
+        { nil: undefined },
+      ),
+    )
+    .map(([year, month, day, time]) => {
+      if (time === undefined) return `${year}-${month}-${day}`;
+      const [hour, minute, seconds, zone] = time;
+      const tail = seconds === undefined ? '' : `:${seconds[0]}${seconds[1] === undefined ? '' : `.${seconds[1]}`}`;
+      return `${year}-${month}-${day}T${hour}:${minute}${tail}${zone}`;
+    });
+  /** A near-ISO string with one character replaced, inserted or removed. */
+  const mutated = fc.tuple(nearIso, fc.nat(), fc.constantFrom('', '0', '9', '-', ':', 'T', 'Z', '.', '+', ' ', 'x', '١')).map(
+    ([text, at, char]) => {
+      const i = at % (text.length + 1);
+      return at % 3 === 0 ? text.slice(0, i) + char + text.slice(i) : text.slice(0, i) + char + text.slice(i + 1);
+    },
+  );
+
+  it('agrees on near-ISO strings, mutated ones and arbitrary strings (property)', () => {
+    fc.assert(
+      fc.property(fc.oneof(nearIso, mutated, fc.string({ maxLength: 40 }), fc.stringMatching(/^[0-9T:.Z+-]{0,36}$/)), (text) => {
+        expect(parseIsoTimestamp(text)).toBe(referenceIsoTimestamp(text));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
 

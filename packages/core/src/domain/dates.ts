@@ -57,8 +57,24 @@ function utcCalendarDay(ms: number): Date | null {
 }
 
 /** Memo of formatted days (an account's licences share few dates; date-fns `format` costs ~10 µs). */
-const displayDates = new Map<string, string>();
+const displayDates = new Map<string, Map<number, string>>();
+const MAX_CACHED_LOCALES = 16;
 const MAX_CACHED_DATES = 1024;
+/** The texts of the locale used last (a page formats its dates in one locale). */
+let lastDates: { locale: string; texts: Map<number, string> } | null = null;
+
+/** The memo of display dates of `locale`, by UTC day number. */
+function displayDatesOf(locale: string): Map<number, string> {
+  if (lastDates !== null && lastDates.locale === locale) return lastDates.texts;
+  let texts = displayDates.get(locale);
+  if (texts === undefined) {
+    if (displayDates.size >= MAX_CACHED_LOCALES) displayDates.clear();
+    texts = new Map();
+    displayDates.set(locale, texts);
+  }
+  lastDates = { locale, texts };
+  return texts;
+}
 
 /**
  * The LL display date of a UTC instant.
@@ -73,8 +89,8 @@ const MAX_CACHED_DATES = 1024;
 export function formatDisplayDate(ms: number, locale: string): string {
   const dayNumber = utcDayNumber(ms);
   if (Number.isNaN(dayNumber)) return '';
-  const key = `${dayNumber}\u0000${typeof locale === 'string' ? locale : ''}`;
-  const cached = displayDates.get(key);
+  const texts = displayDatesOf(typeof locale === 'string' ? locale : '');
+  const cached = texts.get(dayNumber);
   if (cached !== undefined) return cached;
   const day = utcCalendarDay(ms);
   if (day === null) return '';
@@ -85,8 +101,8 @@ export function formatDisplayDate(ms: number, locale: string): string {
   } catch {
     text = '';
   }
-  if (displayDates.size >= MAX_CACHED_DATES) displayDates.clear();
-  displayDates.set(key, text);
+  if (texts.size >= MAX_CACHED_DATES) texts.clear();
+  texts.set(dayNumber, text);
   return text;
 }
 
@@ -120,40 +136,98 @@ export function formatDuration(seconds: number): string {
   return hours > 0 ? `${pad2(hours)}:${pad2(minutes)}:${pad2(rest)}` : `${pad2(minutes)}:${pad2(rest)}`;
 }
 
-const ISO_TIMESTAMP =
-  /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|([+-])(\d{2}):(\d{2})))?$/;
+/** The two decimal digits of `text` at `at` and `at + 1` as a number (0–99), or -1 when either is not 0–9. */
+function twoDigits(text: string, at: number): number {
+  const tens = text.charCodeAt(at) - 48; // NaN past the end
+  const units = text.charCodeAt(at + 1) - 48;
+  return tens >= 0 && tens <= 9 && units >= 0 && units <= 9 ? tens * 10 + units : -1;
+}
+
+/** True when the character of `text` at `at` is 0–9. */
+const isDigit = (text: string, at: number): boolean => {
+  const code = text.charCodeAt(at);
+  return code >= 48 && code <= 57;
+};
+
+const DASH = 45;
+const COLON = 58;
+const DOT = 46;
+const PLUS = 43;
+const T = 84;
+const Z = 90;
+
+/** Days from 1970-01-01 to the proleptic Gregorian date `year-month-day` (month 1–12). */
+function daysFromCivil(year: number, month: number, day: number): number {
+  const y = month <= 2 ? year - 1 : year;
+  const era = Math.floor(y / 400);
+  const yearOfEra = y - era * 400;
+  const dayOfYear = Math.floor((153 * (month + (month > 2 ? -3 : 9)) + 2) / 5) + day - 1;
+  return era * 146_097 + yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear - 719_468;
+}
+
+const isLeapYear = (year: number): boolean => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
 /**
  * Milliseconds since the Unix epoch of an ISO 8601 timestamp as the platform sends it: a
  * date-time with `Z` or an explicit offset (`2026-11-22T08:00:00Z`, `…T08:00:00.123456+01:00`;
- * fractions beyond milliseconds are truncated), or a date (`2026-11-22`, midnight UTC).
+ * seconds and fractions are optional, fractions of 1 to 9 digits, beyond milliseconds
+ * truncated), or a date (`2026-11-22`, midnight UTC).
  * Anything else gives `null`: a date-time without a zone (JavaScript would read it in the
  * machine's zone), other formats, impossible dates or times (`2026-02-31`, `24:00`),
- * non-strings. Computed field by field, so it does not depend on the engine's `Date.parse`.
- * Never throws.
+ * non-strings. Read character by character and computed field by field (the account page reads
+ * several per licence), so it depends on neither a regular expression nor the engine's
+ * `Date.parse`. Never throws.
  */
 export function parseIsoTimestamp(value: unknown): number | null {
-  if (typeof value !== 'string') return null;
-  const match = ISO_TIMESTAMP.exec(value);
-  if (match === null) return null;
-  const [, y, mo, d, h = '0', mi = '0', s = '0', fraction = '', , sign, oh = '0', om = '0'] = match;
-  const year = Number(y);
-  const month = Number(mo);
-  const day = Number(d);
-  const hour = Number(h);
-  const minute = Number(mi);
-  const second = Number(s);
-  const offsetHours = Number(oh);
-  const offsetMinutes = Number(om);
-  if (month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 59) return null;
-  if (offsetHours > 23 || offsetMinutes > 59) return null;
-  const date = new Date(0);
-  date.setUTCFullYear(year, month - 1, day);
-  if (date.getUTCDate() !== day) return null;
-  const millis = Number(fraction.padEnd(3, '0').slice(0, 3));
-  const offset = (sign === '-' ? -1 : 1) * (offsetHours * 60 + offsetMinutes) * 60_000;
-  const ms = date.getTime() + ((hour * 60 + minute) * 60 + second) * 1000 + millis - (sign === undefined ? 0 : offset);
-  return Number.isFinite(ms) ? ms : null;
+  if (typeof value !== 'string' || value.length < 10 || value.length > 35) return null;
+  const century = twoDigits(value, 0);
+  const yearOfCentury = twoDigits(value, 2);
+  const month = twoDigits(value, 5);
+  const day = twoDigits(value, 8);
+  if (century < 0 || yearOfCentury < 0 || month < 1 || month > 12 || day < 1) return null;
+  if (value.charCodeAt(4) !== DASH || value.charCodeAt(7) !== DASH) return null;
+  const year = century * 100 + yearOfCentury;
+  if (day > (month === 2 && isLeapYear(year) ? 29 : DAYS_IN_MONTH[month - 1]!)) return null;
+  const date = daysFromCivil(year, month, day) * 86_400_000;
+  if (value.length === 10) return date;
+
+  // THH:MM[:SS[.fraction]] then Z or ±HH:MM.
+  const hour = twoDigits(value, 11);
+  const minute = twoDigits(value, 14);
+  if (value.charCodeAt(10) !== T || value.charCodeAt(13) !== COLON || hour < 0 || hour > 23 || minute < 0 || minute > 59) {
+    return null;
+  }
+  let at = 16;
+  let second = 0;
+  let millis = 0;
+  if (value.charCodeAt(at) === COLON) {
+    second = twoDigits(value, at + 1);
+    if (second < 0 || second > 59) return null;
+    at += 3;
+    if (value.charCodeAt(at) === DOT) {
+      at += 1;
+      const start = at;
+      // Milliseconds from the first three digits (a shorter fraction is padded: .5 is 500 ms).
+      for (let scale = 100; at < value.length && isDigit(value, at); at += 1, scale /= 10) {
+        if (scale >= 1) millis += (value.charCodeAt(at) - 48) * scale;
+      }
+      if (at === start || at - start > 9) return null;
+    }
+  }
+  const zone = value.charCodeAt(at);
+  let offset = 0;
+  if (zone === Z && at + 1 === value.length) {
+    offset = 0;
+  } else if ((zone === PLUS || zone === DASH) && at + 6 === value.length && value.charCodeAt(at + 3) === COLON) {
+    const offsetHours = twoDigits(value, at + 1);
+    const offsetMinutes = twoDigits(value, at + 4);
+    if (offsetHours < 0 || offsetHours > 23 || offsetMinutes < 0 || offsetMinutes > 59) return null;
+    offset = (zone === DASH ? -1 : 1) * (offsetHours * 60 + offsetMinutes) * 60_000;
+  } else {
+    return null;
+  }
+  return date + ((hour * 60 + minute) * 60 + second) * 1000 + millis - offset;
 }
 
 /** The number of the UTC calendar day of `ms` (days since 1970-01-01); NaN for a non-finite `ms`. */

@@ -51,6 +51,16 @@ describe('currentDiscount', () => {
     expect(currentDiscount(licence())).toBeNull();
     expect(currentDiscount(licence({ discounts: 'x' as never }))).toBeNull();
   });
+
+  it('is the first ACTIVE discount, else the first UPCOMING one, skipping entries that are not objects (property)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.oneof({ weight: 4, arbitrary: arbitraryDiscount() }, fc.constantFrom(null, 1, 'x')), { maxLength: 6 }), (discounts) => {
+        const records = discounts.filter((d): d is Discount => typeof d === 'object' && d !== null);
+        const expected = records.find((d) => d.state === 'ACTIVE') ?? records.find((d) => d.state === 'UPCOMING') ?? null;
+        expect(currentDiscount(licence({ discounts: discounts as Discount[] }))).toBe(expected);
+      }),
+    );
+  });
 });
 
 describe('discountedAmount', () => {

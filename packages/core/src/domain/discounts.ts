@@ -36,12 +36,13 @@ export function discountLabel(discount: Discount, licence: Licence): DiscountLab
  */
 export function currentDiscount(licence: Licence): Discount | null {
   if (!isRecord(licence) || !Array.isArray(licence.discounts)) return null;
-  const discounts = licence.discounts.filter(isRecord);
-  return (
-    discounts.find((discount) => discount.state === 'ACTIVE') ??
-    discounts.find((discount) => discount.state === 'UPCOMING') ??
-    null
-  );
+  let upcoming: Discount | null = null;
+  for (const discount of licence.discounts) {
+    if (!isRecord(discount)) continue;
+    if (discount.state === 'ACTIVE') return discount;
+    if (upcoming === null && discount.state === 'UPCOMING') upcoming = discount;
+  }
+  return upcoming;
 }
 
 /** Rounds half up (toward +∞) after removing floating-point noise below 1e-6 minor units. */

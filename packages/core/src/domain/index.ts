@@ -16,6 +16,7 @@ export * from './licences.js';
 export * from './licenceFamilies.js';
 export * from './planChanges.js';
 export * from './renewal.js';
+export * from './subscriptions.js';
 /** `isExpired` is the token-claims rule; the licence one is exported as `isLicenceExpired`. */
 export { isExpired } from './claims.js';
 export * from './content.js';

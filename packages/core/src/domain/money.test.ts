@@ -72,6 +72,41 @@ describe('formatMoney', () => {
     );
   });
 
+  it('gives the same text from its caches as a fresh formatter, whatever the order of calls (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            amount: fc.oneof(fc.integer({ min: -100_000, max: 100_000 }), fc.constant(-0)),
+            scale: fc.integer({ min: 0, max: 3 }),
+            currency: fc.constantFrom('GBP', 'EUR', 'JPY', 'XX'),
+            locale: fc.constantFrom('en-GB', 'es', 'pt-BR', 'ar', 'bad locale!'),
+          }),
+          { minLength: 1, maxLength: 30 },
+        ),
+        (calls) => {
+          for (const { locale, ...money } of calls) {
+            let expected: string;
+            try {
+              const fresh = new Intl.NumberFormat(locale, {
+                style: 'currency',
+                currency: money.currency,
+                minimumFractionDigits: money.scale,
+                maximumFractionDigits: money.scale,
+              });
+              expected = fresh.format(money.amount / 10 ** money.scale);
+            } catch {
+              expected = `${decimalText(money.amount, money.scale)} ${money.currency}`;
+            }
+            expect(formatMoney(money, locale)).toBe(expected);
+          }
+        },
+      ),
+    );
+    expect(formatMoney({ amount: -0, scale: 2, currency: 'GBP' }, 'en-GB')).toBe('-£0.00');
+    expect(formatMoney({ amount: 0, scale: 2, currency: 'GBP' }, 'en-GB')).toBe('£0.00');
+  });
+
   it('never throws on arbitrary money and locales (property)', () => {
     fc.assert(
       fc.property(
@@ -116,8 +151,11 @@ describe('choosePrice (§3 "local, else default, else zero")', () => {
       { maxLength: 5 },
     );
     fc.assert(
-      fc.property(arb, (amounts) => {
-        const price = choosePrice(amounts);
+      fc.property(arb, fc.array(fc.constantFrom(null, 7, 'x'), { maxLength: 2 }), fc.nat(), (amounts, junk, at) => {
+        // Entries that are not objects, anywhere in the list, are skipped.
+        const mixed = [...amounts];
+        mixed.splice(at % (mixed.length + 1), 0, ...(junk as never[]));
+        const price = choosePrice(mixed);
         const expected = amounts.find((a) => a.local) ?? amounts.find((a) => a.default);
         if (expected === undefined) {
           expect(price).toEqual({ amount: 0, scale: 2, currency: amounts[0]?.currency ?? 'GBP' });

@@ -45,22 +45,34 @@ export function decimalText(amount: number, scale: number): string {
   return `${sign}${text.slice(0, -digits)}.${text.slice(-digits)}`;
 }
 
-const formatters = new Map<string, Intl.NumberFormat>();
+/** A currency formatter and the texts it has made, by amount (an account shows the same prices again and again). */
+interface CachedFormatter {
+  format: Intl.NumberFormat;
+  texts: Map<number, string>;
+}
+const formatters = new Map<string, CachedFormatter>();
 const MAX_CACHED_FORMATTERS = 64;
+const MAX_CACHED_TEXTS = 1024;
+/** The formatter used last, with its key parts: a list of prices mostly repeats one locale and currency. */
+let last: { locale: string; currency: string; scale: number; formatter: CachedFormatter } | null = null;
 
 /** A cached currency formatter (building one costs far more than formatting with it). Throws on bad input. */
-function currencyFormatter(locale: string, currency: string, scale: number): Intl.NumberFormat {
+function currencyFormatter(locale: string, currency: string, scale: number): CachedFormatter {
+  if (last !== null && last.locale === locale && last.currency === currency && last.scale === scale) return last.formatter;
   const key = `${locale}\u0000${currency}\u0000${scale}`;
-  const cached = formatters.get(key);
-  if (cached !== undefined) return cached;
-  const formatter = new Intl.NumberFormat(locale, {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: scale,
-    maximumFractionDigits: scale,
-  });
-  if (formatters.size >= MAX_CACHED_FORMATTERS) formatters.clear();
-  formatters.set(key, formatter);
+  let formatter = formatters.get(key);
+  if (formatter === undefined) {
+    const format = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: scale,
+      maximumFractionDigits: scale,
+    });
+    if (formatters.size >= MAX_CACHED_FORMATTERS) formatters.clear();
+    formatter = { format, texts: new Map() };
+    formatters.set(key, formatter);
+  }
+  last = { locale, currency, scale, formatter };
   return formatter;
 }
 
@@ -69,7 +81,8 @@ function currencyFormatter(locale: string, currency: string, scale: number): Int
  * fraction digits (`{ amount: 1299, scale: 2, currency: 'GBP' }`, `'en-GB'` → "£12.99";
  * `{ amount: 1299, scale: 0, currency: 'JPY' }` → "¥1,299"). When Intl refuses the locale or the
  * currency code (malformed tag, currency not three letters), falls back to
- * `"<value with scale decimals> <currency>"` ("12.99 XX"). Never throws.
+ * `"<value with scale decimals> <currency>"` ("12.99 XX"). Formatters and their texts are
+ * cached (formatting is deterministic). Never throws.
  * Implements commerce-and-account-data.md §3 "Money" (shown with scale decimals).
  */
 export function formatMoney(money: Money, locale: string): string {
@@ -77,10 +90,19 @@ export function formatMoney(money: Money, locale: string): string {
   const scale = normalScale(money.scale);
   const amount = normalAmount(money.amount);
   const currency = typeof money.currency === 'string' ? money.currency : '';
-  const value = decimalText(amount, scale);
   try {
-    return currencyFormatter(typeof locale === 'string' ? locale : 'en', currency, scale).format(amount / 10 ** scale);
+    const formatter = currencyFormatter(typeof locale === 'string' ? locale : 'en', currency, scale);
+    // -0 is its own text ("-£0.00") but the same Map key as 0: never cached.
+    if (Object.is(amount, -0)) return formatter.format.format(amount);
+    let text = formatter.texts.get(amount);
+    if (text === undefined) {
+      text = formatter.format.format(amount / 10 ** scale);
+      if (formatter.texts.size >= MAX_CACHED_TEXTS) formatter.texts.clear();
+      formatter.texts.set(amount, text);
+    }
+    return text;
   } catch {
+    const value = decimalText(amount, scale);
     return currency === '' ? value : `${value} ${currency}`;
   }
 }
@@ -103,12 +125,18 @@ function toMoney(amount: LicenceAmount): Money {
  * Implements commerce-and-account-data.md §3 "Money".
  */
 export function choosePrice(amounts: readonly LicenceAmount[] | undefined): Money {
-  const list = Array.isArray(amounts) ? amounts.filter(isRecord) : [];
-  const local = list.find((amount) => amount.local === true);
-  if (local !== undefined) return toMoney(local);
-  const fallback = list.find((amount) => amount.default === true);
+  let first: LicenceAmount | undefined;
+  let fallback: LicenceAmount | undefined;
+  if (Array.isArray(amounts)) {
+    // One pass, no copies: the account page picks a price for every licence.
+    for (const amount of amounts) {
+      if (!isRecord(amount)) continue;
+      if (amount.local === true) return toMoney(amount);
+      first ??= amount;
+      if (fallback === undefined && amount.default === true) fallback = amount;
+    }
+  }
   if (fallback !== undefined) return toMoney(fallback);
-  const first = list[0];
   const currency = first !== undefined && typeof first.currency === 'string' ? first.currency : FALLBACK_CURRENCY;
   return { amount: 0, scale: ZERO_PRICE_SCALE, currency };
 }

@@ -12,7 +12,7 @@ import {
   type PlanEvent,
   type PlanState,
 } from './planChanges.js';
-import { subscriptionActions } from './licences.js';
+import { subscriptionActions } from './subscriptions.js';
 
 const DAY = 86_400_000;
 const T0 = Date.UTC(2026, 10, 1);
