@@ -1,21 +1,18 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { StreamProvider, useStream } from '@stream/react';
 import { buildPath, routeLocaleFor, textDirection, type RouteKey, type RouteLocale } from '@stream/core/domain';
 import type { LabelsApi } from '@stream/core/machines';
 import { fillPlaceholders } from './placeholders';
 import type { Services } from './services';
 
-const ServicesContext = createContext<Services | null>(null);
-
-/** Provides the shared services (api client, session actor, storage, navigation). */
+/** Provides the shared services (api client, session actor, resource cache, storage, navigation) through @stream/react. */
 export function ServicesProvider({ services, children }: { services: Services; children: ReactNode }) {
-  return <ServicesContext.Provider value={services}>{children}</ServicesContext.Provider>;
+  return <StreamProvider services={services}>{children}</StreamProvider>;
 }
 
 /** The shared services. Throws outside {@link ServicesProvider}: a programming error. */
 export function useServices(): Services {
-  const services = useContext(ServicesContext);
-  if (!services) throw new Error('useServices() outside <ServicesProvider>');
-  return services;
+  return useStream<Services>();
 }
 
 /** What views need from the labels: the language, its direction and route set, and `t`. */

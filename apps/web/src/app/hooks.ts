@@ -1,14 +1,10 @@
 import { useEffect } from 'react';
-import { useSelector } from '@xstate/react';
-import { connectSession, type SessionApi } from '@stream/core/machines';
-import { useServices } from './context';
 
-/** The session as views need it (status, user, flags, handlers), re-rendering on change. */
-export function useSession(): SessionApi {
-  const { session } = useServices();
-  const snapshot = useSelector(session, (s) => s);
-  return connectSession(snapshot, session.send);
-}
+/**
+ * The session as views need it (status, user, flags, handlers): @stream/react's, which re-renders
+ * only when what a view shows changes, never on a token refresh alone.
+ */
+export { useSession } from '@stream/react';
 
 /** Sets `document.title` to `title · appName`. */
 export function useDocumentTitle(title: string, appName: string) {

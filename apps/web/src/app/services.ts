@@ -9,10 +9,12 @@ import {
   type Navigation,
 } from '@stream/core/platform';
 import { sessionMachine, storedLanguage, type SessionBroadcastMessage } from '@stream/core/machines';
+import { createResourceCache, resetOnViewerChange } from '@stream/core/resources';
+import type { StreamServices } from '@stream/react';
 import type { AppConfig } from './config';
 
-/** Everything the app shares: created once per page load. */
-export interface Services {
+/** Everything the app shares: created once per page load (the adapter's services plus the web's own). */
+export interface Services extends StreamServices {
   config: AppConfig;
   storage: KeyValueStorage;
   navigation: Navigation;
@@ -26,7 +28,8 @@ export interface Services {
 const SESSION_CHANNEL = 'stream.session';
 
 /**
- * Creates the API client and starts the one session actor of the page.
+ * Creates the API client, starts the one session actor of the page and the resource cache, which
+ * forgets every cached read when the viewer changes.
  * The client's `Accept-Language` follows `language.current`, which starts with the stored
  * language or the browser's.
  */
@@ -45,5 +48,7 @@ export function createServices(config: AppConfig): Services {
     input: { api, storage, clock: systemClock, broadcast: broadcastChannel<SessionBroadcastMessage>(SESSION_CHANNEL) },
   });
   session.start();
-  return { config, storage, navigation, api, session, language };
+  const resources = createResourceCache();
+  resetOnViewerChange(resources, session);
+  return { config, storage, navigation, api, session, resources, language };
 }

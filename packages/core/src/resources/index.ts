@@ -11,3 +11,4 @@ export {
   type ResourceQuery,
   type ResourceState,
 } from './cache.js';
+export { resetOnViewerChange, type ViewerSource } from './viewer.js';
