@@ -311,7 +311,7 @@ describe('pay', () => {
     const basket = await putBasket(token, '101');
     const exid = await addCard(token);
     expect(expectError(await pay(token, basket.id, payBody(exid), null), 400, 'BAD_REQUEST').messages).toEqual([
-      'Idempotency-Key header is required',
+      'Idempotency-Key: header is required',
     ]);
     expectError(await pay(token, basket.id, { paymentArrangement: {} }), 400, 'BAD_REQUEST');
     const raw = await call(app, 'POST', `/api/v2/customer/baskets/pay/${basket.id}`, { token, rawBody: '{', headers: { 'Idempotency-Key': 'k' } });

@@ -288,12 +288,11 @@ export function registerPaymentRoutes(
   });
 
   // Pay: POST /api/v2/customer/baskets/pay/:id and /pay/ (the current basket: `namedBasket` null).
-  type PayInput = Pick<RouteInput<typeof B.pay>, 'query' | 'body'>;
-  const pay = async (c: Context<SandboxEnv>, namedBasket: string | null, { query, body }: PayInput): Promise<PayResponse> => {
+  // The contract's headers schema has checked the key: present, not blank, at most 255 characters.
+  type PayInput = Pick<RouteInput<typeof B.pay>, 'query' | 'body' | 'headers'>;
+  const pay = async (c: Context<SandboxEnv>, namedBasket: string | null, { query, body, headers }: PayInput): Promise<PayResponse> => {
     const claims = await ctx.requireUser(c);
-    const key = c.req.header('idempotency-key')?.trim() ?? '';
-    if (key === '') throw badRequest('Idempotency-Key header is required');
-    if (key.length > 255) throw badRequest('Idempotency-Key header: at most 255 characters');
+    const key = headers['Idempotency-Key'];
     const userId = claims.sub;
     if ((body.consent?.length ?? 0) > MAX_CONSENT_ANSWERS) throw badRequest(`consent: at most ${MAX_CONSENT_ANSWERS} answers`);
     const fingerprint = payFingerprint(body);

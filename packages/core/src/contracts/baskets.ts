@@ -159,11 +159,15 @@ export const paymentHistoryItemSchema = z.looseObject({
 export type PaymentHistoryItem = z.infer<typeof paymentHistoryItemSchema>;
 
 /**
- * Headers of a pay call: `Idempotency-Key`, required and not empty. The platform charges at most
- * once per key: a retry of the same attempt reuses it, a new attempt (another basket or card)
- * takes a new one.
+ * Headers of a pay call: `Idempotency-Key`, required, not blank and at most 255 characters. The
+ * platform charges at most once per key: a retry of the same attempt reuses it, a new attempt
+ * (another basket or card) takes a new one.
  */
-export const payHeadersSchema = z.object({ 'Idempotency-Key': nonEmpty() });
+export const payHeadersSchema = z.object({
+  'Idempotency-Key': z
+    .string({ error: 'header is required' })
+    .check(z.trim(), z.minLength(1, { error: 'header is required' }), z.maxLength(255, { error: 'at most 255 characters' })),
+});
 
 /**
  * A voucher code as a path parameter: not empty, and not `.` or `..` (a path segment that URL
