@@ -226,9 +226,16 @@ describe('input from the contract: params, headers and body', () => {
 
   it('a params schema checks the values before anything is sent', async () => {
     const { client, fetch } = setup({}, { [STORAGE_KEYS.authToken]: 't' });
-    // @ts-expect-error: `type` is VOD or LIVE (the contract's params schema)
-    const error = (await client.content.get({ params: { type: 'PODCAST', id: 'v1' } }).catch((e: unknown) => e)) as ContractError;
-    expect(error).toMatchObject({ call: 'content.get', direction: 'request', fields: ['params.type'] });
+    const byKind = defineCall({
+      name: 'test.byKind',
+      method: 'GET',
+      path: '/api/v2/test/:kind/:id',
+      params: z.object({ kind: z.enum(['VOD', 'LIVE']), id: z.string().min(1) }),
+      response: z.looseObject({}),
+    });
+    // @ts-expect-error: `kind` is VOD or LIVE (the contract's params schema)
+    const error = (await client.request(byKind, { params: { kind: 'PODCAST', id: 'v1' } }).catch((e: unknown) => e)) as ContractError;
+    expect(error).toMatchObject({ call: 'test.byKind', direction: 'request', fields: ['params.kind'] });
     expect(fetch).not.toHaveBeenCalled();
   });
 

@@ -36,8 +36,8 @@ function compileOnly(api: ApiClient, key: string, sources: AreaSources): void {
   void api.baskets.put({ params: { id: '101' }, query: { acknowledgeNoFreeTrial: true } });
   // @ts-expect-error: a params name the path does not have
   void api.cards.remove({ params: { id: 'c1' } });
-  // @ts-expect-error: a params schema narrows the values (VOD or LIVE)
-  void api.content.get({ params: { type: 'PODCAST', id: 'v1' } });
+  // @ts-expect-error: a params schema gives the values' type (a voucher code is a string)
+  void api.vouchers.add({ params: { code: 42 } });
   // Another host's areas are not the platform's.
   // @ts-expect-error: no processor area on the platform client
   void api.processor;

@@ -41,9 +41,13 @@ export const playbackSchema = z.looseObject({
 });
 export type Playback = z.infer<typeof playbackSchema>;
 
-/** Path parameters of the content calls: the item's type (`VOD`, `LIVE`) and id. */
+/**
+ * Path parameters of the content calls: the item's type (`VOD`, `LIVE`: {@link ContentType}) and
+ * id, both non-empty. A type the platform does not know is not a malformed request but an item
+ * that does not exist: the platform answers 404, so the type is not limited here.
+ */
 export const contentParamsSchema = z.object({
-  type: z.enum(CONTENT_TYPES),
+  type: z.string().check(z.minLength(1)),
   id: z.string().check(z.minLength(1)),
 });
 
