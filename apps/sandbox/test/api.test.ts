@@ -6,25 +6,18 @@ import {
   userProfileSchema,
   countriesResponseSchema,
 } from '@stream/core/contracts';
-import { createApp, type AppDeps } from '../src/index.js';
+import type { AppDeps } from '../src/index.js';
 import { REFRESH_REUSE_GRACE_MS } from '../src/auth/sessions.js';
-import { appWith, call, decodeClaims, fakeClock, memoryDeps } from './helpers.js';
+import { type App, appWith, call, decodeClaims, fakeClock, inProcessAppForFile } from './helpers.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const DEMO = { id: 'demo@stream.test', secret: 'demo-password' };
 
+const file = inProcessAppForFile();
 let deps: AppDeps;
-let closeDb: () => Promise<void>;
-let app: ReturnType<typeof createApp>;
-
-beforeAll(async () => {
-  const opened = await memoryDeps();
-  deps = opened.deps;
-  closeDb = opened.close;
-  app = createApp(deps);
-});
-afterAll(async () => {
-  await closeDb?.();
+let app: App;
+beforeAll(() => {
+  ({ app, deps } = file);
 });
 
 /** Asserts the platform error shape, the status and the code, and that requestId matches the header. */

@@ -12,25 +12,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls, checkoutContextSchema, licencesResponseSchema } from '@stream/core/contracts';
 import { purchaseBlockReason, restrictedFieldRule } from '@stream/core/domain';
 import { payments } from '../src/db/schema.js';
-import { ALLOWED_TERRITORIES, createApp, OUTSIDE_TERRITORY, type AppDeps } from '../src/index.js';
+import { ALLOWED_TERRITORIES, OUTSIDE_TERRITORY, type AppDeps } from '../src/index.js';
 import { inProcessBuyers, payBody } from './buyers.js';
-import { call, expectError, memoryDeps } from './helpers.js';
+import { type App, call, expectError, inProcessAppForFile } from './helpers.js';
 
+const file = inProcessAppForFile();
 let deps: AppDeps;
-let closeDb: () => Promise<void>;
-let app: ReturnType<typeof createApp>;
+let app: App;
 type Buyers = ReturnType<typeof inProcessBuyers>;
 let buyers: Buyers;
-
-beforeAll(async () => {
-  const opened = await memoryDeps();
-  deps = opened.deps;
-  closeDb = opened.close;
-  app = createApp(deps);
+beforeAll(() => {
+  ({ app, deps } = file);
   buyers = inProcessBuyers(app);
-});
-afterAll(async () => {
-  await closeDb?.();
 });
 
 

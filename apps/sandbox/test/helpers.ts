@@ -30,7 +30,7 @@ export async function memoryDeps() {
   return createSandboxDeps({ dataDir: ':memory:', databaseUrl: '', log: false });
 }
 
-type App = ReturnType<typeof createApp>;
+export type App = ReturnType<typeof createApp>;
 
 /** Options of {@link call}. */
 export interface CallOptions {

@@ -10,33 +10,26 @@ import {
   playbackSchema,
   type Licence,
 } from '@stream/core/contracts';
-import { createApp, type AppDeps } from '../src/index.js';
+import type { AppDeps } from '../src/index.js';
 import { CONTENT_IDS, LICENCE_IDS } from '../src/seed/catalogue.js';
-import { appWith, call, expectError, memoryDeps } from './helpers.js';
+import { type App, appWith, call, expectError, inProcessAppForFile } from './helpers.js';
 
 const DAY = 86_400_000;
 const DEMO = 'demo@stream.test';
 const NOLICENCE = 'nolicence@stream.test';
 
+const file = inProcessAppForFile();
 let deps: AppDeps;
-let closeDb: () => Promise<void>;
-let app: ReturnType<typeof createApp>;
+let app: App;
 let demo: string;
 let nolicence: string;
 let guest: string;
-
 beforeAll(async () => {
-  const opened = await memoryDeps();
-  deps = opened.deps;
-  closeDb = opened.close;
-  app = createApp(deps);
+  ({ app, deps } = file);
   const login = async (id: string) =>
     (await call(app, 'POST', '/api/v2/login', { body: { id, secret: 'demo-password' } })).json.authorisationToken as string;
   [demo, nolicence] = await Promise.all([login(DEMO), login(NOLICENCE)]);
   guest = (await call(app, 'POST', '/api/v2/login/guest/checkin')).json.authorisationToken as string;
-});
-afterAll(async () => {
-  await closeDb?.();
 });
 afterEach(async () => {
   await setClock(null);

@@ -7,24 +7,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PDFDocument } from 'pdf-lib';
 import { calls, licencesResponseSchema, payResponseSchema } from '@stream/core/contracts';
 import { choosePrice } from '@stream/core/domain';
-import { createApp, type AppDeps } from '../src/index.js';
+import type { AppDeps } from '../src/index.js';
 import { inProcessBuyers, payBody } from './buyers.js';
-import { call, memoryDeps } from './helpers.js';
+import { type App, call, inProcessAppForFile } from './helpers.js';
 
+const file = inProcessAppForFile();
 let deps: AppDeps;
-let closeDb: () => Promise<void>;
-let app: ReturnType<typeof createApp>;
+let app: App;
 let buyers: ReturnType<typeof inProcessBuyers>;
-
-beforeAll(async () => {
-  const opened = await memoryDeps();
-  deps = opened.deps;
-  closeDb = opened.close;
-  app = createApp(deps);
+beforeAll(() => {
+  ({ app, deps } = file);
   buyers = inProcessBuyers(app);
-});
-afterAll(async () => {
-  await closeDb?.();
 });
 
 async function priceOf(licenceId: string, token?: string) {

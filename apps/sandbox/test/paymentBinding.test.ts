@@ -6,24 +6,17 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls, paymentDetailsSchema, payResponseSchema } from '@stream/core/contracts';
-import { createApp, type AppDeps } from '../src/index.js';
+import type { AppDeps } from '../src/index.js';
 import { inProcessBuyers, payBody } from './buyers.js';
-import { call, expectError, memoryDeps } from './helpers.js';
+import { type App, call, expectError, inProcessAppForFile } from './helpers.js';
 
+const file = inProcessAppForFile();
 let deps: AppDeps;
-let closeDb: () => Promise<void>;
-let app: ReturnType<typeof createApp>;
+let app: App;
 let buyers: ReturnType<typeof inProcessBuyers>;
-
-beforeAll(async () => {
-  const opened = await memoryDeps();
-  deps = opened.deps;
-  closeDb = opened.close;
-  app = createApp(deps);
+beforeAll(() => {
+  ({ app, deps } = file);
   buyers = inProcessBuyers(app);
-});
-afterAll(async () => {
-  await closeDb?.();
 });
 
 const DECLINED = '4000000000000002';

@@ -10,23 +10,16 @@ import {
   platformErrorSchema,
   playbackSchema,
 } from '@stream/core/contracts';
-import { createApp, type AppDeps } from '../src/index.js';
+import type { AppDeps } from '../src/index.js';
 import { inProcessBuyers, payBody } from './buyers.js';
-import { call, expectError, memoryDeps } from './helpers.js';
+import { type App, call, expectError, inProcessAppForFile } from './helpers.js';
 
+const file = inProcessAppForFile();
 let deps: AppDeps;
-let closeDb: () => Promise<void>;
-let app: ReturnType<typeof createApp>;
-
-beforeAll(async () => {
-  const opened = await memoryDeps();
-  deps = opened.deps;
-  closeDb = opened.close;
-  app = createApp(deps);
+let app: App;
+beforeAll(() => {
+  ({ app, deps } = file);
   ({ newBuyer, putBasket, tokenize, initCard, addCard, pay } = inProcessBuyers(app));
-});
-afterAll(async () => {
-  await closeDb?.();
 });
 
 type Buyers = ReturnType<typeof inProcessBuyers>;

@@ -9,32 +9,25 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { licenceUpdateResponseSchema, licencesResponseSchema, type Licence } from '@stream/core/contracts';
 import { upgradeCredit } from '@stream/core/domain';
-import { createApp, LICENCE_IDS, type AppDeps } from '../src/index.js';
+import { LICENCE_IDS, type AppDeps } from '../src/index.js';
 import { inProcessBuyers, payBody } from './buyers.js';
-import { call, expectError, memoryDeps } from './helpers.js';
+import { type App, call, expectError, inProcessAppForFile } from './helpers.js';
 
 const DAY = 86_400_000;
 const BASIC = LICENCE_IDS.sportsBasic; // rank 1, £7.99 a month
 const PREMIUM = LICENCE_IDS.sportsPremium; // rank 2, £12.99 a month
 
+const file = inProcessAppForFile();
 let deps: AppDeps;
-let closeDb: () => Promise<void>;
-let app: ReturnType<typeof createApp>;
+let app: App;
 type Buyers = ReturnType<typeof inProcessBuyers>;
 let newBuyer: Buyers['newBuyer'];
 let putBasket: Buyers['putBasket'];
 let addCard: Buyers['addCard'];
 let pay: Buyers['pay'];
-
-beforeAll(async () => {
-  const opened = await memoryDeps();
-  deps = opened.deps;
-  closeDb = opened.close;
-  app = createApp(deps);
+beforeAll(() => {
+  ({ app, deps } = file);
   ({ newBuyer, putBasket, addCard, pay } = inProcessBuyers(app));
-});
-afterAll(async () => {
-  await closeDb?.();
 });
 afterEach(async () => {
   await call(app, 'POST', '/_sandbox/clock', { body: { now: null } });
