@@ -8,10 +8,8 @@ import { expect } from 'vitest';
 import { createApiClient, type ApiClient } from '@stream/core/api';
 import { basketSchema, calls, paymentDetailsSchema, type PayRequest } from '@stream/core/contracts';
 import { memoryStorage, STORAGE_KEYS } from '@stream/core/platform';
-import type { createApp } from '../src/index.js';
-import { ADMIN_HEADERS, call } from './helpers.js';
+import { ADMIN_HEADERS, type App, call, inProcessAppForFile } from './helpers.js';
 
-type App = ReturnType<typeof createApp>;
 
 /** The card processor's body for a test card number, expiring in two years. */
 export const cardBody = (number: string) => ({ number, expMonth: 12, expYear: new Date().getUTCFullYear() + 2, cvc: '123' });
@@ -143,4 +141,22 @@ export async function rejection(promise: Promise<unknown>): Promise<unknown> {
     },
     (error: unknown) => error,
   );
+}
+
+/**
+ * The test file's in-process app (see `inProcessAppForFile`) with its buyer helpers
+ * ({@link inProcessBuyers}); both readable once the app is opened, before the file's tests.
+ */
+export function buyersForFile(): { readonly app: App; readonly buyers: ReturnType<typeof inProcessBuyers> } {
+  const file = inProcessAppForFile();
+  let buyers: ReturnType<typeof inProcessBuyers> | undefined;
+  return {
+    get app() {
+      return file.app;
+    },
+    get buyers() {
+      buyers ??= inProcessBuyers(file.app);
+      return buyers;
+    },
+  };
 }

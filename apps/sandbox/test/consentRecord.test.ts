@@ -4,20 +4,15 @@
  * payment carries.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { calls, checkoutContextSchema } from '@stream/core/contracts';
-import type { AppDeps } from '../src/index.js';
-import { inProcessBuyers, payBody } from './buyers.js';
-import { type App, call, inProcessAppForFile } from './helpers.js';
+import { buyersForFile, type inProcessBuyers, payBody } from './buyers.js';
+import { type App, call } from './helpers.js';
 
-const file = inProcessAppForFile();
-let deps: AppDeps;
+const file = buyersForFile();
 let app: App;
 let buyers: ReturnType<typeof inProcessBuyers>;
-beforeAll(() => {
-  ({ app, deps } = file);
-  buyers = inProcessBuyers(app);
-});
+beforeAll(() => ({ app, buyers } = file));
 
 const context = async (token?: string) =>
   checkoutContextSchema.parse((await call(app, 'GET', calls.checkout.context.path, token ? { token } : {})).json);

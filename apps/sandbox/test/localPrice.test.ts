@@ -3,22 +3,17 @@
  * caller in a country the licence has an amount for sees, is basketed, pays and is receipted in
  * that amount and currency; other callers keep the realm's local price.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PDFDocument } from 'pdf-lib';
 import { calls, licencesResponseSchema, payResponseSchema } from '@stream/core/contracts';
 import { choosePrice } from '@stream/core/domain';
-import type { AppDeps } from '../src/index.js';
-import { inProcessBuyers, payBody } from './buyers.js';
-import { type App, call, inProcessAppForFile } from './helpers.js';
+import { buyersForFile, type inProcessBuyers, payBody } from './buyers.js';
+import { type App, call } from './helpers.js';
 
-const file = inProcessAppForFile();
-let deps: AppDeps;
+const file = buyersForFile();
 let app: App;
 let buyers: ReturnType<typeof inProcessBuyers>;
-beforeAll(() => {
-  ({ app, deps } = file);
-  buyers = inProcessBuyers(app);
-});
+beforeAll(() => ({ app, buyers } = file));
 
 async function priceOf(licenceId: string, token?: string) {
   const res = await call(app, 'GET', calls.licences.list.path, token ? { token } : {});

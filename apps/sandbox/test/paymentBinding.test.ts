@@ -4,20 +4,15 @@
  * single-use token in the URL the platform answered; `returnUrl` only to the realm's web origins).
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { calls, paymentDetailsSchema, payResponseSchema } from '@stream/core/contracts';
-import type { AppDeps } from '../src/index.js';
-import { inProcessBuyers, payBody } from './buyers.js';
-import { type App, call, expectError, inProcessAppForFile } from './helpers.js';
+import { buyersForFile, type inProcessBuyers, payBody } from './buyers.js';
+import { type App, call, expectError } from './helpers.js';
 
-const file = inProcessAppForFile();
-let deps: AppDeps;
+const file = buyersForFile();
 let app: App;
 let buyers: ReturnType<typeof inProcessBuyers>;
-beforeAll(() => {
-  ({ app, deps } = file);
-  buyers = inProcessBuyers(app);
-});
+beforeAll(() => ({ app, buyers } = file));
 
 const DECLINED = '4000000000000002';
 const THREE_D_SECURE = '4000002500003155';
