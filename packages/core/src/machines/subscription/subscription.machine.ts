@@ -37,6 +37,41 @@ type Updated = { licence: Licence };
 const lifecycleActor = (call: (api: ApiClient, params: { id: string }) => Promise<Updated>) =>
   fromPromise<Updated, LicenceActorInput>(({ input }) => call(input.api, { id: input.licenceId }));
 
+/** The events that start an action, the same in `idle`, `updated` and `error` (each clears the last error). */
+const ACTION_EVENTS = {
+  'licence.pause': { target: 'pausing', actions: 'clearError' },
+  'licence.resume': { target: 'resuming', actions: 'clearError' },
+  'licence.reactivate': { target: 'reactivating', actions: 'clearError' },
+  'licence.cancel': { target: 'verifyingPromo', actions: 'clearError' },
+  'downgrade.withdraw': { target: 'withdrawingDowngrade', actions: 'clearError' },
+} as const;
+
+/** The licence's id and the client: the input of every licence call but pause. */
+const licenceInput = ({ context }: { context: SubscriptionContext }): LicenceActorInput => ({
+  api: context.env.api,
+  licenceId: context.licence.id,
+});
+
+/** A failed call: its joined server messages, then `error`. */
+const onCallError = { target: 'error', actions: { type: 'storeError', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) } } as const;
+
+/** A state that runs the licence call `src` and, with its answer, replaces the licence (→ `updated`). */
+function licenceCall<const TSrc extends 'resumeLicence' | 'reactivateLicence' | 'cancelLicence' | 'withdrawDowngrade' | 'redeemPromo'>(
+  src: TSrc,
+  description: string,
+) {
+  return {
+    description,
+    invoke: {
+      id: src,
+      src,
+      input: licenceInput,
+      onDone: { target: 'updated', actions: { type: 'storeLicence', params: ({ event }: { event: { output: Updated } }) => ({ licence: event.output.licence }) } },
+      onError: onCallError,
+    },
+  } as const;
+}
+
 /**
  * One licence of the signed-in account and its lifecycle: pause, resume, cancel (with the
  * cancellation promo) and reactivate. Implements commerce-and-account-data.md §6 ("Pause, resume
@@ -98,13 +133,7 @@ export const subscriptionMachine = setup({
   states: {
     idle: {
       description: 'Nothing running; the view offers the actions the domain allows for the licence.',
-      on: {
-        'licence.pause': { target: 'pausing', actions: 'clearError' },
-        'licence.resume': { target: 'resuming', actions: 'clearError' },
-        'licence.reactivate': { target: 'reactivating', actions: 'clearError' },
-        'licence.cancel': { target: 'verifyingPromo', actions: 'clearError' },
-        'downgrade.withdraw': { target: 'withdrawingDowngrade', actions: 'clearError' },
-      },
+      on: ACTION_EVENTS,
     },
     pausing: {
       description: 'POST active-licences/{id}/pause, with config.resumeAfter when chosen.',
@@ -112,40 +141,21 @@ export const subscriptionMachine = setup({
         id: 'pauseLicence',
         src: 'pauseLicence',
         input: ({ context, event }) => ({
-          api: context.env.api,
-          licenceId: context.licence.id,
+          ...licenceInput({ context }),
           ...(event.type === 'licence.pause' && event.resumeAfter !== undefined ? { resumeAfter: event.resumeAfter } : {}),
         }),
         onDone: { target: 'updated', actions: { type: 'storeLicence', params: ({ event }) => ({ licence: event.output.licence }) } },
-        onError: { target: 'error', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
+        onError: onCallError,
       },
     },
-    resuming: {
-      description: 'POST active-licences/{id}/resume.',
-      invoke: {
-        id: 'resumeLicence',
-        src: 'resumeLicence',
-        input: ({ context }) => ({ api: context.env.api, licenceId: context.licence.id }),
-        onDone: { target: 'updated', actions: { type: 'storeLicence', params: ({ event }) => ({ licence: event.output.licence }) } },
-        onError: { target: 'error', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
-      },
-    },
-    reactivating: {
-      description: 'PUT reactivate-licence/{id}: a cancelled licence renews again.',
-      invoke: {
-        id: 'reactivateLicence',
-        src: 'reactivateLicence',
-        input: ({ context }) => ({ api: context.env.api, licenceId: context.licence.id }),
-        onDone: { target: 'updated', actions: { type: 'storeLicence', params: ({ event }) => ({ licence: event.output.licence }) } },
-        onError: { target: 'error', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
-      },
-    },
+    resuming: licenceCall('resumeLicence', 'POST active-licences/{id}/resume.'),
+    reactivating: licenceCall('reactivateLicence', 'PUT reactivate-licence/{id}: a cancelled licence renews again.'),
     verifyingPromo: {
       description: 'GET cancellation-promo/{id}/verify: is a discount offered to stay?',
       invoke: {
         id: 'verifyPromo',
         src: 'verifyPromo',
-        input: ({ context }) => ({ api: context.env.api, licenceId: context.licence.id }),
+        input: licenceInput,
         onDone: [
           {
             guard: { type: 'promoAvailable', params: ({ event }) => ({ promo: event.output }) },
@@ -154,7 +164,7 @@ export const subscriptionMachine = setup({
           },
           { target: 'confirmingCancel' },
         ],
-        onError: { target: 'error', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
+        onError: onCallError,
       },
     },
     offeringPromo: {
@@ -172,66 +182,29 @@ export const subscriptionMachine = setup({
         'promo.dismiss': { target: 'idle' },
       },
     },
-    redeemingPromo: {
-      description: 'POST cancellation-promo/{id}/redeem: the discount applies, the licence stays.',
-      invoke: {
-        id: 'redeemPromo',
-        src: 'redeemPromo',
-        input: ({ context }) => ({ api: context.env.api, licenceId: context.licence.id }),
-        onDone: { target: 'updated', actions: { type: 'storeLicence', params: ({ event }) => ({ licence: event.output.licence }) } },
-        onError: { target: 'error', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
-      },
-    },
+    redeemingPromo: licenceCall('redeemPromo', 'POST cancellation-promo/{id}/redeem: the discount applies, the licence stays.'),
     refusingPromo: {
       description: 'POST cancellation-promo/{id}/refuse; then the cancel.',
       invoke: {
         id: 'refusePromo',
         src: 'refusePromo',
-        input: ({ context }) => ({ api: context.env.api, licenceId: context.licence.id }),
+        input: licenceInput,
         onDone: { target: 'cancelling', actions: 'clearPromo' },
-        onError: { target: 'error', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
+        onError: onCallError,
       },
     },
-    cancelling: {
-      description: 'DELETE active-licences/{id}: auto-renew stops, access lasts until expiry.',
-      invoke: {
-        id: 'cancelLicence',
-        src: 'cancelLicence',
-        input: ({ context }) => ({ api: context.env.api, licenceId: context.licence.id }),
-        onDone: { target: 'updated', actions: { type: 'storeLicence', params: ({ event }) => ({ licence: event.output.licence }) } },
-        onError: { target: 'error', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
-      },
-    },
-    withdrawingDowngrade: {
-      description: 'DELETE active-licences/{id}/downgrade: the scheduled downgrade is withdrawn; the plan renews as it is (docs/api.md "Plan changes").',
-      invoke: {
-        id: 'withdrawDowngrade',
-        src: 'withdrawDowngrade',
-        input: ({ context }) => ({ api: context.env.api, licenceId: context.licence.id }),
-        onDone: { target: 'updated', actions: { type: 'storeLicence', params: ({ event }) => ({ licence: event.output.licence }) } },
-        onError: { target: 'error', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
-      },
-    },
+    cancelling: licenceCall('cancelLicence', 'DELETE active-licences/{id}: auto-renew stops, access lasts until expiry.'),
+    withdrawingDowngrade: licenceCall(
+      'withdrawDowngrade',
+      'DELETE active-licences/{id}/downgrade: the scheduled downgrade is withdrawn; the plan renews as it is (docs/api.md "Plan changes").',
+    ),
     updated: {
       description: 'The last call succeeded and the licence was replaced by its answer; accepts the same actions as idle.',
-      on: {
-        'licence.pause': { target: 'pausing', actions: 'clearError' },
-        'licence.resume': { target: 'resuming', actions: 'clearError' },
-        'licence.reactivate': { target: 'reactivating', actions: 'clearError' },
-        'licence.cancel': { target: 'verifyingPromo', actions: 'clearError' },
-        'downgrade.withdraw': { target: 'withdrawingDowngrade', actions: 'clearError' },
-      },
+      on: ACTION_EVENTS,
     },
     error: {
       description: 'The last call failed; context.error holds the joined server messages. An action event retries.',
-      on: {
-        'error.dismiss': { target: 'idle', actions: 'clearError' },
-        'licence.pause': { target: 'pausing', actions: 'clearError' },
-        'licence.resume': { target: 'resuming', actions: 'clearError' },
-        'licence.reactivate': { target: 'reactivating', actions: 'clearError' },
-        'licence.cancel': { target: 'verifyingPromo', actions: 'clearError' },
-        'downgrade.withdraw': { target: 'withdrawingDowngrade', actions: 'clearError' },
-      },
+      on: { 'error.dismiss': { target: 'idle', actions: 'clearError' }, ...ACTION_EVENTS },
     },
   },
 });
