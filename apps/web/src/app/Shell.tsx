@@ -68,7 +68,7 @@ export function Shell() {
 function RouteView() {
   const [pathname] = useLocation();
   const search = useSearch();
-  const { routeLocale, path } = useI18n();
+  const { t, routeLocale, path } = useI18n();
   const match = matchRouteAnyLocale(pathname, routeLocale);
 
   if (!match) return <NotFoundPage />;
@@ -80,6 +80,18 @@ function RouteView() {
   if (match.key === 'LOGOUT') return <LogoutPage />;
   const RoutePage = routePage(match.key);
   if (!RoutePage) return <NotFoundPage />;
+  // One boundary per page module: leaving a page unmounts it at once, even while the next page's
+  // code loads, so that coming back (the browser's Back before the next page showed) starts a
+  // fresh page and flow instead of revealing the hidden one.
+  return (
+    <Suspense key={pageOf(match.key)!.name} fallback={<LoadingScreen label={t('loading')} />}>
+      <RouteElement RoutePage={RoutePage} match={match} />
+    </Suspense>
+  );
+}
+
+/** The page of a matched route, keyed where the route's params select what the page shows. */
+function RouteElement({ RoutePage, match }: { RoutePage: Page | LazyExoticComponent<Page>; match: NonNullable<ReturnType<typeof matchRouteAnyLocale>> }) {
   // A key per page instance where the route's params select what the page shows, so that a new
   // provider, licence or event starts a fresh page.
   const { params } = match;
