@@ -265,3 +265,58 @@ test('a guest opening PAYMENT_UPDATE is sent to sign in and comes back after sig
   await expect(page.getByRole('heading', { level: 1, name: 'Change payment card' })).toBeVisible();
   await expect(page.getByRole('group', { name: 'Choose the card that pays for Sports Basic' }).getByRole('radio')).toHaveCount(1);
 });
+
+// The resource layer: a mutation reloads every view of what it changed, on the same page.
+test('removing the card a subscription renews on updates the subscription too, without reloading the page', async ({ page, request }) => {
+  const viewer = await createViewer(request, 'remove-paying');
+  const visa = await addCard(request, viewer, CARDS.visa);
+  expect(await buy(request, viewer, LICENCES.sportsBasic, visa)).toBe(200);
+
+  await startSignedIn(page, viewer);
+  await page.goto('/account');
+  const subscription = page.getByRole('article', { name: 'Sports Basic' });
+  await expect(subscription.getByRole('link', { name: 'Change card for Sports Basic' })).toBeVisible();
+  // Marks this document: a reload would lose the mark.
+  await page.evaluate(() => ((window as unknown as { pageMark: string }).pageMark = 'same page'));
+
+  await paymentMethods(page).getByRole('button', { name: 'Remove card ending 4242' }).click();
+  await page.getByRole('dialog', { name: 'Remove the card ending 4242?' }).getByRole('button', { name: 'Remove card' }).click();
+  await expect(paymentMethods(page).getByRole('status')).toHaveText('The card ending 4242 was removed.');
+  await expect(paymentMethods(page).getByText('You have no saved cards.')).toBeVisible();
+  // The licence renewed on that card alone: it has no card now, and its card shows it at once.
+  await expect(subscription).toBeVisible();
+  await expect(subscription.getByRole('link', { name: 'Change card for Sports Basic' })).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { pageMark?: string }).pageMark)).toBe('same page');
+});
+
+// resetOnViewerChange: the cache never shows one viewer's data to the next one on the same page.
+test("a viewer who signs in after another one signed out never sees the other's cards", async ({ page, request }) => {
+  const first = await createViewer(request, 'first-viewer');
+  await addCard(request, first, CARDS.visa);
+  const second = await createViewer(request, 'second-viewer');
+  await addCard(request, second, CARDS.mastercard);
+
+  await startSignedIn(page, first);
+  await page.goto('/account');
+  await expect(paymentMethods(page).getByRole('article', { name: /4242/ })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Sign out' }).or(page.getByRole('link', { name: 'Sign out' })).click();
+  await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
+  // From here on, record whether the first viewer's card number is ever on screen.
+  await page.evaluate(() => {
+    const seen = window as unknown as { firstCardSeen: boolean };
+    seen.firstCardSeen = false;
+    const check = () => {
+      if (document.body.textContent?.includes('•••• 4242')) seen.firstCardSeen = true;
+    };
+    new MutationObserver(check).observe(document.body, { subtree: true, childList: true, characterData: true });
+    check();
+  });
+  await page.getByRole('link', { name: 'Sign in' }).click();
+  await submitLogin(page, second.email, second.password);
+  await expect(page).toHaveURL(/\/home$/);
+  await page.getByRole('link', { name: 'Account' }).click();
+  await expect(paymentMethods(page).getByRole('article', { name: /4444/ })).toBeVisible();
+  await expect(paymentMethods(page).getByRole('article')).toHaveCount(1);
+  expect(await page.evaluate(() => (window as unknown as { firstCardSeen: boolean }).firstCardSeen)).toBe(false);
+});

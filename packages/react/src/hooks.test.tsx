@@ -84,6 +84,62 @@ describe('useResource', () => {
     session.stop();
   });
 
+  it('shows the cached data at once to a view that comes back, while it reloads in the background', async () => {
+    const { services, session } = servicesSignedIn();
+    let loads = 0;
+    let release: () => void = () => undefined;
+    const query: ResourceQuery<string> = {
+      key: ['licences', 'mine'],
+      load: () => (++loads === 1 ? Promise.resolve('first answer') : new Promise((resolve) => (release = () => resolve('second answer')))),
+    };
+    function Licences() {
+      const mine = useResource(query);
+      return <p>{`${mine.status}:${mine.data ?? ''}:${mine.reloading ? 'reloading' : 'settled'}`}</p>;
+    }
+    const first = render(
+      <StreamProvider services={services}>
+        <Licences />
+      </StreamProvider>,
+    );
+    expect(await screen.findByText('ready:first answer:settled')).toBeTruthy();
+    first.unmount();
+    render(
+      <StreamProvider services={services}>
+        <Licences />
+      </StreamProvider>,
+    );
+    // No loading state: the first render already has the data.
+    expect(screen.getByText(/^ready:first answer:/)).toBeTruthy();
+    expect(await screen.findByText('ready:first answer:reloading')).toBeTruthy();
+    await act(async () => release());
+    expect(await screen.findByText('ready:second answer:settled')).toBeTruthy();
+    expect(loads).toBe(2);
+    session.stop();
+  });
+
+  it('reports a failed read, and reload() (a Retry button) loads it again', async () => {
+    const { services, session } = servicesSignedIn();
+    let loads = 0;
+    const query: ResourceQuery<string> = {
+      key: ['payments', 'history'],
+      load: () => (++loads === 1 ? Promise.reject(new Error('down')) : Promise.resolve('history')),
+    };
+    function History() {
+      const history = useResource(query);
+      return history.status === 'failed' ? <button onClick={history.reload}>Retry</button> : <p>{`${history.status}:${history.data ?? ''}`}</p>;
+    }
+    render(
+      <StreamProvider services={services}>
+        <History />
+      </StreamProvider>,
+    );
+    const retry = await screen.findByRole('button', { name: 'Retry' });
+    act(() => retry.click());
+    expect(await screen.findByText('ready:history')).toBeTruthy();
+    expect(loads).toBe(2);
+    session.stop();
+  });
+
   it('shows loading and loads nothing while the query is null', () => {
     const { services, session } = servicesSignedIn();
     function Nothing() {

@@ -9,7 +9,7 @@ import {
   type Navigation,
 } from '@stream/core/platform';
 import { sessionMachine, storedLanguage, type SessionBroadcastMessage } from '@stream/core/machines';
-import { createResourceCache, resetOnViewerChange } from '@stream/core/resources';
+import { createResourceCache, createResources, resetOnViewerChange, type Resources } from '@stream/core/resources';
 import type { StreamServices } from '@stream/react';
 import type { AppConfig } from './config';
 
@@ -20,6 +20,8 @@ export interface Services extends StreamServices {
   navigation: Navigation;
   api: ApiClient;
   session: ActorRefFrom<typeof sessionMachine>;
+  /** The resource definitions over `api` and the cache `resources`: `useResource(queries.licences.mine())`, `queries.cards.remove(id)`. */
+  queries: Resources;
   /** The UI language in use; set once labels are loaded. */
   language: { current: string };
 }
@@ -50,5 +52,5 @@ export function createServices(config: AppConfig): Services {
   session.start();
   const resources = createResourceCache();
   resetOnViewerChange(resources, session);
-  return { config, storage, navigation, api, session, resources, language };
+  return { config, storage, navigation, api, session, resources, queries: createResources(api, resources), language };
 }

@@ -1,20 +1,20 @@
 import { contentPath } from '@stream/core/domain';
 import { Link } from 'wouter';
 import type { ContentItem } from '@stream/core/contracts';
+import { useResource } from '@stream/react';
 import { useI18n, useServices } from '../app/context';
-import { useResource } from '../app/useResource';
 import { ContentMeta } from './ContentMeta';
 import { InlineError, InlineStatus } from './StatusScreen';
 import '../styles/catalogue.css';
 
 /**
- * The content catalogue (`api.content.list()`) as a grid of cards linking to the VOD or LIVE
+ * The content catalogue (the resource `queries.content.list()`) as a grid of cards linking to the VOD or LIVE
  * page of each item, under a heading; loaded lazily by the home page.
  */
 export default function ContentCatalogue() {
   const { t, path } = useI18n();
-  const { api } = useServices();
-  const content = useResource(() => api.content.list());
+  const { queries } = useServices();
+  const content = useResource(queries.content.list());
 
   return (
     <section className="catalogue" aria-labelledby="catalogue-title" aria-busy={content.status === 'loading' || undefined}>

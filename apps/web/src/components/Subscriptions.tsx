@@ -15,9 +15,9 @@ import {
 import type { CancellationPromo } from '@stream/core/contracts';
 import { connectSubscription, subscriptionMachine, type SubscriptionApi } from '@stream/core/machines';
 import { systemClock } from '@stream/core/platform';
+import { useResource } from '@stream/react';
 import { useI18n, useServices } from '../app/context';
 import { LICENCE_STATUS_KEYS } from '../app/labelKeys';
-import { useResource } from '../app/useResource';
 import { isPaidByCard } from '@stream/core/domain';
 import { PriceMigrationNotice } from './PriceMigrationNotice';
 import { Spinner } from './Spinner';
@@ -27,13 +27,14 @@ import '../styles/catalogue.css';
 
 /**
  * "Your subscriptions" on the account page: one card per licence of the account
- * (`api.licences.mine()`, viewed with `accountSubscriptions`), each driving its own subscription
- * machine. The list loads again after every successful action.
+ * (the resource `queries.licences.mine()`, viewed with `accountSubscriptions`), each driving its
+ * own subscription machine. The list loads again after every successful action, and whenever a
+ * mutation elsewhere changes it (a removed card).
  */
 export default function Subscriptions() {
   const { t, path, language } = useI18n();
-  const { api } = useServices();
-  const mine = useResource(() => api.licences.mine());
+  const { queries } = useServices();
+  const mine = useResource(queries.licences.mine());
   // Counts the answers of the list, so a card knows whether the list is newer than its own answer.
   const [listVersion, setListVersion] = useState(0);
   useEffect(() => {

@@ -1,10 +1,8 @@
-import { useState } from 'react';
-import { useActor } from '@xstate/react';
+import { useResource } from '@stream/react';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { routeAccess } from '@stream/core/domain';
 import { useI18n, useServices } from '../app/context';
 import { useDocumentTitle, useSession } from '../app/hooks';
-import { profileLogic } from '../app/profile';
 import { ErrorScreen, LoadingScreen } from '../components/StatusScreen';
 import Subscriptions from '../components/Subscriptions';
 import Cards from '../payments/Cards';
@@ -23,31 +21,31 @@ export default function AccountPage() {
   const { status, user } = useSession();
   const [pathname] = useLocation();
   const search = useSearch();
-  const [attempt, setAttempt] = useState(0);
   useDocumentTitle(t('yourAccount'), t('appName'));
 
   if (status === 'loading') return <LoadingScreen label={t('loadingAccount')} />;
   const viewer = status === 'signedIn' && user ? 'signedIn' : 'guest';
   const access = routeAccess('ACCOUNT', viewer, pathname + (search ? `?${search}` : ''), routeLocale);
   if (access.kind === 'redirect' || !user) return <Redirect to={access.kind === 'redirect' ? access.path : '/'} replace />;
-  return <AccountDetails key={`${user.id}:${attempt}`} onRetry={() => setAttempt((n) => n + 1)} />;
+  return <AccountDetails key={user.id} />;
 }
 
-function AccountDetails({ onRetry }: { onRetry(): void }) {
+/** The account's details (`queries.user.profile()`) and its sections; a failure shows Retry. */
+function AccountDetails() {
   const { t } = useI18n();
-  const { api } = useServices();
-  const [snapshot] = useActor(profileLogic, { input: { api } });
+  const { queries } = useServices();
+  const details = useResource(queries.user.profile());
 
-  if (snapshot.status === 'error') {
+  if (details.status === 'failed' || (details.status === 'ready' && !details.data)) {
     return (
       <div className="page">
-        <ErrorScreen title={t('yourAccount')} message={t('accountLoadFailed')} retryLabel={t('retry')} onRetry={onRetry} />
+        <ErrorScreen title={t('yourAccount')} message={t('accountLoadFailed')} retryLabel={t('retry')} onRetry={details.reload} />
       </div>
     );
   }
-  if (snapshot.status !== 'done') return <LoadingScreen label={t('loadingAccount')} />;
+  if (!details.data) return <LoadingScreen label={t('loadingAccount')} />;
 
-  const profile = snapshot.output;
+  const profile = details.data;
   const optional: Array<[string, string | null | undefined]> = [
     ['birthDate', profile.birthDate],
     ['phoneNumber', profile.phoneNumber],

@@ -1,9 +1,8 @@
 import { lazy, Suspense } from 'react';
-import { useActor } from '@xstate/react';
+import { useResource } from '@stream/react';
 import { Link } from 'wouter';
 import { useI18n, useServices } from '../app/context';
 import { useDocumentTitle, useSession } from '../app/hooks';
-import { profileLogic } from '../app/profile';
 import { InlineStatus } from '../components/StatusScreen';
 
 // The catalogue is loaded on demand, so that the login route's JavaScript does not grow with it.
@@ -40,9 +39,9 @@ export default function HomePage() {
 
 function SignedInWelcome() {
   const { t } = useI18n();
-  const { api } = useServices();
-  const [snapshot] = useActor(profileLogic, { input: { api } });
-  const name = snapshot.status === 'done' ? snapshot.output.name : '';
+  const { queries } = useServices();
+  const profile = useResource(queries.user.profile());
+  const name = profile.data?.name ?? '';
   return (
     <>
       <h1 id="home-title">{name ? t('welcomeBack', { name }) : t('welcomeTitle')}</h1>

@@ -1,11 +1,11 @@
 import { Link, Redirect, useLocation } from 'wouter';
 import { carriedFrom, DEFAULT_MENU_ROUTE, pathKeepingFrom, purchaseBlockReason, requestAccessAddress } from '@stream/core/domain';
 import { connectSignUp, signUpMachine } from '@stream/core/machines';
+import { useResource } from '@stream/react';
 import { useI18n, useServices } from '../app/context';
 import { useDocumentTitle } from '../app/hooks';
 import { useRealmSettings } from '../app/useRealmSettings';
 import { useCredentialsForm, type CredentialsForm } from '../app/useCredentialsForm';
-import { useResource } from '../app/useResource';
 import { RestrictedModal } from '../checkout/journey/RestrictedModal';
 import { AuthLayout } from '../components/AuthLayout';
 import { EmailField } from '../components/EmailField';
@@ -75,9 +75,9 @@ export default function SignUpPage() {
   const settings = useRealmSettings();
   // §2 "Sign-up restricted modal": shown instead of the sign-up flow for a visitor outside the
   // territories, on a VPN the realm refuses, or on a child profile (core's purchaseBlockReason).
-  const { api } = useServices();
+  const { queries } = useServices();
   const [, navigate] = useLocation();
-  const context = useResource(() => api.checkout.context());
+  const context = useResource(queries.checkout.context());
   const blockReason = context.status === 'ready' && context.data ? purchaseBlockReason(context.data) : null;
   if (credentials.redirectTo) return <Redirect to={credentials.redirectTo} replace />;
   if (blockReason) {

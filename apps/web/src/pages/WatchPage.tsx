@@ -1,12 +1,12 @@
 import { useMachine } from '@xstate/react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { ApiError } from '@stream/core/api';
-import type { ContentItem, ContentType, Licence } from '@stream/core/contracts';
+import type { ContentItem, ContentType } from '@stream/core/contracts';
 import { signInPath, unlockingLicences } from '@stream/core/domain';
 import { connectPlayback, playbackMachine } from '@stream/core/machines';
+import { useResource } from '@stream/react';
 import { useI18n, useServices } from '../app/context';
 import { useDocumentTitle, useSession } from '../app/hooks';
-import { useResource } from '../app/useResource';
 import { ContentMeta } from '../components/ContentMeta';
 import { VideoPlayer } from '../components/VideoPlayer';
 import { ErrorScreen, InlineError, InlineStatus, LoadingScreen } from '../components/StatusScreen';
@@ -26,8 +26,8 @@ export interface WatchPageProps {
  */
 export default function WatchPage({ type, eventId }: WatchPageProps) {
   const { t } = useI18n();
-  const { api } = useServices();
-  const item = useResource(() => api.content.get({ params: { type, id: eventId } }), `${type}:${eventId}`);
+  const { queries } = useServices();
+  const item = useResource(queries.content.get(type, eventId));
   useDocumentTitle(item.data?.title ?? '', t('appName'));
 
   if (item.status === 'loading') return <LoadingScreen label={t('loading')} />;
@@ -84,12 +84,12 @@ function Playback({ item }: { item: ContentItem }) {
 /** Names the licences that unlock the item, links to the licences page, and offers sign-in to a guest. */
 function Paywall({ item }: { item: ContentItem }) {
   const { t, path, routeLocale } = useI18n();
-  const { api } = useServices();
+  const { queries } = useServices();
   const { isSignedIn } = useSession();
   const [pathname] = useLocation();
   const search = useSearch();
-  const catalogue = useResource<Licence[]>(() => api.licences.list().then((answer) => answer.licences));
-  const names = catalogue.data ? unlockingLicences(item, catalogue.data).map((licence) => licence.name) : [];
+  const catalogue = useResource(queries.licences.list());
+  const names = catalogue.data ? unlockingLicences(item, catalogue.data.licences).map((licence) => licence.name) : [];
 
   return (
     <section className="paywall card" aria-labelledby="paywall-title">

@@ -1,11 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { ApiError } from '@stream/core/api';
+import { useResource } from '@stream/react';
 import { useI18n, useServices } from '../app/context';
 import { BusyContent } from '../components/SubmitButton';
 import { InlineError, InlineStatus } from '../components/StatusScreen';
 import { cardView, type CardView } from './cardView';
 import { RemoveCardDialog } from './RemoveCardDialog';
-import { useCardList } from './useCardList';
 import '../styles/catalogue.css';
 import '../styles/payments.css';
 
@@ -14,25 +13,36 @@ type CardAction = 'default' | 'remove';
 
 /**
  * "Payment methods" on the account page (commerce-and-account-data.md §3 "Card", "Account state:
- * cards"): the stored cards of `cards.list()`, each masked (core `maskedCardNumber`), with brand,
- * expiry, holder and the default marked; "Make default" (`cards.setDefault`) and "Remove" after a
- * confirmation dialog (`cards.remove`). Buttons are named with the card ("Remove card ending
- * 4242"). A failed call shows its error next to the card (or in the dialog) with a retry; the list
- * stays as it was. Results are announced in a status region and focus moves to what remains.
+ * cards"): the stored cards of the resource `queries.cards.list()`, each masked (core
+ * `maskedCardNumber`), with brand, expiry, holder and the default marked; "Make default"
+ * (`queries.cards.setDefault`) and "Remove" after a confirmation dialog (`queries.cards.remove`,
+ * which also reloads the account's licences, shown in "Your subscriptions"). Both resolve once the
+ * list shows the change. Buttons are named with the card ("Remove card ending 4242"). A failed
+ * call shows its error next to the card (or in the dialog) with a retry; the list stays as it was.
+ * Results are announced in a status region and focus moves to what remains.
  */
 export default function Cards() {
   const { t } = useI18n();
-  const { api } = useServices();
-  const list = useCardList();
+  const { queries } = useServices();
+  const list = useResource(queries.cards.list());
   const [busy, setBusy] = useState<{ cardId: string; action: CardAction } | null>(null);
   const [failure, setFailure] = useState<{ cardId: string; action: CardAction; message: string } | null>(null);
   const [confirming, setConfirming] = useState<CardView | null>(null);
   const [notice, setNotice] = useState('');
   const [focusCard, setFocusCard] = useState<string | null>(null);
+  const [focusHeading, setFocusHeading] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const openerRef = useRef<HTMLElement | null>(null);
 
-  const views = list.cards.map(cardView);
+  // After the render that closed the dialog (its own effect runs first): the rest of the page is
+  // no longer inert, so the heading can take the focus.
+  useEffect(() => {
+    if (!focusHeading) return;
+    headingRef.current?.focus();
+    setFocusHeading(false);
+  }, [focusHeading]);
+
+  const views = (list.data?.cards ?? []).map(cardView);
 
   /** Marks `action` on `card` as running; clears the last failure and announcement. */
   function begin(card: CardView, action: CardAction) {
@@ -44,20 +54,17 @@ export default function Cards() {
   async function makeDefault(card: CardView) {
     begin(card, 'default');
     try {
-      await api.cards.setDefault({ params: { cardId: card.id } });
-      // The platform keeps exactly one default; show that even if the list cannot be read again.
-      if (!(await list.reload())) list.update((cards) => cards.map((c) => ({ ...c, default: c.cardId === card.id })));
-      setNotice(t('cardMadeDefault', { digits: card.lastDigits }));
-      // The pressed button is gone (the card is the default now): focus the card itself.
-      setFocusCard(card.id);
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 404) {
-        await list.reload();
+      if ((await queries.cards.setDefault(card.id)) === 'gone') {
         setNotice(t('cardNoLongerSaved', { digits: card.lastDigits }));
-        headingRef.current?.focus();
+        setFocusHeading(true);
       } else {
-        setFailure({ cardId: card.id, action: 'default', message: t('cardUpdateFailed') });
+        setNotice(t('cardMadeDefault', { digits: card.lastDigits }));
+        // The pressed button is gone (the card is the default now): focus the card itself.
+        setFocusCard(card.id);
       }
+    } catch (error) {
+      console.error(error);
+      setFailure({ cardId: card.id, action: 'default', message: t('cardUpdateFailed') });
     } finally {
       setBusy(null);
     }
@@ -66,20 +73,17 @@ export default function Cards() {
   async function remove(card: CardView) {
     begin(card, 'remove');
     try {
-      await api.cards.remove({ params: { cardId: card.id } });
+      await queries.cards.remove(card.id);
     } catch (error) {
-      // 404: it is gone already, which is what was asked.
-      if (!(error instanceof ApiError && error.status === 404)) {
-        setFailure({ cardId: card.id, action: 'remove', message: t('cardRemoveFailed') });
-        setBusy(null);
-        return;
-      }
+      console.error(error);
+      setFailure({ cardId: card.id, action: 'remove', message: t('cardRemoveFailed') });
+      setBusy(null);
+      return;
     }
     setConfirming(null);
-    if (!(await list.reload())) list.update((cards) => cards.filter((c) => c.cardId !== card.id));
     setBusy(null);
     setNotice(t('cardRemoved', { digits: card.lastDigits }));
-    headingRef.current?.focus();
+    setFocusHeading(true);
   }
 
   function openRemove(card: CardView, opener: HTMLElement) {
@@ -108,7 +112,7 @@ export default function Cards() {
       {list.status === 'loading' ? (
         <InlineStatus label={t('loadingCards')} />
       ) : list.status === 'failed' ? (
-        <InlineError message={t('cardsLoadFailed')} retryLabel={t('retry')} onRetry={() => void list.reload()} />
+        <InlineError message={t('cardsLoadFailed')} retryLabel={t('retry')} onRetry={list.reload} />
       ) : views.length === 0 ? (
         <p>{t('noSavedCards')}</p>
       ) : (

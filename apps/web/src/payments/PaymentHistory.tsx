@@ -1,11 +1,12 @@
 import { useState, type ReactNode } from 'react';
 import type { PaymentHistoryItem } from '@stream/core/contracts';
+import { isSignedOutError } from '@stream/core/api';
 import { paymentHistoryRow, type PaymentHistoryRow } from '@stream/core/domain';
+import { useResource } from '@stream/react';
 import { useI18n, useServices } from '../app/context';
-import { useResource } from '../app/useResource';
 import { Spinner } from '../components/Spinner';
 import { InlineError, InlineStatus } from '../components/StatusScreen';
-import { fetchReceipt, receiptFileName, ReceiptError, saveBlob } from './receipt';
+import { receiptFileName, saveBlob } from './receipt';
 import '../styles/catalogue.css';
 import '../styles/payments.css';
 
@@ -22,16 +23,17 @@ function entryOf(item: PaymentHistoryItem, language: string): HistoryEntry {
 
 /**
  * "Payment history" on the account page (commerce-and-account-data.md §3 "Payment history item",
- * "Account state: payments"): `payments.history()`, newest first, one table row per item from
- * core's `paymentHistoryRow` (name, date, description, transaction details, status in upper case)
- * and a "Download receipt (PDF)" link only when the row has a receipt (succeeded). The receipt is
- * fetched with the session's bearer header and saved through an object URL (`receipt.ts`). A
- * `<table>` with a caption; below 640 px each row stacks as a block with its column names.
+ * "Account state: payments"): the resource `queries.payments.history()`, newest first, one table
+ * row per item from core's `paymentHistoryRow` (name, date, description, transaction details,
+ * status in upper case) and a "Download receipt (PDF)" link only when the row has a receipt
+ * (succeeded). The receipt is fetched with the session's bearer header
+ * (`queries.payments.receipt`) and saved through an object URL (`receipt.ts`). A `<table>` with a
+ * caption; below 640 px each row stacks as a block with its column names.
  */
 export default function PaymentHistory() {
   const { t, language } = useI18n();
-  const { api } = useServices();
-  const history = useResource(() => api.payments.history());
+  const { queries } = useServices();
+  const history = useResource(queries.payments.history());
   const entries = history.data?.items.map((item) => entryOf(item, language)) ?? [];
 
   return (
@@ -139,24 +141,18 @@ interface ReceiptLinkProps {
  */
 function ReceiptLink({ paymentId, url, name, date }: ReceiptLinkProps) {
   const { t } = useI18n();
-  const { api, config, storage } = useServices();
+  const { queries } = useServices();
   const [state, setState] = useState<'idle' | 'busy' | 'failed' | 'signedOut'>('idle');
 
   async function download() {
     setState('busy');
     try {
-      const blob = await fetchReceipt(url, {
-        apiBaseUrl: config.apiBaseUrl,
-        realm: config.realm,
-        apiKey: config.apiKey,
-        storage,
-        refresh: () => api.refresh(),
-      });
+      const blob = await queries.payments.receipt(url);
       saveBlob(blob, receiptFileName(paymentId));
       setState('idle');
     } catch (error) {
       console.error(error);
-      setState(error instanceof ReceiptError && error.reason === 'signedOut' ? 'signedOut' : 'failed');
+      setState(isSignedOutError(error) ? 'signedOut' : 'failed');
     }
   }
 

@@ -17,6 +17,7 @@ import {
 } from './errors.js';
 import { areaMethods, lazyArea } from './lazy.js';
 import type { ApiClient, ApiClientEvent, ApiClientOptions, RefreshedTokens } from './types.js';
+import type { DownloadOptions } from './download.js';
 
 /**
  * Calls whose 401 never triggers a token refresh: a 401 there means bad credentials (or a bad
@@ -270,6 +271,17 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     ...areas,
     request: call,
     refresh,
+    // Loaded on first use (the account page's receipts), like the lazy areas.
+    download: (url: string, downloadOptions?: DownloadOptions) =>
+      import('./download.js').then(({ createDownload }) =>
+        createDownload({
+          baseUrl: options.baseUrl,
+          fetch: (input, init) => (options.fetch ?? globalThis.fetch)(input, init),
+          headers: (bearer) => headersFor(bearer, false),
+          bearer: () => storage.getItem(STORAGE_KEYS.authToken),
+          renew: renewAfter401,
+        })(url, downloadOptions),
+      ),
     subscribe(listener) {
       listeners.add(listener);
       return () => {

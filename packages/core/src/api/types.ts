@@ -2,6 +2,7 @@ import type { ApiFromCalls, AnyCallContract, CallArgs, CallOutput } from '../con
 import type { Calls } from '../contracts/index.js';
 import type { TokenRefreshResponse } from '../contracts/auth.js';
 import type { KeyValueStorage } from '../platform/types.js';
+import type { ApiDownload } from './download.js';
 
 /** Options of {@link createApiClient}. */
 export interface ApiClientOptions {
@@ -63,6 +64,8 @@ export type ApiClient = ApiFromCalls<PlatformCalls> & {
    * `NetworkError`. The raw call is `api.auth.tokenRefresh`, which stores nothing.
    */
   refresh(): Promise<RefreshedTokens>;
+  /** Fetches a file of the platform that is not JSON (a PDF receipt) with the session's bearer; see {@link ApiDownload}. */
+  download: ApiDownload;
   /** Subscribes to session events; returns the unsubscribe function. */
   subscribe(listener: (event: ApiClientEvent) => void): () => void;
 };

@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import { createResourceCache, type ResourceQuery } from './cache.js';
+import { ApiError, NetworkError } from '../api/errors.js';
+import { manualClock } from '../platform/clock.js';
+import { createResourceCache, type ResourceQuery, type ResourceState } from './cache.js';
 
 /** A load that resolves or rejects when the test says so. */
 function deferred<T>() {
@@ -223,5 +225,159 @@ describe('createResourceCache', () => {
       }),
       { numRuns: 150 },
     );
+  });
+});
+
+describe('createResourceCache: retries, staleness, scope', () => {
+  const offline = (call = 'cards.list') => new NetworkError(call, new TypeError('Failed to fetch'));
+
+  it('tries a read that got no answer twice more, 1 s then 2 s later, staying loading meanwhile', async () => {
+    vi.useFakeTimers();
+    try {
+      const errors: unknown[] = [];
+      const cache = createResourceCache({ onError: (error) => errors.push(error) });
+      const load = vi.fn<() => Promise<string>>().mockRejectedValueOnce(offline()).mockRejectedValueOnce(offline()).mockResolvedValueOnce('cards');
+      const query: ResourceQuery<string> = { key: ['cards', 'list'], load };
+      cache.subscribe(query, () => undefined);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(load).toHaveBeenCalledTimes(1);
+      expect(cache.peek(query).status).toBe('loading');
+      await vi.advanceTimersByTimeAsync(999);
+      expect(load).toHaveBeenCalledTimes(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(load).toHaveBeenCalledTimes(2);
+      expect(cache.peek(query).status).toBe('loading');
+      await vi.advanceTimersByTimeAsync(1999);
+      expect(load).toHaveBeenCalledTimes(2);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(load).toHaveBeenCalledTimes(3);
+      expect(cache.peek(query)).toMatchObject({ status: 'ready', data: 'cards' });
+      expect(errors).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('reports failed once the retries are spent, and retries neither an error answer nor a mutation', async () => {
+    vi.useFakeTimers();
+    try {
+      const errors: unknown[] = [];
+      const cache = createResourceCache({ onError: (error) => errors.push(error) });
+      const down = vi.fn(() => Promise.reject(offline()));
+      const query: ResourceQuery<string> = { key: ['history'], load: down };
+      cache.subscribe(query, () => undefined);
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect(down).toHaveBeenCalledTimes(3);
+      expect(cache.peek(query).status).toBe('failed');
+      expect(errors).toHaveLength(1);
+
+      const missing = new ApiError({ call: 'content.get', status: 404, code: 'NOT_FOUND', messages: [], requestId: 'r' });
+      const notFound = vi.fn(() => Promise.reject(missing));
+      cache.subscribe({ key: ['content', 'get', 'VOD', '9'], load: notFound }, () => undefined);
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect(notFound).toHaveBeenCalledTimes(1);
+
+      const run = vi.fn(() => Promise.reject(offline('cards.remove')));
+      await expect(cache.mutate(run, [['cards']])).rejects.toBeInstanceOf(NetworkError);
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect(run).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('stops retrying a load that an invalidation superseded', async () => {
+    vi.useFakeTimers();
+    try {
+      const cache = createResourceCache(quiet);
+      let calls = 0;
+      const load = vi.fn(() => (++calls === 1 ? Promise.reject(offline()) : Promise.resolve(`answer ${calls}`)));
+      const query: ResourceQuery<string> = { key: ['cards', 'list'], load };
+      cache.subscribe(query, () => undefined);
+      await vi.advanceTimersByTimeAsync(0);
+      cache.invalidate(['cards']);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(cache.peek(query)).toMatchObject({ status: 'ready', data: 'answer 2' });
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect(load).toHaveBeenCalledTimes(2);
+      expect(cache.peek(query).data).toBe('answer 2');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('never retries when told so', async () => {
+    const cache = createResourceCache({ ...quiet, retry: false });
+    const load = vi.fn(() => Promise.reject(offline()));
+    await expect(cache.fetch({ key: ['x'], load })).rejects.toBeInstanceOf(NetworkError);
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('reloads in the background for a view that comes back after staleMs, showing the data meanwhile', async () => {
+    const clock = manualClock(0);
+    const cache = createResourceCache({ ...quiet, clock });
+    const fresh = manualQuery<string>(['licences', 'mine']);
+    const stop = cache.subscribe(fresh.query, () => undefined);
+    fresh.loads[0]!.resolve('v1');
+    await flush();
+    stop();
+    // staleMs 0 (the default): a view that comes back reloads, with v1 on screen meanwhile.
+    cache.subscribe(fresh.query, () => undefined);
+    expect(fresh.loads).toHaveLength(2);
+    expect(cache.peek(fresh.query)).toMatchObject({ status: 'ready', data: 'v1', reloading: true });
+    // A second view joining a watched key does not reload.
+    cache.subscribe(fresh.query, () => undefined);
+    expect(fresh.loads).toHaveLength(2);
+
+    const settings = manualQuery<string>(['realm', 'settings']);
+    const kept = { ...settings.query, staleMs: 60_000 };
+    const stopSettings = cache.subscribe(kept, () => undefined);
+    settings.loads[0]!.resolve('s1');
+    await flush();
+    stopSettings();
+    clock.advance(59_999);
+    cache.subscribe(kept, () => undefined)();
+    expect(settings.loads).toHaveLength(1);
+    clock.advance(1);
+    cache.subscribe(kept, () => undefined);
+    expect(settings.loads).toHaveLength(2);
+  });
+
+  it('keeps realm-scoped entries on reset and forgets the viewer-scoped ones', async () => {
+    const cache = createResourceCache(quiet);
+    const realm = manualQuery<string>(['realm', 'settings']);
+    const viewer = manualQuery<string>(['cards', 'list']);
+    const realmQuery = { ...realm.query, scope: 'realm' as const, staleMs: Infinity };
+    cache.subscribe(realmQuery, () => undefined);
+    cache.subscribe(viewer.query, () => undefined);
+    realm.loads[0]!.resolve('settings');
+    viewer.loads[0]!.resolve("the first viewer's cards");
+    await flush();
+    cache.reset();
+    expect(cache.peek(realmQuery)).toMatchObject({ status: 'ready', data: 'settings', reloading: false });
+    expect(realm.loads).toHaveLength(1);
+    expect(cache.peek(viewer.query)).toMatchObject({ status: 'loading', data: undefined });
+  });
+
+  it('settled waits for the load in flight (and the one that superseded it), and update changes the data in place', async () => {
+    const cache = createResourceCache(quiet);
+    const { query, loads } = manualQuery<string[]>(['cards', 'list']);
+    expect(await cache.settled(query)).toMatchObject({ status: 'loading', data: undefined });
+    cache.update(query, (cards) => [...cards, 'never']);
+    cache.subscribe(query, () => undefined);
+    let settled: ResourceState<string[]> | undefined;
+    void cache.settled(query).then((state) => (settled = state));
+    cache.invalidate(['cards']);
+    loads[0]!.resolve(['old']);
+    await flush();
+    expect(settled).toBeUndefined();
+    loads[1]!.resolve(['a', 'b']);
+    await flush();
+    expect(settled).toMatchObject({ status: 'ready', data: ['a', 'b'] });
+    const listener = vi.fn();
+    cache.subscribe(query, listener);
+    cache.update(query, (cards) => cards.filter((card) => card !== 'a'));
+    expect(cache.peek(query).data).toEqual(['b']);
+    expect(listener).toHaveBeenCalledTimes(1);
   });
 });

@@ -4,11 +4,20 @@
  */
 export {
   createResourceCache,
+  DEFAULT_RESOURCE_RETRY,
   type ResourceCache,
   type ResourceCacheOptions,
   type ResourceKey,
   type ResourceKeyPart,
   type ResourceQuery,
+  type ResourceRetry,
+  type ResourceScope,
   type ResourceState,
 } from './cache.js';
 export { resetOnViewerChange, type ViewerSource } from './viewer.js';
+export { createResources, type Resources } from './definitions.js';
+export { contentItemKey, RESOURCE_KEYS } from './keys.js';
+export type { IdentityResources } from './identity.js';
+export type { CardList, CommerceResources, LicenceList, PaymentHistory } from './commerce.js';
+export type { CatalogueResources, ContentList } from './catalogue.js';
+export type { CountriesResources } from './countries.js';

@@ -14,6 +14,7 @@ import {
   type ConsentTerm,
 } from '@stream/core/domain';
 import { webStorage } from '@stream/core/platform';
+import { useResource as useCachedResource } from '@stream/react';
 import { useI18n, useServices } from '../../app/context';
 import { useRealmSettings } from '../../app/useRealmSettings';
 import { useResource } from '../../app/useResource';
@@ -83,14 +84,19 @@ function Pending({ label }: { label: string }) {
   );
 }
 
+/** No consent terms (one array, so that effects depending on the terms do not run again). */
+const NO_TERMS: readonly ConsentTerm[] = [];
+
 /**
- * The consent terms of a sign-up (`api.checkout.context()`, guests too) and whether they are
- * still loading (the sign-up waits for them); none when they fail to load.
+ * The consent terms of a sign-up (the resource `queries.checkout.context()`, guests too; read only
+ * while `enabled`) and whether they are still loading (the sign-up waits for them); none when they
+ * fail to load.
  */
 function useConsentTerms(enabled: boolean): { terms: readonly ConsentTerm[]; loading: boolean } {
-  const { api } = useServices();
-  const terms = useResource(() => (enabled ? api.checkout.context().then((c) => c.consentTerms as ConsentTerm[]) : Promise.resolve([])), String(enabled));
-  return { terms: terms.data ?? [], loading: terms.status === 'loading' };
+  const { queries } = useServices();
+  const context = useCachedResource(enabled ? queries.checkout.context() : null);
+  const terms = (context.data?.consentTerms as ConsentTerm[] | undefined) ?? NO_TERMS;
+  return { terms: enabled ? terms : NO_TERMS, loading: enabled && context.status === 'loading' };
 }
 
 function FirebaseForm({ port, config, search }: { port: FirebaseAuthPort; config: FirebaseWebConfig; search: string }) {

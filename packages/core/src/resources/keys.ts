@@ -1,0 +1,40 @@
+import type { ContentType } from '../contracts/content.js';
+
+/**
+ * Every key of the resource definitions, in one place: the area, then the call, then the call's
+ * arguments (ids only: a key never holds a token, an email or anything else personal, since it
+ * may be logged). A mutation invalidates keys by prefix: `RESOURCE_KEYS.cards` covers every read
+ * of the cards area. Flows that change a resource (a payment, a licence action) invalidate the
+ * keys listed here through the cache: `cache.invalidate(RESOURCE_KEYS.licencesMine)`.
+ */
+export const RESOURCE_KEYS = {
+  /** `['user', 'profile']`: the signed-in account's details (`user.profile`). */
+  profile: ['user', 'profile'],
+  /** `['realm', 'settings']`: the realm's sign-in settings (`realm.settings`); the same for every viewer. */
+  realmSettings: ['realm', 'settings'],
+  /** `['licences']`: every read of the licences area. */
+  licences: ['licences'],
+  /** `['licences', 'mine']`: the account's licences (`licences.mine`). */
+  licencesMine: ['licences', 'mine'],
+  /** `['licences', 'list']`: the realm's catalogue of licences (`licences.list`). */
+  licencesList: ['licences', 'list'],
+  /** `['cards']`: every read of the cards area. */
+  cards: ['cards'],
+  /** `['cards', 'list']`: the account's stored cards (`cards.list`). */
+  cardsList: ['cards', 'list'],
+  /** `['payments', 'history']`: the account's payment history (`payments.history`). */
+  paymentHistory: ['payments', 'history'],
+  /** `['checkout', 'context']`: what the viewer may buy and the consent terms (`checkout.context`). */
+  checkoutContext: ['checkout', 'context'],
+  /** `['content']`: every read of the content catalogue. */
+  content: ['content'],
+  /** `['content', 'list']`: the content catalogue (`content.list`). */
+  contentList: ['content', 'list'],
+  /** `['countries', 'list']`: the countries (`countries.list`); the same for every viewer. */
+  countries: ['countries', 'list'],
+} as const satisfies Record<string, readonly string[]>;
+
+/** `['content', 'get', type, id]`: one title (`content.get`). */
+export function contentItemKey(type: ContentType, id: string): readonly ['content', 'get', ContentType, string] {
+  return ['content', 'get', type, id];
+}
