@@ -66,7 +66,7 @@ const requestTransitions = {
 /**
  * Magic-link sign-in (identity-and-routes.md §4 "Magic link", §5 "Email", §8 "Magic link").
  *
- * Input {@link MagicLinkInput} `{ api, token?, session, search? }`.
+ * Input {@link MagicLinkInput} `{ api, token?, session?, search? }`.
  * Without a token: the request form; `magic.request { email }` checks the email with the
  * domain's `requestEmailError` (`emailIsEmpty`, `emailInvalid`; nothing is sent), then `sendLink`
  * (`api.magicLink.request({ query: { email } })`) → `sent` (magicLinkSent; the same answer whether or not the

@@ -9,9 +9,10 @@ export interface MagicLinkInput {
   token?: string | null;
   /**
    * Receives `session.signedIn { tokens, afterSignIn }` once the link is exchanged, as after an ID
-   * sign-in (the session actor), and takes the viewer to the §2 target.
+   * sign-in (the session actor), and takes the viewer to the §2 target. The request form alone
+   * needs none; a link exchanged without one signs nobody in (the view never gets the tokens).
    */
-  session: SessionReceiver;
+  session?: SessionReceiver;
   /** The page's query string (without the token): the session goes to its target (§2 "After sign-in completion"). @default '' */
   search?: string;
 }
