@@ -3,11 +3,13 @@ import { createApiClient, type ApiClient } from '@stream/core/api';
 import {
   broadcastChannel,
   browserNavigation,
+  createTokenStore,
   systemClock,
   webStorage,
   type KeyValueStorage,
   type Navigation,
 } from '@stream/core/platform';
+import { routeLocaleFor } from '@stream/core/domain';
 import { sessionMachine, storedLanguage, type SessionBroadcastMessage } from '@stream/core/machines';
 import { createResourceCache, createResources, resetOnViewerChange, type Resources } from '@stream/core/resources';
 import type { StreamServices } from '@stream/react';
@@ -30,24 +32,36 @@ export interface Services extends StreamServices {
 const SESSION_CHANNEL = 'stream.session';
 
 /**
- * Creates the API client, starts the one session actor of the page and the resource cache, which
- * forgets every cached read when the viewer changes.
- * The client's `Accept-Language` follows `language.current`, which starts with the stored
- * language or the browser's.
+ * Creates the token store, the API client and the one session actor of the page, which share
+ * that store (the client writes what a refresh brings, the session what a sign-in or a guest
+ * check-in brings), and the resource cache, which forgets every cached read when the viewer
+ * changes. The session navigates after a sign-in (`browserNavigation`, which wouter follows) to
+ * the target in the route set of the UI language. The client's `Accept-Language` follows
+ * `language.current`, which starts with the stored language or the browser's.
  */
 export function createServices(config: AppConfig): Services {
   const storage = webStorage();
   const navigation = browserNavigation();
   const language = { current: storedLanguage(storage) ?? globalThis.navigator?.language ?? 'en' };
+  const tokens = createTokenStore(storage);
   const api = createApiClient({
     baseUrl: config.apiBaseUrl,
     realm: config.realm,
     apiKey: config.apiKey,
     storage,
+    tokens,
     locale: () => language.current,
   });
   const session = createActor(sessionMachine, {
-    input: { api, storage, clock: systemClock, broadcast: broadcastChannel<SessionBroadcastMessage>(SESSION_CHANNEL) },
+    input: {
+      api,
+      storage,
+      tokens,
+      navigation,
+      routeLocale: () => routeLocaleFor(language.current),
+      clock: systemClock,
+      broadcast: broadcastChannel<SessionBroadcastMessage>(SESSION_CHANNEL),
+    },
   });
   session.start();
   const resources = createResourceCache();

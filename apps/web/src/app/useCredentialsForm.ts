@@ -1,9 +1,9 @@
 import { createRef, useEffect, useRef, useState, type ChangeEvent, type FormEvent, type RefObject } from 'react';
-import { useMachine } from '@xstate/react';
 import { useLocation, useSearch } from 'wouter';
-import type { AnyStateMachine, EventFromLogic, SnapshotFrom } from 'xstate';
-import { DEFAULT_MENU_ROUTE, routeAccess, type RouteKey } from '@stream/core/domain';
+import type { AnyStateMachine, EventFromLogic, InputFrom, SnapshotFrom } from 'xstate';
+import { routeAccess, type RouteKey } from '@stream/core/domain';
 import type { CredentialsFormApi, CredentialsFormInput } from '@stream/core/machines';
+import { useFlow } from '@stream/react';
 import { useFocusOnFailure } from '../components/useFocusOnFailure';
 import { useI18n, useServices } from './context';
 import { useSession } from './hooks';
@@ -22,8 +22,9 @@ export interface CredentialsFormOptions<TMachine extends AnyStateMachine, TField
    */
   route?: RouteKey;
   /**
-   * Called once the form is done (the session holds the tokens) instead of navigating to the
-   * machine's target: the checkout journey goes on to its next step.
+   * Makes the form a step of another flow: once it is done (the session holds the tokens) this is
+   * called and nothing navigates; the checkout journey goes on to its next step. Without it the
+   * session takes the viewer to the §2 target.
    */
   onDone?: () => void;
   /** Prefix of the element ids: `${idPrefix}-${field}` for the inputs, `${idPrefix}-error` for the alert. */
@@ -53,44 +54,42 @@ export interface CredentialsForm<TField extends string> {
   alert: { id: string; alertRef: RefObject<HTMLDivElement | null>; message: string | null };
   /** The form's submit handler: prevents the default, arms the focus on failure and sends `form.submit`. */
   onSubmit(event: FormEvent): void;
-  /** True once this page submitted the form (it then navigates itself instead of redirecting). */
+  /** True once this page submitted the form (the session-expired notice then gives way). */
   hasSubmitted: boolean;
-  /** Where a signed-in viewer who opened the page goes (§2), unless the page submitted; else null. */
+  /**
+   * Where a viewer the session holds as signed in goes (§2 "Signed-in users who open login or
+   * signup are sent to the default menu"), else null; never for an embedded form. A sign-in made
+   * on the page never shows here: the session navigates to its target before it publishes the
+   * signed-in snapshot, so the page has already left when it could see the viewer signed in.
+   */
   redirectTo: string | null;
   /** The page's query string, without `?`. */
   search: string;
 }
 
 /**
- * Runs a credentials form machine for a page (ID sign-in, sign-up…): starts it with the platform
- * client, the session, the query (`?…`), the default menu path, the route locale and the label
- * check; moves the focus to the first invalid field or the alert after a failed submit; once
- * done, calls `onDone` when given (an embedded form, as in the checkout journey), else navigates
- * (replace) to the machine's `target`; and says where a signed-in viewer is redirected (pages
- * given a `route` only).
- * Implements identity-and-routes.md §4 "ID sign-in" and §2 "After sign-in completion" on the web.
+ * Runs a credentials form machine for a page (ID sign-in, sign-up…) with `useFlow`: starts it with
+ * the platform client, the session, the query (`?…`) and the label check; moves the focus to the
+ * first invalid field or the alert after a failed submit; says where a signed-in viewer is
+ * redirected (pages given a `route` only). It never navigates after a sign-in: the machine hands
+ * the tokens to the session, which goes to the §2 target; an embedded form (`onDone`) hands them
+ * over without a target and `onDone` is called once done.
+ * Implements identity-and-routes.md §4 "ID sign-in" and §2 on the web.
  */
 export function useCredentialsForm<TMachine extends AnyStateMachine, TField extends string>(
   options: CredentialsFormOptions<TMachine, TField>,
 ): CredentialsForm<TField> {
   const { machine, connect, fields, route, idPrefix, onDone } = options;
-  const { tError, path, routeLocale, isKnownKey } = useI18n();
+  const { tError, routeLocale, isKnownKey } = useI18n();
   const { api, session } = useServices();
   const { isSignedIn } = useSession();
   const search = useSearch();
-  const [pathname, navigate] = useLocation();
+  const [pathname] = useLocation();
+  const embedded = onDone !== undefined;
 
-  const input: CredentialsFormInput = {
-    api,
-    session,
-    search: `?${search}`,
-    defaultPath: path(DEFAULT_MENU_ROUTE),
-    locale: routeLocale,
-    isKnownKey,
-  };
+  const input: CredentialsFormInput = { api, session, search: `?${search}`, embedded, isKnownKey };
   // Every credentials form machine takes a CredentialsFormInput; a generic machine type cannot say so.
-  const [snapshot, send] = useMachine(machine as AnyStateMachine, { input });
-  const form = connect(snapshot as SnapshotFrom<TMachine>, send);
+  const [form] = useFlow(machine, { input: input as InputFrom<TMachine>, connect });
 
   const submitted = useRef(false);
   const [refs] = useState(
@@ -107,12 +106,9 @@ export function useCredentialsForm<TMachine extends AnyStateMachine, TField exte
 
   const onDoneRef = useRef(onDone);
   onDoneRef.current = onDone;
-  const embedded = onDone !== undefined;
   useEffect(() => {
-    if (!form.isDone) return;
-    if (onDoneRef.current) onDoneRef.current();
-    else if (form.target) navigate(form.target, { replace: true });
-  }, [form.isDone, form.target, navigate]);
+    if (form.isDone) onDoneRef.current?.();
+  }, [form.isDone]);
 
   const access = route && !embedded ? routeAccess(route, isSignedIn ? 'signedIn' : 'guest', pathname, routeLocale) : null;
 
@@ -144,7 +140,7 @@ export function useCredentialsForm<TMachine extends AnyStateMachine, TField exte
     alert: { id: `${idPrefix}-error`, alertRef, message: form.error ? tError(form.error, form.errorVars) : null },
     onSubmit,
     hasSubmitted: submitted.current,
-    redirectTo: access?.kind === 'redirect' && !submitted.current ? access.path : null,
+    redirectTo: access?.kind === 'redirect' ? access.path : null,
     search,
   };
 }

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import { useMachine } from '@xstate/react';
 import { Link, useLocation, useSearch } from 'wouter';
-import { DEFAULT_MENU_ROUTE, pathKeepingFrom } from '@stream/core/domain';
+import { pathKeepingFrom } from '@stream/core/domain';
 import { connectOidcSignIn, oidcSignInMachine, type ExternalSignInKind, type OidcSignInApi } from '@stream/core/machines';
 import { webStorage } from '@stream/core/platform';
+import { useFlow } from '@stream/react';
 import { useI18n, useServices } from '../app/context';
 import { InlineStatus } from '../components/StatusScreen';
 import { LoginSubPage } from '../signin/LoginSubPage';
@@ -36,19 +36,21 @@ const BUSY_LABELS: Record<string, string> = {
  * (`LoginSubPage`). Without a code it asks the platform for the authorisation address and the
  * browser leaves (progress shown); back with a code it puts the machine's clean address (the
  * sign-in params plus `PAGE_READY=true`, never `code` or `state`) in the address bar with
- * replace, lets the machine exchange the code once and goes (replace) to its target (`from`, §2
- * "After sign-in completion"). A known mobile app gets the code through its deep link instead;
+ * replace and lets the machine exchange the code once and hand the tokens to the session, which
+ * goes (replace) to the target of §2 "After sign-in completion" (`from`). A known mobile app gets
+ * the code through its deep link instead;
  * with `skipExchange` the page only says to go back to the app. A failure shows the machine's
  * message (focused, `role="alert"`), Start sign-in again and Back to sign in, and is logged with
  * its reason and message key only (never a code, state or token).
  */
 export function ExternalSignIn({ kind, clientName, redirectUri, appName }: ExternalSignInProps) {
-  const { t, tError, isKnownKey, path, routeLocale } = useI18n();
+  const { t, tError, isKnownKey, routeLocale } = useI18n();
   const { api, session, navigation } = useServices();
   const [location, navigate] = useLocation();
   const search = useSearch();
   const [storage] = useState(() => webStorage('session'));
-  const [snapshot, send] = useMachine(oidcSignInMachine, {
+  const [view] = useFlow(oidcSignInMachine, {
+    connect: connectOidcSignIn,
     input: {
       api,
       kind,
@@ -61,12 +63,9 @@ export function ExternalSignIn({ kind, clientName, redirectUri, appName }: Exter
       navigation,
       redirectUri,
       now: () => Date.now(),
-      defaultPath: path(DEFAULT_MENU_ROUTE),
-      locale: routeLocale,
       isKnownKey,
     },
   });
-  const view: OidcSignInApi = connectOidcSignIn(snapshot, send);
   useAddressOf(view, navigate);
 
   useEffect(() => {
@@ -113,8 +112,8 @@ export function ExternalSignIn({ kind, clientName, redirectUri, appName }: Exter
 
 /**
  * Keeps the address bar in step with the machine: its clean URL replaces the current entry (the
- * code and state leave the address and the history), then the exchange may start; once signed
- * in, the target replaces the entry.
+ * code and state leave the address and the history), then the exchange may start. Once signed
+ * in, the session replaces the entry with the target.
  */
 function useAddressOf(view: OidcSignInApi, navigate: (to: string, options?: { replace?: boolean }) => void): void {
   const replaced = useRef<string | null>(null);
@@ -124,7 +123,4 @@ function useAddressOf(view: OidcSignInApi, navigate: (to: string, options?: { re
     navigate(view.cleanUrl, { replace: true });
     if (view.phase === 'returning') view.urlReplaced();
   }, [view, navigate]);
-  useEffect(() => {
-    if (view.phase === 'signedIn' && view.target) navigate(view.target, { replace: true });
-  }, [view.phase, view.target, navigate]);
 }

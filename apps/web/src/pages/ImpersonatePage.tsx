@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
-import { useMachine } from '@xstate/react';
 import { Link, useLocation } from 'wouter';
 import { matchRouteAnyLocale } from '@stream/core/domain';
 import { connectImpersonation, impersonationMachine } from '@stream/core/machines';
+import { useFlow } from '@stream/react';
 import { useI18n, useServices } from '../app/context';
 import { InlineStatus } from '../components/StatusScreen';
 import { LoginSubPage } from '../signin/LoginSubPage';
@@ -10,22 +10,17 @@ import { LoginSubPage } from '../signin/LoginSubPage';
 /**
  * IMPERSONATE (`/impersonate/:token`, identity-and-routes.md §6: an administrator acting as a
  * user): renders the core `impersonation` machine. The route's token is exchanged once for the
- * user's session (handed to the session actor); then HOME replaces this history entry, so the
- * token leaves the address bar and Back does not return to it. A link that is unknown, used or
+ * user's session (handed to the session actor), which then replaces this history entry with HOME,
+ * so the token leaves the address bar and Back does not return to it. A link that is unknown, used or
  * expired says so, with links home and to sign in; any other failure offers Try again. The
  * token is never logged.
  */
 export default function ImpersonatePage() {
   const { t, routeLocale, path } = useI18n();
   const { api, session } = useServices();
-  const [location, navigate] = useLocation();
+  const [location] = useLocation();
   const token = matchRouteAnyLocale(location, routeLocale)?.params.token;
-  const [snapshot, send] = useMachine(impersonationMachine, { input: { api, session, token, homePath: path('HOME') } });
-  const view = connectImpersonation(snapshot, send);
-
-  useEffect(() => {
-    if (view.phase === 'signedIn' && view.target) navigate(view.target, { replace: true });
-  }, [view.phase, view.target, navigate]);
+  const [view] = useFlow(impersonationMachine, { input: { api, session, token }, connect: connectImpersonation });
 
   const alertRef = useRef<HTMLDivElement>(null);
   useEffect(() => {

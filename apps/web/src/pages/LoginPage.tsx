@@ -33,7 +33,8 @@ export interface SignInFormProps {
  * The ID sign-in form (identity-and-routes.md §2 "Login page"): email, password with the
  * press-and-hold show-password control, the forgot-password link (carrying `providerName` and
  * `from`), and Sign in with progress. Renders what `credentials` holds; the caller decides what
- * happens once signed in (the LOGIN page navigates, the checkout journey goes on).
+ * happens once signed in (on the LOGIN page the session goes to the §2 target, the checkout
+ * journey goes on).
  */
 export function SignInForm({ credentials, notice }: SignInFormProps) {
   const { t, routeLocale } = useI18n();
@@ -60,16 +61,19 @@ export function SignInForm({ credentials, notice }: SignInFormProps) {
 /**
  * LOGIN, GIFT_LOGIN and GIFT_REDEMPTION_LOGIN (identity-and-routes.md §2 "Login page"): email
  * and password with the ID provider inside the sign-in provider block (the realm's other
- * providers, magic link, sign-up or request access). Renders the ID sign-in machine; after success goes (replace) to the machine's `target`
- * (§2 "After sign-in completion"). A signed-in user opening it goes to the default menu page.
+ * providers, magic link, sign-up or request access). Renders the ID sign-in machine, which hands
+ * the tokens to the session; the session goes (replace) to the target of §2 "After sign-in
+ * completion" (the page itself never navigates after a sign-in). A viewer the session already
+ * holds as signed in is redirected to the default menu page; the page's own sign-in never meets
+ * that redirect, since the session has navigated before the page sees the viewer signed in.
  */
 export default function LoginPage() {
   const { t } = useI18n();
   const { session } = useServices();
   const { notice } = useSession();
 
-  // §2: signed-in users who open login go to the default menu; once this page has signed the
-  // user in, it navigates to the machine's target itself.
+  // §2: signed-in users who open login go to the default menu (`redirectTo`); a sign-in made here
+  // is taken on by the session, which navigates to its target.
   const credentials = useCredentialsForm({
     machine: idSignInMachine,
     connect: connectIdSignIn,

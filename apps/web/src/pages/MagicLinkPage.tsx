@@ -1,8 +1,5 @@
-import { useEffect } from 'react';
-import { useMachine } from '@xstate/react';
-import { useLocation } from 'wouter';
-import { DEFAULT_MENU_ROUTE } from '@stream/core/domain';
 import { connectMagicLink, magicLinkMachine } from '@stream/core/machines';
+import { useFlow } from '@stream/react';
 import { useI18n, useServices } from '../app/context';
 import { useDocumentTitle } from '../app/hooks';
 import { LoadingScreen } from '../components/StatusScreen';
@@ -15,25 +12,17 @@ import { BackToSignIn, EmailRequestForm, FlowOutcome, useOneTimeToken } from '..
  * - Without a token: the email form → magicLinkSent; an email that does not match the pattern
  *   shows the email-invalid error on the field; a failed send shows the machine's message.
  * - With `token` (removed from the address bar at once): the machine exchanges it for tokens and
- *   hands them to the session (`session.signedIn`, as the sign-in forms do); the page then goes
- *   (history replace) to the machine's target (`from`, else the default menu). A refused token
- *   shows failedToMagicLogin above the form, to ask for a new link.
+ *   hands them to the session (`session.signedIn`, as the sign-in forms do), which goes (history
+ *   replace) to the target of §2 (`from`, else the default menu). A refused token shows
+ *   failedToMagicLogin above the form, to ask for a new link.
  */
 export default function MagicLinkPage() {
-  const { t, path, routeLocale } = useI18n();
+  const { t } = useI18n();
   const { api, session } = useServices();
-  const [, navigate] = useLocation();
   const { token, search } = useOneTimeToken();
-  // The machine hands the tokens to the session and works out the target (§2 "After sign-in completion").
-  const [snapshot, send] = useMachine(magicLinkMachine, {
-    input: { api, token, session, search: `?${search}`, defaultPath: path(DEFAULT_MENU_ROUTE), locale: routeLocale },
-  });
-  const magic = connectMagicLink(snapshot, send);
+  // The machine hands the tokens to the session, which goes to the target (§2 "After sign-in completion").
+  const [magic] = useFlow(magicLinkMachine, { input: { api, token, session, search: `?${search}` }, connect: connectMagicLink });
   useDocumentTitle(t('magicLinkTitle'), t('appName'));
-
-  useEffect(() => {
-    if (magic.status === 'signedIn' && magic.target) navigate(magic.target, { replace: true });
-  }, [magic.status, magic.target, navigate]);
 
   if (magic.status === 'exchanging' || magic.status === 'signedIn') return <LoadingScreen label={t('signingIn')} />;
 

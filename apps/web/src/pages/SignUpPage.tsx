@@ -23,8 +23,8 @@ export type SignUpFormField = (typeof SIGN_UP_FIELDS)[number];
  * The ID sign-up form: name, email, password (with its hint and the show-password control) and
  * Create account with progress. Renders what `credentials` holds
  * (`useCredentialsForm({ machine: signUpMachine, connect: connectSignUp, fields: SIGN_UP_FIELDS, … })`);
- * the caller decides what happens once the account exists (the SIGNUP page navigates, the
- * checkout journey goes on). Identity-and-routes.md §5 "Name and email are required".
+ * the caller decides what happens once the account exists (on the SIGNUP page the session goes
+ * to the §2 target, the checkout journey goes on). Identity-and-routes.md §5 "Name and email are required".
  */
 export function SignUpForm({ credentials }: { credentials: CredentialsForm<SignUpFormField> }) {
   const { t } = useI18n();
@@ -54,8 +54,8 @@ export function SignUpForm({ credentials }: { credentials: CredentialsForm<SignU
 
 /**
  * SIGNUP: name, email and password with the ID provider. Renders the sign-up machine; on success
- * the account is signed in and the page goes (replace) to the machine's `target`. A signed-in
- * user opening it goes to the default menu page (§2). When the realm settings turn
+ * the account is signed in and the session goes (replace) to the target of §2 "After sign-in
+ * completion". A signed-in user opening it goes to the default menu page (§2). When the realm settings turn
  * self-registration off (§6), it says so instead of the form, with the request-access button
  * when the realm has an address for it. A visitor the checkout context blocks (child profile,
  * outside the territories, a refused VPN) sees the sign-up restricted modal instead (§2).
@@ -64,7 +64,7 @@ export default function SignUpPage() {
   const { t, routeLocale, path } = useI18n();
   useDocumentTitle(t('createYourAccount'), t('appName'));
 
-  // §2: signed-in users who open signup go to the default menu (unless this page signed them up).
+  // §2: signed-in users who open signup go to the default menu (a sign-up made here is taken on by the session).
   const credentials = useCredentialsForm({
     machine: signUpMachine,
     connect: connectSignUp,

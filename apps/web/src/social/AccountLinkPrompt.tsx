@@ -1,8 +1,8 @@
 import { useEffect, useRef, type FormEvent } from 'react';
-import { useMachine } from '@xstate/react';
 import { useLocation } from 'wouter';
-import { DEFAULT_MENU_ROUTE, pathKeepingFrom, socialProviderKind } from '@stream/core/domain';
+import { pathKeepingFrom, socialProviderKind } from '@stream/core/domain';
 import { accountLinkMachine, connectAccountLink, type AccountLinkField, type SocialLinkOffer } from '@stream/core/machines';
+import { useFlow } from '@stream/react';
 import { useI18n, useServices } from '../app/context';
 import { EmailField } from '../components/EmailField';
 import { FormAlert } from '../components/FormAlert';
@@ -17,7 +17,8 @@ import { useProviderName } from '../signin/SignInProviderBlock';
  * "Account-link prompt after sign-in"): renders the `accountLink` machine for `offer`.
  * `socialAccountLinkPrompt`, `linkAccount` and `enterEmailBelow` with the ID sign-in form (email
  * prefilled with the existing account's) and Skip (back to the login page keeping `from`); once
- * linked, or on Continue, goes (replace) to the sign-in's target. When linking is not possible:
+ * linked, or on Continue, the session goes (replace) to the sign-in's §2 target. When linking is
+ * not possible:
  * `cannotLinkAccount` (focused, `role="alert"`) with Continue and Sign out. The heading takes the
  * focus when the prompt opens, the alert after a failure.
  */
@@ -26,7 +27,8 @@ export function AccountLinkPrompt({ offer }: { offer: SocialLinkOffer }) {
   const { api, session } = useServices();
   const [, navigate] = useLocation();
   const providerName = useProviderName();
-  const [snapshot, send] = useMachine(accountLinkMachine, {
+  const [view] = useFlow(accountLinkMachine, {
+    connect: connectAccountLink,
     input: {
       api,
       session,
@@ -34,19 +36,16 @@ export function AccountLinkPrompt({ offer }: { offer: SocialLinkOffer }) {
       credential: offer.credential,
       email: offer.email,
       search: offer.search,
-      defaultPath: path(DEFAULT_MENU_ROUTE),
-      locale: routeLocale,
       isKnownKey,
     },
   });
-  const view = connectAccountLink(snapshot, send);
   const provider = providerName({ name: socialProviderKind(offer.provider) ?? offer.provider });
 
+  // The prompt's own endings (nothing signed in by it): Skip goes back to sign-in, Logout to LOGIN.
   useEffect(() => {
-    if ((view.phase === 'linked' || view.phase === 'continued') && view.target) navigate(view.target, { replace: true });
     if (view.phase === 'skipped') navigate(pathKeepingFrom('LOGIN', offer.search.replace(/^\?/, ''), routeLocale), { replace: true });
     if (view.phase === 'loggedOut') navigate(path('LOGIN'), { replace: true });
-  }, [view.phase, view.target, navigate, offer.search, routeLocale, path]);
+  }, [view.phase, navigate, offer.search, routeLocale, path]);
 
   // The prompt replaces the provider page: its heading takes the focus (a screen reader hears why).
   useEffect(() => {

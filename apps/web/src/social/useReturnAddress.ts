@@ -9,29 +9,23 @@ export interface ReturnAddressView {
   waitingForAddress: boolean;
   /** Tells the machine the address now shows `cleanUrl`. */
   urlReplaced(): void;
-  /** Where to go once signed in, else null. */
-  target: string | null;
-  signedIn: boolean;
 }
 
 /**
  * The address bar of a page an external provider sends the browser back to: puts the view's
  * `cleanUrl` in place of the current history entry (so no code or token stays in the address or
- * the history), once per value, then tells the machine (`urlReplaced`) when it waits for it; and
- * goes (replace) to `target` once signed in. Used by the social sign-in page; the OpenID and
+ * the history), once per value, then tells the machine (`urlReplaced`) when it waits for it. Once
+ * signed in, the session takes the viewer on. Used by the social sign-in page; the OpenID and
  * OAuth pages do the same by hand.
  */
 export function useReturnAddress(view: ReturnAddressView): void {
   const [, navigate] = useLocation();
   const replaced = useRef<string | null>(null);
-  const { cleanUrl, waitingForAddress, urlReplaced, target, signedIn } = view;
+  const { cleanUrl, waitingForAddress, urlReplaced } = view;
   useEffect(() => {
     if (cleanUrl === null || replaced.current === cleanUrl) return;
     replaced.current = cleanUrl;
     navigate(cleanUrl, { replace: true });
     if (waitingForAddress) urlReplaced();
   }, [cleanUrl, waitingForAddress, urlReplaced, navigate]);
-  useEffect(() => {
-    if (signedIn && target) navigate(target, { replace: true });
-  }, [signedIn, target, navigate]);
 }

@@ -1,9 +1,8 @@
 import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
-import { useMachine } from '@xstate/react';
-import { Link, useLocation } from 'wouter';
+import { Link } from 'wouter';
 import type { MvpdEntry, ProvidersRoute, TvProviderSettings } from '@stream/core/domain';
-import { DEFAULT_MENU_ROUTE } from '@stream/core/domain';
 import { connectTvProviderSignIn, tvProviderSignInMachine, type TvProviderSignInApi } from '@stream/core/machines';
+import { useFlow } from '@stream/react';
 import { useI18n, useServices } from '../app/context';
 import { useDocumentTitle, useSession } from '../app/hooks';
 import { LoadingScreen } from '../components/StatusScreen';
@@ -40,17 +39,18 @@ const BUSY_LABELS: Partial<Record<TvProviderSignInApi['phase'], string>> = {
  * error code or generic, showing requestId and the first message"): the mapped message (focused,
  * `role="alert"`) with the server's first message and the request id for support, a button back
  * to the default menu page (which ends the flow: `leave`) and, when a TV provider is configured,
- * "Try again" (a new flow at the same provider, keeping `from`). Once signed in the machine's
- * target replaces the address. Navigating elsewhere in the app sends `leave` from the click or
+ * "Try again" (a new flow at the same provider, keeping `from`). Once signed in (or continued)
+ * the session replaces the address with the stored from-path or the default page. Navigating
+ * elsewhere in the app sends `leave` from the click or
  * popstate event itself.
  */
 export function TvProviderSignIn({ provider, route, onRestart }: TvProviderSignInProps) {
-  const { t, path, routeLocale } = useI18n();
+  const { t, routeLocale } = useI18n();
   const { api, session, navigation, storage, config } = useServices();
   // The providers the viewer's sign-in answer listed as linked: a linked Adobe account offers continue and unlink (§4).
   const { linkedAccounts } = useSession();
-  const [, navigate] = useLocation();
-  const [snapshot, send] = useMachine(tvProviderSignInMachine, {
+  const [view] = useFlow(tvProviderSignInMachine, {
+    connect: connectTvProviderSignIn,
     input: {
       api,
       session,
@@ -62,18 +62,12 @@ export function TvProviderSignIn({ provider, route, onRestart }: TvProviderSignI
       linkedAccounts,
       origin: window.location.origin,
       now: () => Date.now(),
-      defaultPath: path(DEFAULT_MENU_ROUTE),
       locale: routeLocale,
     },
   });
-  const view = connectTvProviderSignIn(snapshot, send);
   const title = view.phase === 'failed' ? t('tvProviderErrorTitle') : view.phase === 'linked' || view.phase === 'unlinking' ? t('tvProviderLinkedTitle') : t('tvProvidersTitle');
   useDocumentTitle(title, t('appName'));
   useLeaveOnNavigation(view.leave);
-
-  useEffect(() => {
-    if ((view.phase === 'signedIn' || view.phase === 'continued') && view.target) navigate(view.target, { replace: true });
-  }, [view.phase, view.target, navigate]);
 
   useEffect(() => {
     // Log the reason for support; never a token or a regcode.

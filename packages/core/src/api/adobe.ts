@@ -1,10 +1,10 @@
-import { createFetch } from 'ofetch';
 import { safeParse } from 'zod/v4/core';
 import type * as zc from 'zod/v4/core';
 import { adobeHostCalls, type AdobeClientRegistration, type AdobeConfig } from '../contracts/adobe.js';
 import type { CallContract } from '../contracts/define.js';
 import { platformErrorSchema } from '../contracts/error.js';
 import { ApiError, ContractError, NetworkError } from './errors.js';
+import { bodyOf, joinUrl, sendRequest } from './http.js';
 
 /** The Adobe host a TV provider entry names (its `baseUri`): the calls the browser makes to Adobe itself. */
 export interface AdobeHost {
@@ -37,8 +37,6 @@ function issuesOf(error: { issues: readonly zc.$ZodIssue[] }) {
  * `UNKNOWN`), `ContractError`, `NetworkError` (no answer, or a `baseUrl` that is not http(s)).
  */
 export function createAdobeHost(options: AdobeHostOptions): AdobeHost {
-  const $fetch = createFetch({ fetch: (input, init) => (options.fetch ?? globalThis.fetch)(input, init) });
-
   async function call<C extends CallContract>(
     contract: C,
     input: { params?: Record<string, string>; body?: unknown },
@@ -59,22 +57,20 @@ export function createAdobeHost(options: AdobeHostOptions): AdobeHost {
       throw new ContractError({ call: contract.name, direction: 'request', issues: missing.map((name) => ({ path: `params.${name}`, message: 'Missing path parameter' })) });
     }
     if (!/^https?:\/\//i.test(options.baseUrl)) throw new NetworkError(contract.name, new Error('The Adobe host is not an http(s) address'));
-    let response;
-    try {
-      response = await $fetch.raw<unknown>(path, {
-        baseURL: options.baseUrl,
+    // The failure keeps only its message: the request holds the software statement.
+    const response = await sendRequest(
+      contract.name,
+      joinUrl(options.baseUrl, path),
+      {
         method: contract.method,
-        body: body as Record<string, unknown> | undefined,
-        headers: { accept: 'application/json' },
-        ignoreResponseError: true,
-        retry: false,
-      });
-    } catch (error) {
-      // Not the fetch library's error: it holds the request options (the software statement).
-      throw new NetworkError(contract.name, new Error(error instanceof Error ? error.message : 'fetch failed'));
-    }
+        headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      },
+      { fetch: options.fetch, opaqueFailure: true },
+    );
+    const data = bodyOf(response.text);
     if (response.status < 200 || response.status >= 300) {
-      const failure = safeParse(platformErrorSchema, response._data);
+      const failure = safeParse(platformErrorSchema, data);
       throw new ApiError({
         call: contract.name,
         status: response.status,
@@ -83,7 +79,7 @@ export function createAdobeHost(options: AdobeHostOptions): AdobeHost {
         requestId: failure.success ? failure.data.requestId : (response.headers.get('x-request-id') ?? undefined),
       });
     }
-    const answer = safeParse(contract.response, response._data);
+    const answer = safeParse(contract.response, data);
     if (!answer.success) throw new ContractError({ call: contract.name, direction: 'response', issues: issuesOf(answer.error) });
     return answer.data as zc.output<C['response']>;
   }

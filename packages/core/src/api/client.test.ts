@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { calls, defineCall } from '../contracts/index.js';
-import { memoryStorage, STORAGE_KEYS } from '../platform/index.js';
+import { createTokenStore, memoryStorage, STORAGE_KEYS } from '../platform/index.js';
 import {
   ApiError,
   ContractError,
@@ -107,6 +107,29 @@ describe('headers', () => {
     expect(second?.headers.get('authorization')).toBeNull();
     expect(second?.headers.get('accept-language')).toBe('pt');
     expect(second?.url.searchParams.get('realm')).toBe('demo');
+  });
+
+  it('serialises the query as before: undefined left out, arrays repeated, empty values as a bare key, text encoded', async () => {
+    const { client, last } = (() => {
+      const platform = fakePlatform({ 'GET /api/v2/search': () => json(200, { ok: true }) });
+      const api = createApiClient({ baseUrl: 'http://platform.test/', realm: 'r', apiKey: 'k', storage: memoryStorage(), fetch: platform.fetch });
+      return { client: api, last: () => platform.seen.at(-1)! };
+    })();
+    const search = defineCall({
+      name: 'test.search',
+      method: 'GET',
+      path: '/api/v2/search',
+      query: z.object({ q: z.string(), ids: z.array(z.string()), page: z.number(), all: z.boolean(), empty: z.string(), none: z.string().optional() }),
+      response: z.object({ ok: z.boolean() }),
+      auth: 'none',
+    });
+    await client.request(search, { query: { q: 'a b&c=d/é', ids: ['1', '2'], page: 0, all: false, empty: '', none: undefined } });
+    const url = last().url;
+    expect(`${url.origin}${url.pathname}`).toBe('http://platform.test/api/v2/search');
+    expect(url.search).toBe('?q=a%20b%26c%3Dd%2F%C3%A9&ids=1&ids=2&page=0&all=false&empty');
+    expect(url.searchParams.get('q')).toBe('a b&c=d/é');
+    expect(url.searchParams.getAll('ids')).toEqual(['1', '2']);
+    expect(url.searchParams.has('none')).toBe(false);
   });
 
   it('sends content-type json with a body, validated and serialised', async () => {
@@ -452,6 +475,23 @@ describe('token refresh', () => {
     release();
     await expect(slow).resolves.toMatchObject({ id: 'u1' });
     expect(count('POST', '/api/v2/token/refresh')).toBe(1);
+  });
+
+  it('reads the bearer from the token store it is given and writes what a refresh brings there, once', async () => {
+    const platform = fakePlatform({
+      'GET /api/v2/user/profile': (req) => (bearer(req) === 'new' ? json(200, profile) : platformError(401, 'UNAUTHORIZED')),
+      'POST /api/v2/token/refresh': () => json(200, { authorisationToken: 'new', refreshToken: 'r2' }),
+    });
+    const store = createTokenStore(memoryStorage({ [STORAGE_KEYS.authToken]: 'old', [STORAGE_KEYS.refreshToken]: 'r1' }));
+    const writes: unknown[] = [];
+    const tokens = { ...store, write: (pair: { authorisationToken: string; refreshToken: string }) => (writes.push(pair), store.write(pair)) };
+    // The storage given for the device id holds no token: the bearer can only come from the store.
+    const client = createApiClient({ baseUrl: 'http://platform.test', realm: 'r', apiKey: 'k', storage: memoryStorage(), tokens, fetch: platform.fetch });
+    await expect(client.user.profile()).resolves.toMatchObject({ id: 'u1' });
+    expect(platform.seen.map(bearer)).toEqual(['old', 'old', 'new']);
+    expect(platform.seen[1]?.body).toEqual({ refreshToken: 'r1' });
+    expect(writes).toEqual([{ authorisationToken: 'new', refreshToken: 'r2' }]);
+    expect(store.read()).toEqual({ authorisationToken: 'new', refreshToken: 'r2' });
   });
 
   it('keeps the old refresh token when the answer has none', async () => {

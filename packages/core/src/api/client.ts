@@ -1,20 +1,20 @@
-import { createFetch } from 'ofetch';
 import { safeParse } from 'zod/v4/core';
 import type * as zc from 'zod/v4/core';
 import { authCalls, type TokenRefreshResponse } from '../contracts/auth.js';
 import type { AnyCallContract, CallArea } from '../contracts/define.js';
 import { platformErrorSchema } from '../contracts/error.js';
+import { createTokenStore } from '../platform/tokens.js';
 import { STORAGE_KEYS } from '../platform/types.js';
 import { AREA_SOURCES } from './areas.js';
 import {
   ApiError,
   ContractError,
-  NetworkError,
   SessionExpiredError,
   isRefreshRefusal,
   parseRetryAfter,
   type ContractIssue,
 } from './errors.js';
+import { sendRequest, type TextAnswer } from './http.js';
 import { areaMethods, lazyArea } from './lazy.js';
 import type { ApiClient, ApiClientEvent, ApiClientOptions, RefreshedTokens } from './types.js';
 import type { DownloadOptions } from './download.js';
@@ -36,12 +36,6 @@ interface CallInputValues {
   headers?: Readonly<Record<string, string>>;
 }
 
-interface RawAnswer {
-  status: number;
-  headers: Headers;
-  text: string | undefined;
-}
-
 const NOT_JSON = Symbol('not-json');
 
 /**
@@ -58,22 +52,27 @@ const NOT_JSON = Symbol('not-json');
  *
  * Every call carries `x-api-key`, `Realm`, `Accept-Language` (from `locale`), `x-device-id` once
  * the platform has sent one (any response's `x-device-id` header is stored at
- * `STORAGE_KEYS.deviceId`), `Authorization: Bearer <token>` from `STORAGE_KEYS.authToken` for
- * calls whose contract `auth` is `'required'` or `'optional'`, and `content-type:
+ * `STORAGE_KEYS.deviceId`), `Authorization: Bearer <token>` with the access token of the token
+ * store (`options.tokens`, default `createTokenStore(storage)`) for calls whose contract `auth`
+ * is `'required'` or `'optional'`, and `content-type:
  * application/json` with a body. The caller's `headers` are sent too, but the client's own
  * headers win (names compared case-insensitively); a call with `auth: 'none'` sends no bearer of
  * its own, so a caller's `Authorization` (a social sign-in's link bearer) is sent as given.
- * Answers are validated with the contract's `response` schema.
+ * Answers are validated with the contract's `response` schema. `query` values are sent as URL
+ * query parameters: `undefined` ones are left out, an array repeats its key, `null` and `''` send
+ * the key with no value, objects are sent as JSON. Requests go through `options.fetch` (default
+ * `globalThis.fetch`, read at call time) with no retry and no timeout of their own.
  *
  * Areas: `auth`, `labels` and `realm` are at hand; every other area's contracts are loaded on its
  * first call (`areas.ts`; a failed load rejects that call and is retried on the next).
  *
  * Session (identity-and-routes.md §4 "Session"): a 401 on a call that sent a bearer (other than
  * {@link NO_REFRESH_CALLS}) triggers one `POST /api/v2/token/refresh` shared by every concurrent
- * 401 (single flight). On success the new tokens are stored (the old refresh token is kept when
- * none comes back), `session.refreshed` is emitted and each failed request is replayed once.
+ * 401 (single flight). On success the new tokens are written to the token store (the old refresh
+ * token is kept when none comes back; the client is the only writer of what a refresh brings),
+ * `session.refreshed` is emitted and each failed request is replayed once.
  * When the platform refuses the refresh (a 4xx, or an answer that breaks the contract) or no
- * refresh token is stored, the auth and refresh tokens are removed, `session.expired` is emitted
+ * refresh token is stored, the token store is cleared, `session.expired` is emitted
  * once and the waiting requests reject with their original 401 `ApiError`. When the refresh gets
  * no answer (`NetworkError`) or a 5xx, the session is kept and the requests reject the same way.
  * Nothing else is retried. `api.refresh()` runs the same single-flight refresh on demand.
@@ -83,10 +82,8 @@ const NOT_JSON = Symbol('not-json');
  */
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const { storage, realm, apiKey } = options;
-  const $fetch = createFetch({
-    // Resolved per call so that a test may replace globalThis.fetch after creation.
-    fetch: (input, init) => (options.fetch ?? globalThis.fetch)(input, init),
-  });
+  const tokens = options.tokens ?? createTokenStore(storage);
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const listeners = new Set<(event: ApiClientEvent) => void>();
   let refreshing: Promise<RefreshedTokens> | undefined;
 
@@ -127,40 +124,29 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     body: string | undefined,
     bearer: string | null,
     extraHeaders: Readonly<Record<string, string>> | undefined,
-  ): Promise<RawAnswer> {
-    let response;
-    try {
-      response = await $fetch.raw<string, 'text'>(path, {
-        baseURL: options.baseUrl,
-        method: contract.method,
-        query,
-        body,
-        headers: withOwnHeaders(extraHeaders, headersFor(bearer, body !== undefined)),
-        responseType: 'text',
-        ignoreResponseError: true,
-        retry: false,
-      });
-    } catch (error) {
-      throw new NetworkError(contract.name, error);
-    }
-    const deviceId = response.headers.get('x-device-id');
+  ): Promise<TextAnswer> {
+    const answer = await sendRequest(contract.name, `${baseUrl}${path}${queryString(query)}`, {
+      method: contract.method,
+      headers: withOwnHeaders(extraHeaders, headersFor(bearer, body !== undefined)),
+      ...(body !== undefined ? { body } : {}),
+    }, options);
+    const deviceId = answer.headers.get('x-device-id');
     if (deviceId && deviceId !== storage.getItem(STORAGE_KEYS.deviceId)) {
       storage.setItem(STORAGE_KEYS.deviceId, deviceId);
     }
-    return { status: response.status, headers: response.headers, text: response._data };
+    return answer;
   }
 
-  /** Removes the tokens unless a new session was stored meanwhile; emits `session.expired` if so. */
+  /** Clears the token store unless a new session was stored meanwhile; emits `session.expired` if so. */
   function endSession(usedRefreshToken: string | null): void {
-    const stored = storage.getItem(STORAGE_KEYS.refreshToken);
+    const stored = tokens.read().refreshToken;
     if (usedRefreshToken !== null && stored !== null && stored !== usedRefreshToken) return;
-    storage.removeItem(STORAGE_KEYS.authToken);
-    storage.removeItem(STORAGE_KEYS.refreshToken);
+    tokens.clear();
     emit({ type: 'session.expired' });
   }
 
   async function doRefresh(): Promise<RefreshedTokens> {
-    const refreshToken = storage.getItem(STORAGE_KEYS.refreshToken);
+    const { refreshToken } = tokens.read();
     if (!refreshToken) {
       endSession(null);
       throw new SessionExpiredError(authCalls.tokenRefresh.name);
@@ -177,23 +163,19 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     // A sign-in, a logout or another tab stored another session while this refresh ran: that
     // session wins. Storing these tokens would turn a viewer who just signed in back into the
     // guest whose token was being refreshed. Waiting requests replay with the stored token.
-    if (storage.getItem(STORAGE_KEYS.refreshToken) !== refreshToken) {
-      const current = {
-        authorisationToken: storage.getItem(STORAGE_KEYS.authToken),
-        refreshToken: storage.getItem(STORAGE_KEYS.refreshToken),
-      };
+    const current = tokens.read();
+    if (current.refreshToken !== refreshToken) {
       if (current.authorisationToken && current.refreshToken) return current as RefreshedTokens;
       throw new SessionExpiredError(authCalls.tokenRefresh.name);
     }
-    const tokens: RefreshedTokens = { ...answer, refreshToken: answer.refreshToken ?? refreshToken };
-    storage.setItem(STORAGE_KEYS.authToken, tokens.authorisationToken);
-    storage.setItem(STORAGE_KEYS.refreshToken, tokens.refreshToken);
+    const renewed: RefreshedTokens = { ...answer, refreshToken: answer.refreshToken ?? refreshToken };
+    tokens.write(renewed);
     emit({
       type: 'session.refreshed',
-      authorisationToken: tokens.authorisationToken,
-      refreshToken: tokens.refreshToken,
+      authorisationToken: renewed.authorisationToken,
+      refreshToken: renewed.refreshToken,
     });
-    return tokens;
+    return renewed;
   }
 
   /** Single flight: every caller during one refresh shares its promise. */
@@ -210,7 +192,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
    * used as is, without a second refresh.
    */
   async function renewAfter401(sentBearer: string): Promise<string | null> {
-    const current = storage.getItem(STORAGE_KEYS.authToken);
+    const current = tokens.read().authorisationToken;
     if (current === null) return null;
     if (current !== sentBearer && !refreshing) return current;
     try {
@@ -236,7 +218,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       ? JSON.stringify(validate(contract, 'request', contract.body, input.body ?? {}))
       : undefined;
 
-    const bearer = contract.auth === 'none' ? null : storage.getItem(STORAGE_KEYS.authToken);
+    const bearer = contract.auth === 'none' ? null : tokens.read().authorisationToken;
     let answer = await send(contract, path, query, body, bearer, headers);
 
     if (answer.status === 401 && bearer && !NO_REFRESH_CALLS.has(contract.name)) {
@@ -278,7 +260,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           baseUrl: options.baseUrl,
           fetch: (input, init) => (options.fetch ?? globalThis.fetch)(input, init),
           headers: (bearer) => headersFor(bearer, false),
-          bearer: () => storage.getItem(STORAGE_KEYS.authToken),
+          bearer: () => tokens.read().authorisationToken,
           renew: renewAfter401,
         })(url, downloadOptions),
       ),
@@ -302,8 +284,31 @@ function withOwnHeaders(
   return { ...Object.fromEntries(kept), ...own };
 }
 
+/**
+ * `?name=value&…` of `query`, or `''` when nothing is sent: `undefined` values are left out, an
+ * array sends its key once per item, `null` and `''` send the key alone (`?name`), numbers and
+ * booleans their text, objects their JSON. Keys and values are URL-encoded.
+ */
+function queryString(query: Readonly<Record<string, unknown>> | undefined): string {
+  if (!query) return '';
+  const item = (name: string, value: unknown): string | null => {
+    if (value === undefined) return null;
+    const key = encodeText(name);
+    if (value === null || value === '') return key;
+    return `${key}=${encodeText(typeof value === 'object' ? JSON.stringify(value) : String(value))}`;
+  };
+  const parts = Object.entries(query).flatMap(([name, value]) =>
+    Array.isArray(value) ? value.map((each) => item(name, each)) : [item(name, value)],
+  );
+  const text = parts.filter((part): part is string => part !== null).join('&');
+  return text ? `?${text}` : '';
+}
+
 /** Lone UTF-16 surrogates: they have no UTF-8 form, so `encodeURIComponent` throws on them. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** `text` URL-encoded with `encodeURIComponent`, a lone surrogate becoming U+FFFD. */
+const encodeText = (text: string): string => encodeURIComponent(text.replace(LONE_SURROGATE, '\uFFFD'));
 
 /**
  * The contract's path with each `:name` replaced by `params[name]`, URL-encoded. A value that is
@@ -323,7 +328,7 @@ function fillPath(contract: AnyCallContract, params: Readonly<Record<string, unk
       issues.push({ path: `params.${name}`, message: 'A path parameter cannot be a dot segment' });
       return '';
     }
-    return encodeURIComponent(text.replace(LONE_SURROGATE, '\uFFFD'));
+    return encodeText(text);
   });
   if (issues.length > 0) throw new ContractError({ call: contract.name, direction: 'request', issues });
   return path;
@@ -349,8 +354,8 @@ function validate(
   });
 }
 
-function parseJson(text: string | undefined): unknown {
-  if (text === undefined || text === '') return undefined;
+function parseJson(text: string): unknown {
+  if (text === '') return undefined;
   try {
     return JSON.parse(text) as unknown;
   } catch {
@@ -362,7 +367,7 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function toApiError(contract: AnyCallContract, answer: RawAnswer): ApiError {
+function toApiError(contract: AnyCallContract, answer: TextAnswer): ApiError {
   const parsed = safeParse(platformErrorSchema, parseJson(answer.text));
   const retryAfter = parseRetryAfter(answer.headers.get('retry-after'));
   const retry = retryAfter === undefined ? {} : { retryAfterSeconds: retryAfter };

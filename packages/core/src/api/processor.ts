@@ -1,8 +1,8 @@
-import { ofetch } from 'ofetch';
 import { safeParse } from 'zod/mini';
 import { cardTokenRequestSchema, cardTokenSchema, processorCalls, type CardToken, type CardTokenRequest } from '../contracts/checkout.js';
 import { platformErrorSchema } from '../contracts/error.js';
-import { ApiError, ContractError, NetworkError } from './errors.js';
+import { ApiError, ContractError } from './errors.js';
+import { bodyOf, joinUrl, sendRequest } from './http.js';
 
 /** The card processor the card form talks to: card numbers go there only, never to the platform. */
 export interface CardProcessor {
@@ -34,21 +34,20 @@ export function createCardProcessor(options: { baseUrl: string }): CardProcessor
           issues: request.error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: 'Invalid card field' })),
         });
       }
-      let response;
-      try {
-        response = await ofetch.raw<unknown>(processorCalls.tokens.path, {
-          baseURL: options.baseUrl,
+      // The failure keeps only its message: the request holds the card.
+      const response = await sendRequest(
+        call,
+        joinUrl(options.baseUrl, processorCalls.tokens.path),
+        {
           method: 'POST',
-          body: request.data,
-          ignoreResponseError: true,
-          retry: false,
-        });
-      } catch (error) {
-        // Not the fetch library's error: it holds the request options, card body included.
-        throw new NetworkError(call, new Error(error instanceof Error ? error.message : 'fetch failed'));
-      }
+          headers: { accept: 'application/json', 'content-type': 'application/json' },
+          body: JSON.stringify(request.data),
+        },
+        { opaqueFailure: true },
+      );
+      const data = bodyOf(response.text);
       if (response.status < 200 || response.status >= 300) {
-        const body = safeParse(platformErrorSchema, response._data);
+        const body = safeParse(platformErrorSchema, data);
         throw new ApiError({
           call,
           status: response.status,
@@ -57,7 +56,7 @@ export function createCardProcessor(options: { baseUrl: string }): CardProcessor
           requestId: body.success ? body.data.requestId : undefined,
         });
       }
-      const answer = safeParse(cardTokenSchema, response._data);
+      const answer = safeParse(cardTokenSchema, data);
       if (!answer.success) {
         throw new ContractError({
           call,

@@ -3,6 +3,7 @@ import type { Calls } from '../contracts/index.js';
 import type { TokenRefreshResponse } from '../contracts/auth.js';
 import type { KeyValueStorage } from '../platform/types.js';
 import type { ApiDownload } from './download.js';
+import type { TokenStore } from '../platform/tokens.js';
 
 /** Options of {@link createApiClient}. */
 export interface ApiClientOptions {
@@ -12,8 +13,13 @@ export interface ApiClientOptions {
   realm: string;
   /** API key sent in the `x-api-key` header. */
   apiKey: string;
-  /** Where tokens and the device id are kept (STORAGE_KEYS). */
+  /** Where the device id is kept (`STORAGE_KEYS.deviceId`), and the tokens unless `tokens` is given. */
   storage: KeyValueStorage;
+  /**
+   * The session's token store, shared with the session machine: the bearer is read from it and a
+   * refresh writes its tokens there. @default createTokenStore(storage)
+   */
+  tokens?: TokenStore;
   /** Fetch implementation. @default globalThis.fetch */
   fetch?: typeof globalThis.fetch;
   /** Locale sent in `Accept-Language`; can be a getter so that a language change applies at once. @default 'en' */

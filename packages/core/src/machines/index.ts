@@ -4,6 +4,7 @@
  */
 export * from './session/session.machine.js';
 export * from './session/session.connect.js';
+export * from './session/session.signIn.js';
 export * from './idSignIn/idSignIn.machine.js';
 export * from './idSignIn/idSignIn.connect.js';
 export * from './signUp/signUp.machine.js';

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   broadcastChannel,
   browserNavigation,
+  createTokenStore,
   fixedClock,
   manualClock,
   memoryBroadcastHub,
@@ -29,6 +30,33 @@ describe('memoryStorage', () => {
     expect(initial).toEqual({ [STORAGE_KEYS.authToken]: 'a' });
     storage.clear();
     expect(storage.snapshot()).toEqual({});
+  });
+});
+
+describe('createTokenStore', () => {
+  it('reads, writes and clears the pair under the storage keys of §3, leaving every other key alone', () => {
+    const storage = memoryStorage({ [STORAGE_KEYS.deviceId]: 'd1', [STORAGE_KEYS.selectedLanguage]: 'es' });
+    const tokens = createTokenStore(storage);
+    expect(tokens.read()).toEqual({ authorisationToken: null, refreshToken: null });
+    tokens.write({ authorisationToken: 'a1', refreshToken: 'r1' });
+    expect(tokens.read()).toEqual({ authorisationToken: 'a1', refreshToken: 'r1' });
+    expect(storage.snapshot()).toEqual({
+      [STORAGE_KEYS.authToken]: 'a1',
+      [STORAGE_KEYS.refreshToken]: 'r1',
+      [STORAGE_KEYS.deviceId]: 'd1',
+      [STORAGE_KEYS.selectedLanguage]: 'es',
+    });
+    tokens.clear();
+    expect(tokens.read()).toEqual({ authorisationToken: null, refreshToken: null });
+    expect(storage.snapshot()).toEqual({ [STORAGE_KEYS.deviceId]: 'd1', [STORAGE_KEYS.selectedLanguage]: 'es' });
+  });
+
+  it('is one store for everyone over the same storage: a pair written through one is read through another (another tab)', () => {
+    const storage = memoryStorage();
+    createTokenStore(storage).write({ authorisationToken: 'a2', refreshToken: 'r2' });
+    expect(createTokenStore(storage).read()).toEqual({ authorisationToken: 'a2', refreshToken: 'r2' });
+    storage.removeItem(STORAGE_KEYS.refreshToken);
+    expect(createTokenStore(storage).read()).toEqual({ authorisationToken: 'a2', refreshToken: null });
   });
 });
 

@@ -17,8 +17,9 @@ export interface JourneyAuthProps {
 }
 
 /**
- * The journey's LOGIN step (identity-and-routes.md §4): the LOGIN page's ID sign-in form, which
- * here calls `onDone` instead of navigating, and a button to create an account instead (shown
+ * The journey's LOGIN step (identity-and-routes.md §4): the LOGIN page's ID sign-in form, embedded
+ * (`onDone`: the session stores the tokens without going anywhere, and the journey goes on), and
+ * a button to create an account instead (shown
  * when the realm settings allow self-registration, as on the LOGIN page).
  */
 export function JourneySignIn({ onDone, onSwitch }: JourneyAuthProps) {
@@ -50,8 +51,9 @@ export function JourneySignIn({ onDone, onSwitch }: JourneyAuthProps) {
 }
 
 /**
- * The journey's SIGNUP step (identity-and-routes.md §4): the SIGNUP page's form, which here calls
- * `onDone` instead of navigating, and a button to sign in with an existing account instead.
+ * The journey's SIGNUP step (identity-and-routes.md §4): the SIGNUP page's form, embedded
+ * (`onDone`: the session stores the tokens without going anywhere, and the journey goes on), and
+ * a button to sign in with an existing account instead.
  */
 export function JourneySignUp({ onDone, onSwitch }: JourneyAuthProps) {
   const { t } = useI18n();

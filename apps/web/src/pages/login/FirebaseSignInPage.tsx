@@ -1,11 +1,9 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { useMachine } from '@xstate/react';
-import { Link, useLocation, useSearch } from 'wouter';
+import { Link, useSearch } from 'wouter';
 import type { FirebaseAuthPort, FirebaseSocialProvider } from '@stream/core/machines';
 import { connectFirebaseSignIn, firebaseSignInMachine } from '@stream/core/machines';
 import {
   consentAnswers,
-  DEFAULT_MENU_ROUTE,
   forgotPasswordPath,
   initialConsentChecks,
   isConsentValid,
@@ -14,7 +12,7 @@ import {
   type ConsentTerm,
 } from '@stream/core/domain';
 import { webStorage } from '@stream/core/platform';
-import { useResource as useCachedResource } from '@stream/react';
+import { useFlow, useResource as useCachedResource } from '@stream/react';
 import { useI18n, useServices } from '../../app/context';
 import { useRealmSettings } from '../../app/useRealmSettings';
 import { useResource } from '../../app/useResource';
@@ -38,8 +36,9 @@ const SOCIAL: readonly FirebaseSocialProvider[] = ['GOOGLE', 'FACEBOOK', 'APPLE_
  * `firebaseSignIn` machine inside the sign-in provider block: email and password (sign-in, or
  * sign-up with the realm's consent terms; `type=signup` on the query starts there), the
  * forgot-password link (Firebase offers password reset), and a button per social provider the
- * entry allows (popup; Facebook on a phone by redirect). Once signed in goes (replace) to the
- * machine's target (§2 "After sign-in completion"). A realm without a usable Firebase entry
+ * entry allows (popup; Facebook on a phone by redirect). Once signed in the machine hands the
+ * tokens to the session, which goes (replace) to the target of §2 "After sign-in completion". A
+ * realm without a usable Firebase entry
  * shows that the provider is not available.
  */
 export default function FirebaseSignInPage() {
@@ -100,12 +99,12 @@ function useConsentTerms(enabled: boolean): { terms: readonly ConsentTerm[]; loa
 }
 
 function FirebaseForm({ port, config, search }: { port: FirebaseAuthPort; config: FirebaseWebConfig; search: string }) {
-  const { t, tError, isKnownKey, path, routeLocale } = useI18n();
+  const { t, tError, isKnownKey, routeLocale } = useI18n();
   const { api, session } = useServices();
-  const [, navigate] = useLocation();
   const [storage] = useState(() => webStorage('session'));
   const providerName = useProviderName();
-  const [snapshot, send] = useMachine(firebaseSignInMachine, {
+  const [view] = useFlow(firebaseSignInMachine, {
+    connect: connectFirebaseSignIn,
     input: {
       api,
       auth: port,
@@ -115,21 +114,14 @@ function FirebaseForm({ port, config, search }: { port: FirebaseAuthPort; config
       appCheck: typeof port.appCheckToken === 'function',
       session,
       search: `?${search}`,
-      defaultPath: path(DEFAULT_MENU_ROUTE),
-      locale: routeLocale,
       isKnownKey,
     },
   });
-  const view = connectFirebaseSignIn(snapshot, send);
   const signUp = view.mode === 'signUp';
   const { terms, loading: termsLoading } = useConsentTerms(signUp);
   const [checked, setChecked] = useState<Record<string, boolean>>({});
   useEffect(() => setChecked(initialConsentChecks(terms)), [terms]);
   const [consentHint, setConsentHint] = useState(false);
-
-  useEffect(() => {
-    if (view.phase === 'signedIn' && view.target) navigate(view.target, { replace: true });
-  }, [view.phase, view.target, navigate]);
 
   const alertRef = useRef<HTMLDivElement>(null);
   const emailRef = useRef<HTMLInputElement>(null);

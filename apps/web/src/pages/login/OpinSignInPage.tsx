@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import { useMachine } from '@xstate/react';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { buildPath, DEFAULT_MENU_ROUTE } from '@stream/core/domain';
 import { connectOpinSignIn, opinSignInMachine } from '@stream/core/machines';
 import { webStorage } from '@stream/core/platform';
+import { useFlow } from '@stream/react';
 import { useI18n, useServices } from '../../app/context';
 import { useSession } from '../../app/hooks';
 import { AuthLayout } from '../../components/AuthLayout';
@@ -22,11 +22,11 @@ const randomState = () => globalThis.crypto.randomUUID();
  * §7 `POST /api/v1/opin-auth`, §8 "Login failure"): renders the `opinSignIn` machine. Without a
  * token it offers Continue to OPIN, which leaves for the realm's OPIN portal (its `baseUri`) with
  * a random `state` kept in the tab. Back with `token` and `state`, the token leaves the address
- * bar at once (replace; never logged), is exchanged once, and the page goes (replace) to the
- * target of §2 "After sign-in completion". Failures show in a focused alert with the way back.
+ * bar at once (replace; never logged) and is exchanged once; the session then goes (replace) to
+ * the target of §2 "After sign-in completion". Failures show in a focused alert with the way back.
  */
 export default function OpinSignInPage() {
-  const { t, tError, path, routeLocale, isKnownKey } = useI18n();
+  const { t, tError, path, isKnownKey } = useI18n();
   const { api, session, navigation, config } = useServices();
   const { isSignedIn } = useSession();
   const [location, navigate] = useLocation();
@@ -34,7 +34,8 @@ export default function OpinSignInPage() {
   const [storage] = useState(() => webStorage('session'));
   const realm = useRealmProvider('OPIN');
 
-  const [snapshot, send] = useMachine(opinSignInMachine, {
+  const [view] = useFlow(opinSignInMachine, {
+    connect: connectOpinSignIn,
     input: {
       api,
       session,
@@ -45,12 +46,9 @@ export default function OpinSignInPage() {
       // The portal knows the English path (every locale's router matches it).
       returnUrl: `${window.location.origin}${buildPath('LOGIN_REDIRECT', { authProvider: 'opin' }, 'en')}`,
       randomState,
-      defaultPath: path(DEFAULT_MENU_ROUTE),
-      locale: routeLocale,
       isKnownKey,
     },
   });
-  const view = connectOpinSignIn(snapshot, send);
 
   // The token and state leave the address bar (and the history entry) as soon as they are read.
   const cleaned = useRef(false);
@@ -59,10 +57,6 @@ export default function OpinSignInPage() {
     cleaned.current = true;
     navigate(view.cleanUrl, { replace: true });
   }, [view.cleanUrl, navigate]);
-
-  useEffect(() => {
-    if (view.phase === 'signedIn' && view.target) navigate(view.target, { replace: true });
-  }, [view.phase, view.target, navigate]);
 
   const errorRef = useRef<HTMLDivElement>(null);
   useEffect(() => {

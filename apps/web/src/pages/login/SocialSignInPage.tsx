@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useMachine } from '@xstate/react';
 import { useLocation, useSearch } from 'wouter';
 import type { AuthProvider } from '@stream/core/contracts';
-import { buildPath, DEFAULT_MENU_ROUTE, socialProviderKind, type SocialProviderKey } from '@stream/core/domain';
+import { buildPath, socialProviderKind, type SocialProviderKey } from '@stream/core/domain';
 import { connectSocialSignIn, socialSignInMachine } from '@stream/core/machines';
 import { webStorage } from '@stream/core/platform';
+import { useFlow } from '@stream/react';
 import { useI18n, useServices } from '../../app/context';
 import { useRealmSettings } from '../../app/useRealmSettings';
 import { InlineError, LoadingScreen } from '../../components/StatusScreen';
@@ -56,12 +56,12 @@ export default function SocialSignInPage({ provider }: { provider: SocialProvide
 /**
  * Renders the `socialSignIn` machine for `provider` with the adapter of its realm `entry`. The
  * provider's answer (`code`, `id_token`, `state`) leaves the address bar (replace) before the
- * platform call; once signed in it goes (replace) to the machine's target (`from`, §2 "After
- * sign-in completion"); failures show the error (focused, `role="alert"`) with Try again and are
+ * platform call; once signed in the session goes (replace) to the target of §2 "After sign-in
+ * completion" (`from`); failures show the error (focused, `role="alert"`) with Try again and are
  * logged with the reason only (never a code or a token).
  */
 function SocialSignIn({ provider, entry }: { provider: SocialProviderKey; entry: AuthProvider }) {
-  const { t, tError, isKnownKey, path, routeLocale } = useI18n();
+  const { t, tError, isKnownKey } = useI18n();
   const { api, session, navigation, config } = useServices();
   const [location] = useLocation();
   const search = useSearch();
@@ -73,7 +73,8 @@ function SocialSignIn({ provider, entry }: { provider: SocialProviderKey; entry:
     [provider, entry, config.apiBaseUrl, navigation],
   );
 
-  const [snapshot, send] = useMachine(socialSignInMachine, {
+  const [view] = useFlow(socialSignInMachine, {
+    connect: connectSocialSignIn,
     input: {
       api,
       session,
@@ -87,20 +88,15 @@ function SocialSignIn({ provider, entry }: { provider: SocialProviderKey; entry:
       storage,
       now: () => Date.now(),
       randomToken,
-      defaultPath: path(DEFAULT_MENU_ROUTE),
-      locale: routeLocale,
       isKnownKey,
     },
   });
-  const view = connectSocialSignIn(snapshot, send);
 
   // The provider's answer leaves the address bar (and the history entry) before it is used.
   useReturnAddress({
     cleanUrl: view.cleanUrl,
     waitingForAddress: view.phase === 'returning',
     urlReplaced: view.urlReplaced,
-    target: view.target,
-    signedIn: view.phase === 'signedIn',
   });
 
   useEffect(() => {

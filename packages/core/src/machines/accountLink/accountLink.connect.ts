@@ -21,8 +21,6 @@ export interface AccountLinkApi {
   /** Form-level message key, else null. */
   error: string | null;
   fieldErrors: Partial<Record<AccountLinkField, string>>;
-  /** Where to go after `linked` or `continued`. */
-  target: string | null;
   change(field: AccountLinkField, value: string): void;
   submit(): void;
   skip(): void;
@@ -40,7 +38,6 @@ export function connectAccountLink(snapshot: AccountLinkSnapshot, send: (event: 
     values: snapshot.context.values,
     error: snapshot.context.error,
     fieldErrors: snapshot.context.fieldErrors,
-    target: snapshot.context.target,
     change: (field, text) => send({ type: 'form.change', field, value: text }),
     submit: () => send({ type: 'form.submit' }),
     skip: () => send({ type: 'skip' }),

@@ -2,8 +2,8 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { LoginResponse } from '../../contracts/index.js';
 import { loginFailureMessage } from '../../domain/loginErrors.js';
 import { validateLoginForm } from '../../domain/loginForm.js';
-import { postSignInTarget } from '../../domain/redirects.js';
 import { accountLinkFailure } from '../../domain/social.js';
+import { continueAfterSignIn, handOverToSession, type SignInOutput } from '../session/session.signIn.js';
 import { sendSocialCredential } from '../socialSignIn/socialSignIn.machine.js';
 import type {
   AccountLinkContext,
@@ -31,15 +31,17 @@ const neverKnown = () => false;
  * - `signingIn`: actor `login` (`api.auth.login`) → `linking` with the ID account's tokens; a
  *   failure → `prompt` with `loginFailureMessage`.
  * - `linking`: actor `link` sends the provider's credential again with the ID account's bearer
- *   (`sendSocialCredential`) → `linked` (final: the answered tokens go to the session, `target`
- *   = §2 "After sign-in completion" of the sign-in query); a 409 (domain `accountLinkFailure`) →
- *   `cannotLink` (the ID account's tokens go to the session: the viewer is signed in, unlinked);
- *   another failure → `prompt` with `anErrorOccured`.
+ *   (`sendSocialCredential`) → `linked` (final, output `{ tokens }`: the answered tokens go to
+ *   the session with the sign-in query, and the session goes to its §2 "After sign-in
+ *   completion" target); a 409 (domain `accountLinkFailure`) → `cannotLink` (the ID account's
+ *   tokens go to the session without a target: the viewer is signed in, unlinked, and stays on
+ *   the prompt); another failure → `prompt` with `anErrorOccured`.
  * - `cannotLink` (cannotLinkAccount with Logout and Continue): `logout` → `loggedOut` (final;
- *   `session.logout`); `continue` → `continued` (final; the view goes to `target`).
+ *   `session.logout`); `continue` → `continued` (final, output `{ tokens }` of the ID account;
+ *   `session.afterSignIn`: the session goes to the §2 target).
  */
 export const accountLinkMachine = setup({
-  types: {} as { context: AccountLinkContext; events: AccountLinkEvent; input: AccountLinkInput },
+  types: {} as { context: AccountLinkContext; events: AccountLinkEvent; input: AccountLinkInput; output: SignInOutput | null },
   actors: {
     /** `api.auth.login({ body: { id, secret } })`: the ID account's tokens. */
     login: fromPromise<LoginResponse, AccountLinkLoginInput>(({ input }) =>
@@ -70,14 +72,14 @@ export const accountLinkMachine = setup({
       idTokens: null,
     })),
     showLinkFailure: assign({ error: ACCOUNT_LINK_FAILED_KEY, idTokens: null }),
-    handTokensToSession: ({ context }, params: { tokens: LoginResponse | null }) => {
-      if (params.tokens) context.env.session.send({ type: 'session.signedIn', tokens: params.tokens });
-    },
+    /** Keeps what the sign-in produced: the machine's output once it ends signed in. */
+    keepSignIn: assign((_, params: SignInOutput) => ({ signedIn: params })),
+    /** The viewer signed out instead: nothing to output. */
+    forgetSignIn: assign({ signedIn: null }),
+    handOverToSession,
+    continueAfterSignIn,
     forgetIdTokens: assign({ idTokens: null }),
     logout: ({ context }) => context.env.session.send({ type: 'session.logout' }),
-    setTarget: assign(({ context }) => ({
-      target: postSignInTarget(context.env.search, { defaultPath: context.env.defaultPath, locale: context.env.locale }),
-    })),
   },
 }).createMachine({
   id: 'accountLink',
@@ -88,9 +90,10 @@ export const accountLinkMachine = setup({
     error: null,
     fieldErrors: {},
     idTokens: null,
-    target: null,
+    signedIn: null,
     env: input,
   }),
+  output: ({ context }) => context.signedIn,
   initial: 'prompt',
   states: {
     prompt: {
@@ -124,13 +127,22 @@ export const accountLinkMachine = setup({
         }),
         onDone: {
           target: 'linked',
-          actions: ['setTarget', 'forgetIdTokens', { type: 'handTokensToSession', params: ({ event }) => ({ tokens: event.output }) }],
+          actions: [
+            'forgetIdTokens',
+            { type: 'keepSignIn', params: ({ event }) => ({ tokens: event.output }) },
+            { type: 'handOverToSession', params: ({ context, event }) => ({ tokens: event.output, afterSignIn: { search: context.env.search } }) },
+          ],
         },
         onError: [
           {
             guard: { type: 'cannotLink', params: ({ event }) => ({ error: event.error }) },
             target: 'cannotLink',
-            actions: ['setTarget', { type: 'handTokensToSession', params: ({ context }) => ({ tokens: context.idTokens }) }, 'forgetIdTokens'],
+            // Signed in with the ID account, unlinked: the prompt stays (Continue or Logout).
+            actions: [
+              { type: 'keepSignIn', params: ({ context }) => ({ tokens: context.idTokens! }) },
+              { type: 'handOverToSession', params: ({ context }) => ({ tokens: context.idTokens! }) },
+              'forgetIdTokens',
+            ],
           },
           { target: 'prompt', actions: 'showLinkFailure' },
         ],
@@ -139,14 +151,14 @@ export const accountLinkMachine = setup({
     cannotLink: {
       description: 'cannotLinkAccount with Logout and Continue; signed in with the ID account, nothing linked.',
       on: {
-        logout: { target: 'loggedOut', actions: 'logout' },
-        continue: { target: 'continued' },
+        logout: { target: 'loggedOut', actions: ['logout', 'forgetSignIn'] },
+        continue: { target: 'continued', actions: { type: 'continueAfterSignIn', params: ({ context }) => ({ search: context.env.search }) } },
       },
     },
-    linked: { type: 'final', description: 'Linked and signed in; the view goes to target.' },
+    linked: { type: 'final', description: 'Linked and signed in; the session takes the viewer to the target of §2 "After sign-in completion".' },
     skipped: { type: 'final', description: 'Nothing linked; the view goes back to the login page.' },
     loggedOut: { type: 'final', description: 'Signed out after cannotLinkAccount.' },
-    continued: { type: 'final', description: 'Signed in with the ID account without the link; the view goes to target.' },
+    continued: { type: 'final', description: 'Signed in with the ID account without the link; the session takes the viewer to the §2 target.' },
   },
 });
 

@@ -31,7 +31,6 @@ function prompt(options: { login?: () => Promise<LoginResponse>; link?: () => Pr
       credential: { idToken: 'jwt-1', nonce: 'n' },
       email: options.email === undefined ? 'id@stream.test' : options.email,
       search: '?from=%2Faccount',
-      defaultPath: '/home',
       isKnownKey: () => false,
     },
   });
@@ -47,10 +46,11 @@ describe('accountLink machine (§2 "Account-link prompt after sign-in")', () => 
     p.view().submit();
     expect(p.view().isSubmitting).toBe(true);
     await waitFor(p.actor, (s) => s.status === 'done');
-    expect(p.view()).toMatchObject({ phase: 'linked', target: '/account' });
+    expect(p.view()).toMatchObject({ phase: 'linked' });
+    expect(p.actor.getSnapshot().output).toEqual({ tokens: LINKED });
     expect(p.api.calls.login).toEqual([{ id: 'id@stream.test', secret: 'correct horse battery' }]);
     expect(p.links).toEqual([{ body: { idToken: 'jwt-1' }, bearer: 'id-access' }]);
-    expect(p.sessionEvents).toEqual([{ type: 'session.signedIn', tokens: LINKED }]);
+    expect(p.sessionEvents).toEqual([{ type: 'session.signedIn', tokens: LINKED, afterSignIn: { search: '?from=%2Faccount' } }]);
   });
 
   it('an empty form stays with EMPTY_INPUTS and calls nothing', () => {
@@ -75,9 +75,12 @@ describe('accountLink machine (§2 "Account-link prompt after sign-in")', () => 
     p.view().change('password', 'correct horse battery');
     p.view().submit();
     await waitFor(p.actor, (s) => s.matches('cannotLink'));
+    // Signed in where the prompt is: no target yet.
     expect(p.sessionEvents).toEqual([{ type: 'session.signedIn', tokens: ID_TOKENS }]);
     p.view().continue();
-    expect(p.view()).toMatchObject({ phase: 'continued', target: '/account' });
+    expect(p.view()).toMatchObject({ phase: 'continued' });
+    expect(p.actor.getSnapshot().output).toEqual({ tokens: ID_TOKENS });
+    expect(p.sessionEvents.at(-1)).toEqual({ type: 'session.afterSignIn', search: '?from=%2Faccount' });
   });
 
   it('Logout after cannotLink ends the session', async () => {
@@ -87,6 +90,7 @@ describe('accountLink machine (§2 "Account-link prompt after sign-in")', () => 
     await waitFor(p.actor, (s) => s.matches('cannotLink'));
     p.view().logout();
     expect(p.view().phase).toBe('loggedOut');
+    expect(p.actor.getSnapshot().output).toBeNull();
     expect(p.sessionEvents.at(-1)).toEqual({ type: 'session.logout' });
   });
 

@@ -1,7 +1,7 @@
 import type { ApiClient } from '../../api/types.js';
 import type { LoginResponse } from '../../contracts/index.js';
 import type { SocialCredential, SocialProviderKey } from '../../domain/social.js';
-import type { SessionReceiver, TargetLocale } from '../credentialsForm/credentialsForm.types.js';
+import type { SessionReceiver, SignInOutput } from '../session/session.signIn.js';
 
 /** The fields of the prompt's ID sign-in form. */
 export type AccountLinkField = 'email' | 'password';
@@ -10,17 +10,19 @@ export type AccountLinkField = 'email' | 'password';
 export interface AccountLinkInput {
   /** Platform client: `api.auth.login`, then `api.social.*` with the ID account's bearer. */
   api: ApiClient;
-  /** Receives `session.signedIn` (linked, or signed in with the ID account when linking is not possible) and `session.logout`. */
+  /**
+   * Receives `session.signedIn` (linked, with the sign-in query of the §2 target; or signed in
+   * with the ID account when linking is not possible, without one), `session.afterSignIn` on
+   * Continue, and `session.logout`.
+   */
   session: SessionReceiver;
   provider: SocialProviderKey;
   /** The provider's credential the platform refused with 409 (sent again with the bearer). */
   credential: SocialCredential;
   /** The existing account's email (prefills the form), when the platform named it. */
   email?: string | null;
-  /** The sign-in query (with `?`), for the target once linked. */
+  /** The sign-in query (with `?`): the session goes to its §2 target once linked, or on Continue. */
   search: string;
-  defaultPath?: string;
-  locale?: TargetLocale;
   isKnownKey?: (key: string) => boolean;
 }
 
@@ -33,8 +35,8 @@ export interface AccountLinkContext {
   fieldErrors: Partial<Record<AccountLinkField, string>>;
   /** The ID account's tokens between its sign-in and the link (not for views). */
   idTokens: LoginResponse | null;
-  /** Where to go once linked or on Continue. */
-  target: string | null;
+  /** What the sign-in produced (the linked tokens, or the ID account's when linking is not possible); the machine's output. Not for views. */
+  signedIn: SignInOutput | null;
   /** Internal: the input. Not for views. */
   env: AccountLinkInput;
 }

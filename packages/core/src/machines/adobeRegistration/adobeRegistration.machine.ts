@@ -11,6 +11,7 @@ import {
   tvProviderError,
   type AdobeClient,
 } from '../../domain/adobe.js';
+import { handOverToSession } from '../session/session.signIn.js';
 import type {
   AdobeLoginActorInput,
   AdobeRegistrationContext,
@@ -48,8 +49,9 @@ export async function requestAdobeRegcode(input: RegcodeActorInput): Promise<{ c
  *
  * Input {@link AdobeRegistrationInput}. Runs to a final state, no events:
  * - `start`: `linkedAccounts` (a sign-in just before) with ADOBE or ADOBE_DCR → `linked`;
- *   `credentials` → `signingIn` (actor `login` = `api.auth.login`; the tokens go to `session`; an
- *   answer whose `linkedAccounts` lists Adobe → `linked`); else → `checkingClient`.
+ *   `credentials` → `signingIn` (actor `login` = `api.auth.login`; the tokens go to `session`
+ *   without a target: the registration goes on; an answer whose `linkedAccounts` lists Adobe →
+ *   `linked`); else → `checkingClient`.
  * - `checkingClient`: ADOBE_DCR without a stored client → `registeringClient` (actor
  *   `registerClient` = Adobe host `register(softwareStatement)`, stored at
  *   `adobeClientStorageKey(realm)`); else → `requestingRegcode`.
@@ -94,9 +96,7 @@ export const adobeRegistrationMachine = setup({
     regcodeRetryable: ({ context }, params: { error: unknown }) => regcodeRetryAllowed(params.error, context.retried),
   },
   actions: {
-    handTokensToSession: ({ context }, params: { tokens: LoginResponse }) => {
-      context.env.session?.send({ type: 'session.signedIn', tokens: params.tokens });
-    },
+    handOverToSession,
     markLinked: assign({ linked: true }),
     storeClient: assign(({ context }, params: { client: AdobeClient }) => {
       context.env.storage.setItem(adobeClientStorageKey(context.env.realm), JSON.stringify(params.client));
@@ -159,9 +159,9 @@ export const adobeRegistrationMachine = setup({
           {
             guard: { type: 'answerLinksAdobe', params: ({ event }) => ({ tokens: event.output }) },
             target: 'linked',
-            actions: [{ type: 'handTokensToSession', params: ({ event }) => ({ tokens: event.output }) }, 'markLinked'],
+            actions: [{ type: 'handOverToSession', params: ({ event }) => ({ tokens: event.output }) }, 'markLinked'],
           },
-          { target: 'checkingClient', actions: { type: 'handTokensToSession', params: ({ event }) => ({ tokens: event.output }) } },
+          { target: 'checkingClient', actions: { type: 'handOverToSession', params: ({ event }) => ({ tokens: event.output }) } },
         ],
         onError: { target: 'failed', actions: { type: 'fail', params: ({ event }) => ({ error: event.error }) } },
       },

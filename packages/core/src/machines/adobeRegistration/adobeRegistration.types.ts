@@ -3,7 +3,7 @@ import type { ApiClient } from '../../api/types.js';
 import type { AdobeClient, MvpdLists, TvProviderError, TvProviderKindName, TvProviderSettings } from '../../domain/adobe.js';
 import type { RouteLocale } from '../../domain/routes.js';
 import type { KeyValueStorage } from '../../platform/types.js';
-import type { SessionReceiver } from '../credentialsForm/credentialsForm.types.js';
+import type { SessionReceiver } from '../session/session.signIn.js';
 
 /** Makes the Adobe host client of a TV provider's `baseUri`. @default `createAdobeHost({ baseUrl })` */
 export type AdobeHostFactory = (baseUrl: string) => AdobeHost;
@@ -39,7 +39,7 @@ export interface AdobeRegistrationInput {
   credentials?: { id: string; secret: string };
   /** The `linkedAccounts` of a sign-in that happened just before; an Adobe link skips the registration. */
   linkedAccounts?: readonly { provider: string }[];
-  /** Receives `session.signedIn { tokens }` after the sign-in first. */
+  /** Receives `session.signedIn { tokens }` after the sign-in first (no target: the registration goes on). */
   session?: SessionReceiver;
   /** The Adobe host client. @default `createAdobeHost({ baseUrl })` */
   adobeHost?: AdobeHostFactory;

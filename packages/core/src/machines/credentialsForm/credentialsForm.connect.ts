@@ -5,7 +5,7 @@ import type { CredentialsFormContext, CredentialsFormEvent } from './credentials
  * of any machine built with `createCredentialsFormMachine` has it.
  */
 export interface CredentialsFormSnapshot<TField extends string> {
-  context: Pick<CredentialsFormContext<TField>, 'values' | 'error' | 'fieldErrors' | 'target'> & { errorVars?: Record<string, string> };
+  context: Pick<CredentialsFormContext<TField>, 'values' | 'error' | 'fieldErrors'> & { errorVars?: Record<string, string> };
   /** `'done'` once the final state is reached. */
   status: string;
   matches(stateValue: 'submitting'): boolean;
@@ -22,10 +22,11 @@ export interface CredentialsFormApi<TField extends string> {
   fieldErrors: Record<string, string>;
   /** True while the platform is being asked (disable the form, show loading). */
   isSubmitting: boolean;
-  /** True once done (signed in); navigate to `target`. */
+  /**
+   * True once done: the session holds the tokens (and, unless the form is embedded, is taking
+   * the viewer to the §2 target; the view does not navigate).
+   */
   isDone: boolean;
-  /** In-app path to go to once done (§2 "After sign-in completion"), else null. */
-  target: string | null;
   change(field: TField, value: string): void;
   submit(): void;
 }
@@ -39,7 +40,7 @@ export function connectCredentialsForm<TField extends string>(
   snapshot: CredentialsFormSnapshot<TField>,
   send: (event: CredentialsFormEvent<TField>) => void,
 ): CredentialsFormApi<TField> {
-  const { values, error, fieldErrors, target } = snapshot.context;
+  const { values, error, fieldErrors } = snapshot.context;
   return {
     values,
     error,
@@ -47,7 +48,6 @@ export function connectCredentialsForm<TField extends string>(
     fieldErrors,
     isSubmitting: snapshot.matches('submitting'),
     isDone: snapshot.status === 'done',
-    target,
     change: (field, value) => send({ type: 'form.change', field, value }),
     submit: () => send({ type: 'form.submit' }),
   };

@@ -8,17 +8,12 @@ import type {
   StateMachine,
 } from 'xstate';
 import type { LoginResponse } from '../../contracts/index.js';
-import { errorMessageVars, postSignInTarget } from '../../domain/index.js';
+import { errorMessageVars } from '../../domain/index.js';
 import type { FormValidationResult } from '../../domain/index.js';
+import { handOverToSession, type SignInHandOver, type SignInOutput } from '../session/session.signIn.js';
 import type { CredentialsFormContext, CredentialsFormEvent, CredentialsFormInput } from './credentialsForm.types.js';
 
-export type {
-  CredentialsFormContext,
-  CredentialsFormEvent,
-  CredentialsFormInput,
-  SessionReceiver,
-  TargetLocale,
-} from './credentialsForm.types.js';
+export type { CredentialsFormContext, CredentialsFormEvent, CredentialsFormInput, SessionReceiver } from './credentialsForm.types.js';
 
 /** Logic of a credentials form's submit actor: resolves to the platform's tokens. */
 export type CredentialsSubmitLogic<TActorInput> = PromiseActorLogic<LoginResponse, TActorInput>;
@@ -83,14 +78,15 @@ export type CredentialsFormAction =
   | { type: 'changeValue'; params: NonReducibleUnknown }
   | { type: 'clearErrors'; params: NonReducibleUnknown }
   | { type: 'showValidationErrors'; params: NonReducibleUnknown }
-  | { type: 'handTokensToSession'; params: { tokens: LoginResponse } }
-  | { type: 'setTarget'; params: NonReducibleUnknown }
+  | { type: 'keepSignIn'; params: SignInOutput }
+  | { type: 'handOverToSession'; params: SignInHandOver }
   | { type: 'showFailure'; params: { error: unknown } };
 
 /**
  * The type of a machine built by {@link createCredentialsFormMachine}: what `setup(…).createMachine`
  * would infer for the same flow written out by hand (context, events, the named actor, actions,
- * the `formIsValid` guard, state values `editing | submitting | T['finalState']`, input `T['input']`).
+ * the `formIsValid` guard, state values `editing | submitting | T['finalState']`, input `T['input']`,
+ * output {@link SignInOutput}, or null when stopped before the end).
  */
 export type CredentialsFormMachine<T extends CredentialsFormTypes> = StateMachine<
   CredentialsFormContext<T['field'], T['input']>,
@@ -103,7 +99,7 @@ export type CredentialsFormMachine<T extends CredentialsFormTypes> = StateMachin
   'editing' | 'submitting' | T['finalState'],
   string,
   T['input'],
-  NonReducibleUnknown,
+  SignInOutput | null,
   EventObject,
   MetaObject,
   { id: T['id']; states: { readonly editing: {}; readonly submitting: {} } & { readonly [K in T['finalState']]: {} } },
@@ -129,17 +125,19 @@ type FlowOf<TId, TField, TInput, TActorName, TActorInput, TFinalState> = {
  * ends), §5 "Login form" (validation before any call) and §2 "After sign-in completion".
  *
  * Returns a {@link CredentialsFormMachine}: context {@link CredentialsFormContext}
- * (`values: Record<TField, string>`, `error` and `fieldErrors` as message keys, `target`, `env` =
+ * (`values: Record<TField, string>`, `error` and `fieldErrors` as message keys, `signedIn`, `env` =
  * the input), events {@link CredentialsFormEvent} (`form.change { field, value }`,
- * `form.submit`), input `TInput` ({@link CredentialsFormInput} and the flow's own fields):
+ * `form.submit`), input `TInput` ({@link CredentialsFormInput} and the flow's own fields), output
+ * {@link SignInOutput} `{ tokens }`:
  *
  * - `editing`: `form.change` sets one value and clears that field's error (`changeValue`);
  *   `form.submit` with guard `formIsValid` (`options.validate` is ok) → `submitting`
  *   (`clearErrors`), else stays with `EMPTY_INPUTS` or the per-field keys (`showValidationErrors`).
  * - `submitting`: invokes the actor `options.submit.name` (invoke id the same) with
- *   `options.submit.input(values, input)`. Done → `setTarget` (`target =
- *   postSignInTarget(search, { defaultPath, locale })`), `handTokensToSession`
- *   (`session.send({ type: 'session.signedIn', tokens })`) → the final state `options.finalState`.
+ *   `options.submit.input(values, input)`. Done → `keepSignIn` (the output) and
+ *   `handOverToSession` (`session.signedIn { tokens, afterSignIn: { search } }`: the session
+ *   stores the tokens and goes to the §2 target; no `afterSignIn` when `embedded`) → the final
+ *   state `options.finalState`.
  *   Error → `editing` with `error = options.failureMessage(error, isKnownKey ?? () => false)`
  *   (`showFailure`), values kept.
  *
@@ -175,17 +173,9 @@ export function createCredentialsFormMachine<
           ? { error: result.error, errorVars: {}, fieldErrors: {} }
           : { error: null, errorVars: {}, fieldErrors: result.fieldErrors };
       }),
-      /** Hands the tokens to the session machine. */
-      handTokensToSession: ({ context }, params: { tokens: LoginResponse }) => {
-        context.env.session.send({ type: 'session.signedIn', tokens: params.tokens });
-      },
-      /** §2 "After sign-in completion": the in-app path to go to. */
-      setTarget: assign(({ context }) => ({
-        target: postSignInTarget(context.env.search, {
-          defaultPath: context.env.defaultPath,
-          locale: context.env.locale,
-        }),
-      })),
+      /** Keeps what the sign-in produced: the machine's output. */
+      keepSignIn: assign((_, params: SignInOutput) => ({ signedIn: params })),
+      handOverToSession,
       showFailure: assign(({ context }, params: { error: unknown }) => ({
         error: failureMessage(params.error, context.env.isKnownKey ?? neverKnown),
         // The wait of a throttled attempt (429 TOO_MANY_ATTEMPTS) fills the message's `{seconds}`.
@@ -204,7 +194,7 @@ export function createCredentialsFormMachine<
       error: null,
       errorVars: {},
       fieldErrors: {},
-      target: null,
+      signedIn: null,
       env: input,
     }),
     initial: 'editing',
@@ -227,7 +217,16 @@ export function createCredentialsFormMachine<
           input: ({ context }) => submit.input(context.values, context.env),
           onDone: {
             target: finalState,
-            actions: ['setTarget', { type: 'handTokensToSession', params: ({ event }) => ({ tokens: event.output }) }],
+            actions: [
+              { type: 'keepSignIn', params: ({ event }) => ({ tokens: event.output }) },
+              {
+                type: 'handOverToSession',
+                params: ({ context, event }) => ({
+                  tokens: event.output,
+                  afterSignIn: context.env.embedded ? undefined : { search: context.env.search },
+                }),
+              },
+            ],
           },
           onError: {
             target: 'editing',
@@ -236,10 +235,11 @@ export function createCredentialsFormMachine<
         },
       },
       [finalState]: {
-        description: 'Done: the session holds the tokens; the view navigates to target.',
+        description: 'Done: the session holds the tokens and takes the viewer on (unless the form is embedded in another flow).',
         type: 'final',
       },
     },
+    output: ({ context }) => context.signedIn,
   });
   // The names of the actor and of the final state are type parameters, which XState's inference
   // cannot follow through the config; the machine is exactly the one the declared type describes.

@@ -1,14 +1,7 @@
 import type { ApiClient } from '../../api/types.js';
-import type { postSignInTarget } from '../../domain/index.js';
-import type { SessionEvent } from '../session/session.types.js';
+import type { SessionReceiver, SignInOutput } from '../session/session.signIn.js';
 
-/** Route locale accepted by `postSignInTarget` (the domain's `RouteLocale`). */
-export type TargetLocale = NonNullable<Parameters<typeof postSignInTarget>[1]>['locale'];
-
-/** Anything that accepts session events: the session actor, or a fake in tests. */
-export interface SessionReceiver {
-  send(event: SessionEvent): void;
-}
+export type { SessionReceiver } from '../session/session.signIn.js';
 
 /**
  * Input every credentials form machine takes (ID sign-in, sign-up, and later flows built with
@@ -17,14 +10,15 @@ export interface SessionReceiver {
 export interface CredentialsFormInput {
   /** Platform client; the flow's submit actor calls it (`api.auth.login`, `api.auth.signUp`…). */
   api: ApiClient;
-  /** Receives `session.signedIn { tokens }` on success. */
+  /** Receives `session.signedIn { tokens, afterSignIn? }` on success (`handOverToSession`). */
   session: SessionReceiver;
-  /** The page's query string (`?from=…&entryPage=…`), for the target after sign-in (§2). */
+  /** The page's query string (`?from=…&entryPage=…`): the session goes to its §2 target once signed in. */
   search: string;
-  /** Where to go when the query names no target. @default the domain's default (the default menu page) */
-  defaultPath?: string;
-  /** Route locale of the target path. @default the domain's default locale */
-  locale?: TargetLocale;
+  /**
+   * The form is a step of another flow (the checkout journey): the session stores the tokens but
+   * does not navigate; the flow goes on. @default false
+   */
+  embedded?: boolean;
   /**
    * Whether a message key has a translation (labels); server messages are shown only when known
    * (§8 "Login failure"). @default () => false
@@ -42,8 +36,8 @@ export interface CredentialsFormContext<TField extends string, TInput extends Cr
   errorVars: Record<string, string>;
   /** Message key per field (§5 "Empty-field messages use a key named per field"). */
   fieldErrors: Record<string, string>;
-  /** In-app path to go to once done (§2 "After sign-in completion"); null until then. */
-  target: string | null;
+  /** What the sign-in produced once done (the machine's output); null until then. Not for views. */
+  signedIn: SignInOutput | null;
   /** Internal: the input. Not for views. */
   env: TInput;
 }

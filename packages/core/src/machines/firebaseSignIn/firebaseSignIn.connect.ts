@@ -24,8 +24,6 @@ export interface FirebaseSignInApi {
   fieldErrors: Record<string, string>;
   /** The failure to show: message key and placeholder values (§8 "Firebase"), or null. */
   error: FirebaseErrorChoice | null;
-  /** In-app path to go to once signed in; null before. */
-  target: string | null;
   submit(values: { email: string; password: string; consentAnswers?: ConsentAnswer[] }): void;
   chooseProvider(provider: FirebaseSocialProvider): void;
   setMode(mode: 'signIn' | 'signUp'): void;
@@ -60,7 +58,6 @@ export function connectFirebaseSignIn(snapshot: FirebaseSignInSnapshot, send: (e
     formError: context.formError,
     fieldErrors: context.fieldErrors,
     error: context.error,
-    target: context.target,
     submit: (values) => send({ type: 'password.submit', ...values }),
     chooseProvider: (provider) => send({ type: 'provider.choose', provider }),
     setMode: (mode) => send({ type: 'mode.set', mode }),

@@ -5,10 +5,10 @@ import {
   FIREBASE_APP_CHECK_FAILED_KEY,
   firebaseErrorChoice,
   firebaseSocialMethod,
-  postSignInTarget,
   validateFirebaseForm,
   type ConsentAnswer,
 } from '../../domain/index.js';
+import { handOverToSession, type SignInOutput } from '../session/session.signIn.js';
 import type {
   FirebaseAuthPort,
   FirebaseCredentials,
@@ -77,8 +77,8 @@ const formEvents = {
 /**
  * Firebase sign-in (identity-and-routes.md §4 "Firebase", §7 firebase-auth calls, §8 "Firebase").
  *
- * Input {@link FirebaseSignInInput} `{ api, auth, storage, isMobile?, signUp?, appCheck?, session?,
- * search?, defaultPath?, locale?, isKnownKey? }`; the Firebase SDK operations come in `auth` and
+ * Input {@link FirebaseSignInInput} `{ api, auth, storage, isMobile?, signUp?, appCheck?, session,
+ * search?, isKnownKey? }`; the Firebase SDK operations come in `auth` and
  * run in named actors (tests swap them with `.provide()`).
  * - A page with the login-attempt flag ({@link FIREBASE_LOGIN_ATTEMPT_KEY}) is back from a
  *   redirect: the flag is removed and `redirectResult` asked; credentials → `exchanging`, none → the form.
@@ -90,11 +90,12 @@ const formEvents = {
  * - `provider.choose { provider }`: the domain's `firebaseSocialMethod`: Facebook on mobile sets
  *   the login-attempt flag and redirects (`leaving`); otherwise `signInWithPopup`.
  * - `exchanging`: `api.firebase.signIn { firebaseAuthToken, firebaseRefreshToken }` →
- *   `signedIn` (final: tokens, target from §2 "After sign-in completion", `session.signedIn` sent).
+ *   `signedIn` (final, output `{ tokens }`; `session.signedIn { tokens, afterSignIn: { search } }`
+ *   sent: the session goes to the target of §2 "After sign-in completion").
  * - Every failure goes back to the form with the domain's `firebaseErrorChoice`. Never throws.
  */
 export const firebaseSignInMachine = setup({
-  types: {} as { context: FirebaseSignInContext; events: FirebaseSignInEvent; input: FirebaseSignInInput },
+  types: {} as { context: FirebaseSignInContext; events: FirebaseSignInEvent; input: FirebaseSignInInput; output: SignInOutput | null },
   actors: {
     /** `auth.redirectResult()`: credentials of a sign-in back from a redirect, or null. */
     redirectResult: fromPromise<FirebaseCredentials | null, { auth: FirebaseAuthPort }>(({ input }) => input.auth.redirectResult()),
@@ -157,15 +158,9 @@ export const firebaseSignInMachine = setup({
     clearLoginAttempt: ({ context }) => {
       context.env.storage.removeItem(FIREBASE_LOGIN_ATTEMPT_KEY);
     },
-    signedIn: assign(({ context }, params: { tokens: LoginResponse }) => ({
-      tokens: params.tokens,
-      credentials: null,
-      error: null,
-      target: postSignInTarget(context.env.search ?? '', { defaultPath: context.env.defaultPath, locale: context.env.locale }),
-    })),
-    handTokensToSession: ({ context }, params: { tokens: LoginResponse }) => {
-      context.env.session?.send({ type: 'session.signedIn', tokens: params.tokens });
-    },
+    /** Keeps what the sign-in produced (the machine's output); the Firebase credentials are dropped. */
+    keepSignIn: assign((_, params: SignInOutput) => ({ signedIn: params, credentials: null, error: null })),
+    handOverToSession,
   },
   guards: {
     loginAttemptPending: ({ context }) => context.env.storage.getItem(FIREBASE_LOGIN_ATTEMPT_KEY) !== null,
@@ -190,10 +185,10 @@ export const firebaseSignInMachine = setup({
     formError: null,
     fieldErrors: {},
     error: null,
-    tokens: null,
-    target: null,
+    signedIn: null,
     env: input,
   }),
+  output: ({ context }) => context.signedIn,
   initial: 'starting',
   states: {
     starting: {
@@ -288,8 +283,8 @@ export const firebaseSignInMachine = setup({
         onDone: {
           target: 'signedIn',
           actions: [
-            { type: 'signedIn', params: ({ event }) => ({ tokens: event.output }) },
-            { type: 'handTokensToSession', params: ({ event }) => ({ tokens: event.output }) },
+            { type: 'keepSignIn', params: ({ event }) => ({ tokens: event.output }) },
+            { type: 'handOverToSession', params: ({ context, event }) => ({ tokens: event.output, afterSignIn: { search: context.env.search ?? '' } }) },
           ],
         },
         onError: { target: 'idle', actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) } },
@@ -297,7 +292,7 @@ export const firebaseSignInMachine = setup({
     },
     signedIn: {
       type: 'final',
-      description: 'Signed in: the session has the tokens and the view goes to target.',
+      description: 'Signed in: the session has the tokens and takes the viewer to the target of §2 "After sign-in completion".',
     },
   },
 });

@@ -78,7 +78,7 @@ function start(input: Partial<Omit<FirebaseSignInInput, 'api' | 'auth'>> = {}, f
 }
 
 describe('firebaseSignIn: email and password (§4 "Firebase")', () => {
-  it('signs in with Firebase, trades the tokens with the platform, hands them to the session and targets from', async () => {
+  it('signs in with Firebase, trades the tokens with the platform, outputs them and hands them to the session to go to from', async () => {
     const { actor, view, spies, sessionEvents } = start();
     expect(view()).toMatchObject({ phase: 'form', mode: 'signIn', error: null });
     view().submit({ email: ' viewer@example.com ', password: 'secret-pass' });
@@ -87,8 +87,10 @@ describe('firebaseSignIn: email and password (§4 "Firebase")', () => {
     expect(spies.signInWithPassword.mock.calls[0]?.[0]).toMatchObject({ email: 'viewer@example.com', password: 'secret-pass' });
     expect(spies.exchange.mock.calls[0]?.[0].credentials).toEqual(creds);
     expect(spies.signUp).not.toHaveBeenCalled();
-    expect(view()).toMatchObject({ phase: 'signedIn', target: '/account', error: null });
-    expect(sessionEvents.map((e) => e.type)).toEqual(['session.signedIn']);
+    expect(view()).toMatchObject({ phase: 'signedIn', error: null });
+    const { output } = actor.getSnapshot();
+    expect(output).toEqual({ tokens: expect.objectContaining({ refreshToken: expect.any(String) }) });
+    expect(sessionEvents).toEqual([{ type: 'session.signedIn', tokens: output?.tokens, afterSignIn: { search: '?from=%2Faccount' } }]);
     // The password is not kept once Firebase has answered.
     expect(actor.getSnapshot().context.password).toBe('');
   });
@@ -214,12 +216,12 @@ describe('firebaseSignIn: social popup and redirect (§4 "Firebase")', () => {
   it('back from the redirect (flag set): the flag is removed and the result signs in', async () => {
     const storage = memoryStorage();
     storage.setItem(FIREBASE_LOGIN_ATTEMPT_KEY, 'FACEBOOK');
-    const { actor, spies, view } = start({ storage, isMobile: true }, { redirectResult: async () => creds });
+    const { actor, spies, sessionEvents } = start({ storage, isMobile: true }, { redirectResult: async () => creds });
     expect(storage.getItem(FIREBASE_LOGIN_ATTEMPT_KEY)).toBeNull();
     await waitFor(actor, (s) => s.status === 'done');
     expect(spies.redirectResult).toHaveBeenCalledTimes(1);
     expect(spies.exchange.mock.calls[0]?.[0].credentials).toEqual(creds);
-    expect(view().target).toBe('/account');
+    expect(sessionEvents).toEqual([expect.objectContaining({ type: 'session.signedIn', afterSignIn: { search: '?from=%2Faccount' } })]);
   });
 
   it('without the flag the redirect result is not asked; a flag with no result shows the form', async () => {
@@ -261,7 +263,7 @@ describe('firebaseSignIn: default actors use the port and the client', () => {
     const signIn = vi.fn(() => userTokens(Date.now()));
     const auth: FirebaseAuthPort = { ...unusedPort, signInWithPassword: vi.fn(async () => creds) };
     const actor = createActor(firebaseSignInMachine, {
-      input: { api: fakeApi({ firebase: { signIn } }), auth, storage: memoryStorage(), search: '' },
+      input: { api: fakeApi({ firebase: { signIn } }), auth, storage: memoryStorage(), session: { send: () => undefined }, search: '' },
     }).start();
     actor.send({ type: 'password.submit', email: 'viewer@example.com', password: 'secret-pass' });
     await waitFor(actor, (s) => s.status === 'done');
@@ -274,7 +276,7 @@ describe('firebaseSignIn: default actors use the port and the client', () => {
     const signIn = vi.fn(() => userTokens(Date.now()));
     const auth: FirebaseAuthPort = { ...unusedPort, signInWithPassword: async () => creds };
     const actor = createActor(firebaseSignInMachine, {
-      input: { api: fakeApi({ firebase: { signUp, signIn } }), auth, storage: memoryStorage(), signUp: true },
+      input: { api: fakeApi({ firebase: { signUp, signIn } }), auth, storage: memoryStorage(), session: { send: () => undefined }, signUp: true },
     }).start();
     actor.send({ type: 'password.submit', email: 'new@example.com', password: 'long-enough', consentAnswers: [{ fieldName: 'termsOfUse', answer: true }] });
     await waitFor(actor, (s) => s.status === 'done');
@@ -283,7 +285,7 @@ describe('firebaseSignIn: default actors use the port and the client', () => {
 
   it('App Check asked of a port without it fails with appCheckFailedWeb', async () => {
     const actor = createActor(firebaseSignInMachine, {
-      input: { api: fakeApi(), auth: unusedPort, storage: memoryStorage(), signUp: true, appCheck: true },
+      input: { api: fakeApi(), auth: unusedPort, storage: memoryStorage(), session: { send: () => undefined }, signUp: true, appCheck: true },
     }).start();
     actor.send({ type: 'password.submit', email: 'new@example.com', password: 'long-enough' });
     await waitFor(actor, (s) => s.matches('idle') && s.context.error !== null);

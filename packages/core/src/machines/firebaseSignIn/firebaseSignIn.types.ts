@@ -2,7 +2,7 @@ import type { ApiClient } from '../../api/types.js';
 import type { ConsentAnswer, FirebaseErrorChoice } from '../../domain/index.js';
 import type { LoginResponse } from '../../contracts/index.js';
 import type { KeyValueStorage } from '../../platform/types.js';
-import type { SessionReceiver, TargetLocale } from '../credentialsForm/credentialsForm.types.js';
+import type { SessionReceiver, SignInOutput } from '../session/session.signIn.js';
 
 /** A Firebase sign-in the platform can verify: the user's ID token and refresh token. */
 export interface FirebaseCredentials {
@@ -46,14 +46,10 @@ export interface FirebaseSignInInput {
   signUp?: boolean;
   /** Ask `auth.appCheckToken()` before a sign-up and send it as `appCheckToken`. @default false */
   appCheck?: boolean;
-  /** Receives `session.signedIn { tokens }` once signed in (the session actor). */
-  session?: SessionReceiver;
-  /** The page's query string, for the target after sign-in (§2 "After sign-in completion"). @default '' */
+  /** Receives `session.signedIn { tokens, afterSignIn }` once signed in (the session actor), and takes the viewer on. */
+  session: SessionReceiver;
+  /** The page's query string: the session goes to its target once signed in (§2 "After sign-in completion"). @default '' */
   search?: string;
-  /** Where to go when the query names no target. @default the domain's default */
-  defaultPath?: string;
-  /** Route locale of the target path. @default the domain's default locale */
-  locale?: TargetLocale;
   /** Whether a message key has a translation: known platform messages are shown. @default none known */
   isKnownKey?: (key: string) => boolean;
 }
@@ -80,10 +76,8 @@ export interface FirebaseSignInContext {
   fieldErrors: Record<string, string>;
   /** The failure to show (§8 "Firebase"), or null. */
   error: FirebaseErrorChoice | null;
-  /** The session's tokens once signed in. */
-  tokens: LoginResponse | null;
-  /** In-app path to go to once signed in. */
-  target: string | null;
+  /** What the sign-in produced once signed in (the machine's output); null before. Not for views. */
+  signedIn: SignInOutput | null;
   /** Internal: the input. Not for views. */
   env: FirebaseSignInInput;
 }

@@ -11,7 +11,6 @@ export type {
   IdSignInField,
   IdSignInInput,
   SessionReceiver,
-  TargetLocale,
 } from './idSignIn.types.js';
 
 /** Input of the `login` actor: the credentials of `POST /login` (§7). */
@@ -30,16 +29,17 @@ export interface LoginActorInput {
  *
  * A credentials form (`createCredentialsFormMachine`): `editing` → `form.submit` with guard
  * `formIsValid` (domain `validateLoginForm`) → `submitting` (actor `login` =
- * `api.auth.login({ body: { id: email, secret: password } })`) → on success the tokens are sent to the
- * session (`session.signedIn`), `target` is set from `postSignInTarget(search)`, and the machine
- * stops in the final state `signedIn`; on failure it returns to `editing` with
+ * `api.auth.login({ body: { id: email, secret: password } })`) → on success the tokens are handed
+ * to the session (`session.signedIn` with `afterSignIn: { search }`: the session goes to the §2
+ * target, unless the form is `embedded`), and the machine stops in the final state `signedIn`
+ * with output `{ tokens }`; on failure it returns to `editing` with
  * `error` = `loginFailureMessage(error, isKnownKey)`, values kept. Input {@link IdSignInInput}
  * (`email` prefills the form).
  */
 export const idSignInMachine = createCredentialsFormMachine({
   id: 'idSignIn',
   description:
-    'ID sign-in with email and password (identity-and-routes.md §4 "ID sign-in"). Submitting an invalid form stays in editing with EMPTY_INPUTS or per-field errors; a valid one calls the login actor. On success the tokens go to the session machine (session.signedIn) and target is set to the in-app path of §2 "After sign-in completion"; on failure the mapped message shows, loading ends and the values are kept.',
+    'ID sign-in with email and password (identity-and-routes.md §4 "ID sign-in"). Submitting an invalid form stays in editing with EMPTY_INPUTS or per-field errors; a valid one calls the login actor. On success the tokens go to the session machine (session.signedIn), which goes to the in-app path of §2 "After sign-in completion" unless the form is embedded in another flow; on failure the mapped message shows, loading ends and the values are kept.',
   fields: ['email', 'password'] as const satisfies readonly IdSignInField[],
   initialValues: (input: IdSignInInput) => ({ email: input.email }),
   validate: validateLoginForm,

@@ -17,7 +17,7 @@ function setup(options: { login?: (input: { id: string; secret: string }) => Pro
       api: fakeApi(),
       session: { send: (event) => sent.push(event) },
       search: options.search ?? '',
-      ...(options.defaultPath ? { defaultPath: options.defaultPath } : {}),
+      ...(options.embedded ? { embedded: true } : {}),
       ...(options.isKnownKey ? { isKnownKey: options.isKnownKey } : {}),
     },
   }).start();
@@ -26,7 +26,7 @@ function setup(options: { login?: (input: { id: string; secret: string }) => Pro
 }
 
 describe('idSignIn (§4 "ID sign-in")', () => {
-  it('success hands the tokens to the session and sets the target from the query', async () => {
+  it('success outputs the tokens and hands them to the session once, with the query of the target (§2)', async () => {
     const tokens = await userTokens(Date.now());
     const { actor, sent, login, view } = setup({ login: async () => tokens, search: '?from=%2Faccount' });
     view().change('email', 'viewer@example.com');
@@ -35,17 +35,20 @@ describe('idSignIn (§4 "ID sign-in")', () => {
     expect(view().isSubmitting).toBe(true);
     await waitFor(actor, (s) => s.status === 'done');
     expect(login).toHaveBeenCalledWith({ id: 'viewer@example.com', secret: 'secret-pass' });
-    expect(sent).toEqual([{ type: 'session.signedIn', tokens }]);
-    expect(view()).toMatchObject({ isDone: true, isSubmitting: false, target: '/account', error: null });
+    expect(sent).toEqual([{ type: 'session.signedIn', tokens, afterSignIn: { search: '?from=%2Faccount' } }]);
+    expect(actor.getSnapshot().output).toEqual({ tokens });
+    expect(view()).toMatchObject({ isDone: true, isSubmitting: false, error: null });
   });
 
-  it('without from, the target is the default path', async () => {
-    const { actor, view } = setup({ defaultPath: '/browse' });
+  it('embedded in another flow (the checkout journey), it hands the tokens over without a target: the flow goes on', async () => {
+    const tokens = await userTokens(Date.now());
+    const { actor, sent, view } = setup({ login: async () => tokens, search: '?from=%2Faccount', embedded: true });
     view().change('email', 'viewer@example.com');
     view().change('password', 'x');
     view().submit();
     await waitFor(actor, (s) => s.status === 'done');
-    expect(view().target).toBe('/browse');
+    expect(sent).toEqual([{ type: 'session.signedIn', tokens }]);
+    expect(actor.getSnapshot().output).toEqual({ tokens });
   });
 
   it('submitting an empty form shows EMPTY_INPUTS and calls nothing', () => {

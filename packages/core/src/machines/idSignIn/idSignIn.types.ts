@@ -1,6 +1,6 @@
 import type { CredentialsFormContext, CredentialsFormEvent, CredentialsFormInput } from '../credentialsForm/credentialsForm.types.js';
 
-export type { SessionReceiver, TargetLocale } from '../credentialsForm/credentialsForm.types.js';
+export type { SessionReceiver } from '../credentialsForm/credentialsForm.types.js';
 
 /** Input of the ID sign-in machine; its `login` actor calls `api.auth.login`. */
 export interface IdSignInInput extends CredentialsFormInput {

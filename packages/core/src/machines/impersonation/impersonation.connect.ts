@@ -7,11 +7,9 @@ export type ImpersonationSnapshot = SnapshotFrom<ImpersonationMachine>;
 
 /** What a view needs for the IMPERSONATE page. */
 export interface ImpersonationApi {
-  /** `exchanging` (show progress), `signedIn` (go to `target` with replace), `failed` (show `error`). */
+  /** `exchanging` (show progress), `signedIn` (the session is taking the viewer HOME), `failed` (show `error`). */
   phase: 'exchanging' | 'signedIn' | 'failed';
   busy: boolean;
-  /** Where to go (replace) once signed in, else null. */
-  target: string | null;
   /** Message key to show (`t(error)`), else null. */
   error: string | null;
   /** Whether the Try again button applies. */
@@ -26,7 +24,6 @@ export function connectImpersonation(snapshot: ImpersonationSnapshot, send: (eve
   return {
     phase,
     busy: phase === 'exchanging',
-    target: snapshot.context.target,
     error: snapshot.context.error,
     canRetry: phase === 'failed' && snapshot.context.canRetry,
     retry: () => send({ type: 'retry' }),

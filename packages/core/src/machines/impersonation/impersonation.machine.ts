@@ -2,6 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { ImpersonationResponse } from '../../contracts/index.js';
 import { IMPERSONATION_LINK_INVALID_KEY, impersonationFailure, impersonationToken } from '../../domain/impersonation.js';
 import { oncePerToken } from '../magicLink/magicLink.machine.js';
+import { handOverToSession, type SignInOutput } from '../session/session.signIn.js';
 import type { ImpersonationContext, ImpersonationEvent, ImpersonationExchangeInput, ImpersonationInput } from './impersonation.types.js';
 
 export type { ImpersonationContext, ImpersonationEvent, ImpersonationExchangeInput, ImpersonationInput } from './impersonation.types.js';
@@ -16,20 +17,21 @@ export const exchangeImpersonationOnce = oncePerToken((api, token) => api.impers
 /**
  * Impersonation through the IMPERSONATE route `/impersonate/:token` (identity-and-routes.md §6;
  * issue 5: "an impersonation token from its route is taken into the session and removed from
- * history"). Input {@link ImpersonationInput} `{ api, session, token, homePath }`.
+ * history"). Input {@link ImpersonationInput} `{ api, session, token }`.
  *
  * - `start`: a token without the platform's format (domain `impersonationToken`) → `failed`
  *   (`impersonationLinkInvalid`, nothing sent); else `exchanging`.
  * - `exchanging`: actor `exchangeToken` = {@link exchangeImpersonationOnce} (`POST
- *   /api/v2/impersonation/token`) → `signedIn` (final: `session.signedIn { tokens }` sent,
- *   `target` = `homePath`; the view replaces the history entry, so the token leaves the address
- *   bar and Back does not return to it) or `failed` (domain `impersonationFailure`: 404/400 →
+ *   /api/v2/impersonation/token`) → `signedIn` (final, output `{ tokens }`; `session.signedIn
+ *   { tokens, afterSignIn: { search: '' } }` sent: the session replaces the history entry with
+ *   the default menu page (HOME), so the token leaves the address bar and Back does not return to
+ *   it) or `failed` (domain `impersonationFailure`: 404/400 →
  *   `impersonationLinkInvalid`, no retry; otherwise `impersonationFailed` with `canRetry`).
  * - `failed`: `retry` (only when `canRetry`) exchanges again.
  * Never throws; the token is never logged.
  */
 export const impersonationMachine = setup({
-  types: {} as { context: ImpersonationContext; events: ImpersonationEvent; input: ImpersonationInput },
+  types: {} as { context: ImpersonationContext; events: ImpersonationEvent; input: ImpersonationInput; output: SignInOutput | null },
   actors: {
     /** `POST /api/v2/impersonation/token { impersonationToken }`, once per token. */
     exchangeToken: fromPromise<ImpersonationResponse, ImpersonationExchangeInput>(({ input }) => exchangeImpersonationOnce(input.api, input.token)),
@@ -41,11 +43,9 @@ export const impersonationMachine = setup({
     canRetry: ({ context }) => context.canRetry,
   },
   actions: {
-    /** Hands the user's tokens to the session and sets where to go. */
-    signIn: assign(({ context }, params: { tokens: ImpersonationResponse }) => {
-      context.env.session.send({ type: 'session.signedIn', tokens: params.tokens });
-      return { target: context.env.homePath, error: null };
-    }),
+    /** Keeps what the sign-in produced: the machine's output. */
+    keepSignIn: assign((_, params: SignInOutput) => ({ signedIn: params, error: null })),
+    handOverToSession,
     failInvalid: assign({ error: IMPERSONATION_LINK_INVALID_KEY, canRetry: false }),
     failWith: assign((_, params: { error: unknown }) => {
       const { key, canRetry } = impersonationFailure(params.error);
@@ -59,11 +59,12 @@ export const impersonationMachine = setup({
     'Impersonation (identity §6, route /impersonate/:token): a well-formed token is exchanged once for the user\'s session (POST /api/v2/impersonation/token), handed to the session, then the view replaces the history entry with HOME; an unknown, used or expired token shows impersonationLinkInvalid, any other failure impersonationFailed with retry.',
   context: ({ input }) => ({
     token: impersonationToken(input.token),
-    target: null,
+    signedIn: null,
     error: null,
     canRetry: false,
     env: input,
   }),
+  output: ({ context }) => context.signedIn,
   initial: 'start',
   states: {
     start: {
@@ -76,11 +77,18 @@ export const impersonationMachine = setup({
         id: 'exchangeToken',
         src: 'exchangeToken',
         input: ({ context }) => ({ api: context.env.api, token: context.token ?? '' }),
-        onDone: { target: 'signedIn', actions: { type: 'signIn', params: ({ event }) => ({ tokens: event.output }) } },
+        onDone: {
+          target: 'signedIn',
+          actions: [
+            { type: 'keepSignIn', params: ({ event }) => ({ tokens: event.output }) },
+            // No sign-in query: the session goes to the default menu page (HOME), replacing this entry.
+            { type: 'handOverToSession', params: ({ event }) => ({ tokens: event.output, afterSignIn: { search: '' } }) },
+          ],
+        },
         onError: { target: 'failed', actions: { type: 'failWith', params: ({ event }) => ({ error: event.error }) } },
       },
     },
-    signedIn: { type: 'final', description: 'The session holds the user\'s tokens; the view replaces the address with target.' },
+    signedIn: { type: 'final', description: 'The session holds the user\'s tokens and replaces the address with HOME.' },
     failed: {
       description: 'The link did not work; retry only when the failure may go away.',
       on: { retry: { guard: 'canRetry', target: 'exchanging', actions: 'clearError' } },

@@ -22,7 +22,7 @@ function world(answer: (token: string) => Promise<ImpersonationResponse>) {
   });
   const open = (token: string | undefined, extra: Partial<ImpersonationInput> = {}) => {
     const actor = createActor(impersonationMachine, {
-      input: { api, session: { send: (event) => sessionEvents.push(event) }, token, homePath: '/home', ...extra },
+      input: { api, session: { send: (event) => sessionEvents.push(event) }, token, ...extra },
     }).start();
     return { actor, view: () => connectImpersonation(actor.getSnapshot(), actor.send) };
   };
@@ -36,8 +36,10 @@ describe('impersonation', () => {
     expect(page.view()).toMatchObject({ phase: 'exchanging', busy: true });
     await waitFor(page.actor, (s) => s.status === 'done');
     expect(w.calls).toEqual([TOKEN]);
-    expect(w.sessionEvents).toEqual([{ type: 'session.signedIn', tokens: TOKENS }]);
-    expect(page.view()).toMatchObject({ phase: 'signedIn', busy: false, target: '/home', error: null });
+    // No sign-in query: the session goes to the default menu page (HOME).
+    expect(w.sessionEvents).toEqual([{ type: 'session.signedIn', tokens: TOKENS, afterSignIn: { search: '' } }]);
+    expect(page.actor.getSnapshot().output).toEqual({ tokens: TOKENS });
+    expect(page.view()).toMatchObject({ phase: 'signedIn', busy: false, error: null });
   });
 
   it('a second mount with the same token shares the one exchange', async () => {
@@ -49,7 +51,7 @@ describe('impersonation', () => {
     release(TOKENS);
     await Promise.all([first, second].map(({ actor }) => waitFor(actor, (s) => s.status === 'done')));
     expect(w.calls).toEqual([TOKEN]);
-    expect(second.view().target).toBe('/home');
+    expect(second.actor.getSnapshot().output).toEqual({ tokens: TOKENS });
   });
 
   it('a malformed token is never sent', () => {
@@ -86,6 +88,7 @@ describe('impersonation', () => {
     page.view().retry();
     await waitFor(page.actor, (s) => s.status === 'done');
     expect(w.calls).toEqual([TOKEN, TOKEN]);
-    expect(page.view()).toMatchObject({ phase: 'signedIn', target: '/home' });
+    expect(page.view()).toMatchObject({ phase: 'signedIn' });
+    expect(w.sessionEvents).toHaveLength(1);
   });
 });

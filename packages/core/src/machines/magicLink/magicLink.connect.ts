@@ -17,10 +17,6 @@ export interface MagicLinkApi {
   errorVars: Record<string, string>;
   /** Message key of the success to show: `magicLinkSent` once sent; else null. */
   message: 'magicLinkSent' | null;
-  /** The session's tokens once signed in; null before. */
-  tokens: { authorisationToken: string; refreshToken: string } | null;
-  /** In-app path to go to once signed in (§2 "After sign-in completion"); null before. */
-  target: string | null;
   /** Sends a magic link to `email` (validated first). */
   request(email: string): void;
 }
@@ -38,8 +34,6 @@ export function connectMagicLink(snapshot: MagicLinkSnapshot, send: (event: Magi
     error: context.error,
     errorVars: context.errorVars ?? {},
     message: status === 'sent' ? 'magicLinkSent' : null,
-    tokens: context.tokens,
-    target: context.target,
     request: (email) => send({ type: 'magic.request', email }),
   };
 }

@@ -5,9 +5,9 @@ import {
   tooManyAttemptsMessage,
   MAGIC_LINK_LOGIN_FAILED_KEY,
   MAGIC_LINK_SEND_FAILED_KEY,
-  postSignInTarget,
   requestEmailError,
 } from '../../domain/index.js';
+import { handOverToSession, type SignInOutput } from '../session/session.signIn.js';
 import type { MagicLinkContext, MagicLinkEvent, MagicLinkInput } from './magicLink.types.js';
 
 export type { MagicLinkContext, MagicLinkEvent, MagicLinkInput } from './magicLink.types.js';
@@ -66,18 +66,18 @@ const requestTransitions = {
 /**
  * Magic-link sign-in (identity-and-routes.md §4 "Magic link", §5 "Email", §8 "Magic link").
  *
- * Input {@link MagicLinkInput} `{ api, token?, session?, search?, defaultPath?, locale? }`.
+ * Input {@link MagicLinkInput} `{ api, token?, session?, search? }`.
  * Without a token: the request form; `magic.request { email }` checks the email with the
  * domain's `requestEmailError` (`emailIsEmpty`, `emailInvalid`; nothing is sent), then `sendLink`
  * (`api.magicLink.request({ query: { email } })`) → `sent` (magicLinkSent; the same answer whether or not the
  * account exists) or `failed` with `failedToSend`. With a token: `exchanging` at once with the
  * `exchange` actor (`exchangeMagicLinkOnce(api, token)`: a repeated effect spends the token once)
- * → `signedIn` (final: `tokens` and `target` set, `session.signedIn { tokens }` sent to `session`
- * when given, as the ID sign-in does) or `failed` with `failedToMagicLogin`. `failed` and `sent`
- * accept a new request. Never throws.
+ * → `signedIn` (final, output `{ tokens }`; `session.signedIn { tokens, afterSignIn: { search } }`
+ * sent to `session` as the ID sign-in does: the session goes to the §2 target) or `failed` with
+ * `failedToMagicLogin`. `failed` and `sent` accept a new request. Never throws.
  */
 export const magicLinkMachine = setup({
-  types: {} as { context: MagicLinkContext; events: MagicLinkEvent; input: MagicLinkInput },
+  types: {} as { context: MagicLinkContext; events: MagicLinkEvent; input: MagicLinkInput; output: SignInOutput | null },
   actors: {
     /** `api.magicLink.request({ query: { email } })` → `{}`. */
     sendLink: fromPromise<Record<string, unknown>, SendLinkActorInput>(({ input }) =>
@@ -95,15 +95,9 @@ export const magicLinkMachine = setup({
       const throttled = tooManyAttemptsMessage(params.error);
       return throttled ? { error: throttled.key, errorVars: { ...throttled.vars } } : { error: params.key, errorVars: {} };
     }),
-    storeTokens: assign((_, params: { tokens: LoginResponse }) => ({ tokens: params.tokens, error: null })),
-    /** §2 "After sign-in completion": the in-app path to go to. */
-    setTarget: assign(({ context }) => ({
-      target: postSignInTarget(context.env.search ?? '', { defaultPath: context.env.defaultPath, locale: context.env.locale }),
-    })),
-    /** Hands the tokens to the session machine, when the input gave one. */
-    handTokensToSession: ({ context }, params: { tokens: LoginResponse }) => {
-      context.env.session?.send({ type: 'session.signedIn', tokens: params.tokens });
-    },
+    /** Keeps what the sign-in produced: the machine's output. */
+    keepSignIn: assign((_, params: SignInOutput) => ({ signedIn: params, error: null })),
+    handOverToSession,
   },
   guards: {
     /** The page has an emailed token. */
@@ -119,10 +113,10 @@ export const magicLinkMachine = setup({
     token: typeof input.token === 'string' && input.token.trim() !== '' ? input.token.trim() : null,
     email: '',
     error: null,
-    tokens: null,
-    target: null,
+    signedIn: null,
     env: input,
   }),
+  output: ({ context }) => context.signedIn,
   initial: 'choosing',
   states: {
     choosing: {
@@ -156,9 +150,8 @@ export const magicLinkMachine = setup({
         onDone: {
           target: 'signedIn',
           actions: [
-            { type: 'storeTokens', params: ({ event }) => ({ tokens: event.output }) },
-            'setTarget',
-            { type: 'handTokensToSession', params: ({ event }) => ({ tokens: event.output }) },
+            { type: 'keepSignIn', params: ({ event }) => ({ tokens: event.output }) },
+            { type: 'handOverToSession', params: ({ context, event }) => ({ tokens: event.output, afterSignIn: { search: context.env.search ?? '' } }) },
           ],
         },
         onError: { target: 'failed', actions: { type: 'showFailure', params: ({ event }) => ({ key: MAGIC_LINK_LOGIN_FAILED_KEY, error: event.error }) } },
@@ -166,7 +159,7 @@ export const magicLinkMachine = setup({
     },
     signedIn: {
       type: 'final',
-      description: 'Signed in: the tokens are set and the view goes to target.',
+      description: 'Signed in: the session holds the tokens and takes the viewer to the target of §2 "After sign-in completion".',
     },
     failed: {
       description: 'failedToSend or failedToMagicLogin shows; the viewer may ask for a new link.',

@@ -18,7 +18,7 @@ const notFound = () =>
 
 /** Starts the machine with fake actors. */
 function start(
-  input: Omit<MagicLinkInput, 'api'> = {},
+  input: Partial<Omit<MagicLinkInput, 'api'>> = {},
   actors: {
     send?: (input: SendLinkActorInput) => Promise<Record<string, unknown>>;
     exchange?: (input: ExchangeActorInput) => Promise<LoginResponse>;
@@ -32,7 +32,7 @@ function start(
       exchange: fromPromise<LoginResponse, ExchangeActorInput>(({ input }) => exchange(input)),
     },
   });
-  const actor = createActor(machine, { input: { api: fakeApi(), ...input } }).start();
+  const actor = createActor(machine, { input: { api: fakeApi(), session: { send: () => undefined }, ...input } }).start();
   const view = () => connectMagicLink(actor.getSnapshot(), actor.send);
   return { actor, view, sendLink, exchange };
 }
@@ -40,7 +40,7 @@ function start(
 describe('magicLink: the request form (§4 "Magic link", §5 "Email")', () => {
   it('a valid email is sent (trimmed) and the page shows magicLinkSent', async () => {
     const { actor, view, sendLink, exchange } = start();
-    expect(view()).toMatchObject({ status: 'editing', error: null, message: null, tokens: null, target: null });
+    expect(view()).toMatchObject({ status: 'editing', error: null, message: null });
     view().request(' viewer@example.com ');
     expect(view().status).toBe('sending');
     await waitFor(actor, (s) => s.matches('sent'));
@@ -88,7 +88,7 @@ describe('magicLink: the request form (§4 "Magic link", §5 "Email")', () => {
 });
 
 describe('magicLink: the emailed link (token present)', () => {
-  it('exchanges the token at once; the tokens go to the session and the target is set', async () => {
+  it('exchanges the token at once; the tokens are the output and go to the session with the query of the target', async () => {
     const tokens = await userTokens(Date.now());
     const sent: SessionEvent[] = [];
     const { actor, view, exchange } = start(
@@ -98,15 +98,17 @@ describe('magicLink: the emailed link (token present)', () => {
     expect(view().status).toBe('exchanging');
     await waitFor(actor, (s) => s.status === 'done');
     expect(exchange.mock.calls.map(([input]) => input.token)).toEqual(['tok-1']);
-    expect(view()).toMatchObject({ status: 'signedIn', error: null, tokens, target: '/account' });
-    expect(sent).toEqual([{ type: 'session.signedIn', tokens }]);
+    expect(view()).toMatchObject({ status: 'signedIn', error: null });
+    expect(actor.getSnapshot().output).toEqual({ tokens });
+    expect(sent).toEqual([{ type: 'session.signedIn', tokens, afterSignIn: { search: '?from=%2Faccount' } }]);
   });
 
-  it('without a session receiver the view gets the tokens; without from the target is the default path', async () => {
+  it('without a query the session is handed an empty one (it picks the default menu page)', async () => {
     const tokens = await userTokens(Date.now());
-    const { actor, view } = start({ token: 'tok-1', defaultPath: '/browse' }, { exchange: async () => tokens });
+    const sent: SessionEvent[] = [];
+    const { actor } = start({ token: 'tok-1', session: { send: (e) => sent.push(e) } }, { exchange: async () => tokens });
     await waitFor(actor, (s) => s.status === 'done');
-    expect(view()).toMatchObject({ tokens, target: '/browse' });
+    expect(sent).toEqual([{ type: 'session.signedIn', tokens, afterSignIn: { search: '' } }]);
   });
 
   it('a refused token shows failedToMagicLogin; the viewer may ask for a new link', async () => {
@@ -115,7 +117,8 @@ describe('magicLink: the emailed link (token present)', () => {
       exchange: async () => Promise.reject(notFound()),
     });
     await waitFor(actor, (s) => s.matches('failed'));
-    expect(view()).toMatchObject({ status: 'failed', error: 'failedToMagicLogin', tokens: null });
+    expect(view()).toMatchObject({ status: 'failed', error: 'failedToMagicLogin' });
+    expect(actor.getSnapshot().context.signedIn).toBeNull();
     expect(sent).toEqual([]);
     view().request('viewer@example.com');
     await waitFor(actor, (s) => s.matches('sent'));
@@ -147,17 +150,18 @@ describe('magicLink: the emailed link (token present)', () => {
     });
     const api = fakeApi({ magicLink: { exchange } });
     // React's strict mode starts, stops and starts again: a first actor, stopped, and a second.
-    const first = createActor(magicLinkMachine, { input: { api, token: 'tok-once' } }).start();
+    const session = { send: () => undefined };
+    const first = createActor(magicLinkMachine, { input: { api, session, token: 'tok-once' } }).start();
     first.stop();
-    const second = createActor(magicLinkMachine, { input: { api, token: 'tok-once' } }).start();
-    const third = createActor(magicLinkMachine, { input: { api, token: 'tok-once' } }).start();
+    const second = createActor(magicLinkMachine, { input: { api, session, token: 'tok-once' } }).start();
+    const third = createActor(magicLinkMachine, { input: { api, session, token: 'tok-once' } }).start();
     release();
     await waitFor(second, (s) => s.status === 'done');
     await waitFor(third, (s) => s.status === 'done');
     expect(exchange).toHaveBeenCalledTimes(1);
     expect(exchange).toHaveBeenCalledWith({ body: { token: 'tok-once' } });
-    expect(second.getSnapshot().context.tokens).toEqual(tokens);
-    expect(third.getSnapshot().context.tokens).toEqual(tokens);
+    expect(second.getSnapshot().output).toEqual({ tokens });
+    expect(third.getSnapshot().output).toEqual({ tokens });
   });
 
   it('an empty token is no token: the request form', () => {

@@ -1,6 +1,5 @@
 import type { ApiClient } from '../../api/types.js';
-import type { LoginResponse } from '../../contracts/index.js';
-import type { SessionReceiver, TargetLocale } from '../credentialsForm/credentialsForm.types.js';
+import type { SessionReceiver, SignInOutput } from '../session/session.signIn.js';
 
 /** Input of the magic link machine. */
 export interface MagicLinkInput {
@@ -9,16 +8,13 @@ export interface MagicLinkInput {
   /** The `token` query parameter of the emailed link: present → exchanged at once, exactly once. */
   token?: string | null;
   /**
-   * Receives `session.signedIn { tokens }` once the link is exchanged, as after an ID sign-in
-   * (the session actor). Without it the view hands `tokens` to the session itself.
+   * Receives `session.signedIn { tokens, afterSignIn }` once the link is exchanged, as after an ID
+   * sign-in (the session actor), and takes the viewer to the §2 target. The request form alone
+   * needs none; a link exchanged without one signs nobody in (the view never gets the tokens).
    */
   session?: SessionReceiver;
-  /** The page's query string, for the target after sign-in (§2 "After sign-in completion"). @default '' */
+  /** The page's query string (without the token): the session goes to its target (§2 "After sign-in completion"). @default '' */
   search?: string;
-  /** Where to go when the query names no target. @default the domain's default (the default menu page) */
-  defaultPath?: string;
-  /** Route locale of the target path. @default the domain's default locale */
-  locale?: TargetLocale;
 }
 
 /** Context of the magic link machine. */
@@ -31,10 +27,8 @@ export interface MagicLinkContext {
   error: string | null;
   /** Placeholder values of a failure's message (`{ seconds }` of `tooManyAttempts`), else `{}`. */
   errorVars?: Record<string, string>;
-  /** The session's tokens once signed in; null before. */
-  tokens: LoginResponse | null;
-  /** In-app path to go to once signed in; null before. */
-  target: string | null;
+  /** What the sign-in produced once signed in (the machine's output); null before. Not for views. */
+  signedIn: SignInOutput | null;
   /** Internal: the input. Not for views. */
   env: MagicLinkInput;
 }

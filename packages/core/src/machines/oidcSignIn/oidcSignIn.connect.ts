@@ -23,8 +23,6 @@ export interface OidcSignInApi {
    * After replacing it during `returning`, call {@link OidcSignInApi.urlReplaced}.
    */
   cleanUrl: string | null;
-  /** Where to go (replace) once `signedIn`, else null. */
-  target: string | null;
   /** Message key to show (`t(error)`), else null. */
   error: string | null;
   /** Why it failed, for the log; null unless failed. */
@@ -53,7 +51,6 @@ export function connectOidcSignIn(snapshot: OidcSignInSnapshot, send: (event: Oi
     phase,
     busy: phase !== 'failed' && phase !== 'signedIn' && phase !== 'skipped',
     cleanUrl: snapshot.context.cleanUrl,
-    target: snapshot.context.target,
     error: snapshot.context.error,
     failure: snapshot.context.failure,
     urlReplaced: () => send({ type: 'url.replaced' }),

@@ -2,8 +2,8 @@ import { and, assign, fromPromise, not, setup } from 'xstate';
 import type { ExternalOAuthAuthUri, LoginResponse, OpenIdAuthUri } from '../../contracts/index.js';
 import { errorFacts } from '../../domain/loginErrors.js';
 import { appDeepLinkUrl } from '../../domain/providers.js';
-import { postSignInTarget } from '../../domain/redirects.js';
 import type { KeyValueStorage } from '../../platform/types.js';
+import { handOverToSession, type SignInOutput } from '../session/session.signIn.js';
 import type {
   ExternalSignInKind,
   OidcAuthUriActorInput,
@@ -131,11 +131,17 @@ function paramsOfPending(pending: OidcPending): Omit<OidcPending, 'state' | 'cre
   return params;
 }
 
-/** The query the page gets back after the round trip: the stored sign-in params plus `PAGE_READY=true`. */
-function restoredQuery(pending: OidcPending): URLSearchParams {
+/** The sign-in params of the page that started the sign-in (entry page, from, type, redirectTo, licences), as a query. */
+function signInQuery(pending: OidcPending): URLSearchParams {
   const query = new URLSearchParams();
   for (const name of ['entryPage', 'from', 'type', 'redirectTo'] as const) if (pending[name]) query.set(name, pending[name]);
   for (const licence of pending.licences ?? []) query.append('licences', licence);
+  return query;
+}
+
+/** The query the page gets back after the round trip: the stored sign-in params plus `PAGE_READY=true`. */
+function restoredQuery(pending: OidcPending): URLSearchParams {
+  const query = signInQuery(pending);
   query.set(PAGE_READY_PARAM, 'true');
   return query;
 }
@@ -182,14 +188,15 @@ const neverKnown = () => false;
  * - `restoring`: waits for the view to put `cleanUrl` in the address bar (`url.replaced`).
  * - `exchanging`: actor `exchangeCode` claims the pending sign-in (removes it from storage) and
  *   calls `api.openid.token({ params: { client }, body: { authorisationCode: code, state } })` once per code for the whole page (the
- *   registry answers a repeated run with the first run's promise) → `signedIn` (tokens to the
- *   session, with `oauthProvider` for kind `oauth` so that its logout ends the session at the
- *   provider; `target` = `postSignInTarget` of the restored query) or `failed` (the first server
+ *   registry answers a repeated run with the first run's promise) → `signedIn` (final, output
+ *   `{ tokens, oauthProvider? }`; handed to the session with `oauthProvider` for kind `oauth` so
+ *   that its logout ends the session at the provider, and with the restored sign-in params as the
+ *   query of the §2 target, where the session takes the viewer) or `failed` (the first server
  *   message when known, else `ssoSignInFailed`).
  * - `failed`: `retry` asks for a new authorisation URI.
  */
 export const oidcSignInMachine = setup({
-  types: {} as { context: OidcSignInContext; events: OidcSignInEvent; input: OidcSignInInput },
+  types: {} as { context: OidcSignInContext; events: OidcSignInEvent; input: OidcSignInInput; output: SignInOutput | null },
   actors: {
     /**
      * `api.openid.authUri({ params: { client }, query: { authoriseUriFlow, redirectUri? } })` (kind
@@ -361,22 +368,14 @@ export const oidcSignInMachine = setup({
     })),
     clearError: assign({ error: null, failure: null }),
     /**
-     * Hands the tokens to the session machine; a generic OAuth sign-in (kind `oauth`) names its
-     * provider (`oauthProvider`), which the session stores so that a logout ends the session at
-     * the provider's route (§7 `{ext-oauth-route}/logout`).
+     * Keeps what the sign-in produced (the machine's output); a generic OAuth sign-in (kind
+     * `oauth`) names its provider (`oauthProvider`), which the session stores so that a logout
+     * ends the session at the provider's route (§7 `{ext-oauth-route}/logout`).
      */
-    handTokensToSession: ({ context }, params: { tokens: LoginResponse }) => {
-      context.env.session.send(
-        context.env.kind === 'oauth'
-          ? { type: 'session.signedIn', tokens: params.tokens, oauthProvider: context.env.clientName }
-          : { type: 'session.signedIn', tokens: params.tokens },
-      );
-    },
-    /** §2 "After sign-in completion", from the restored query. */
-    setTarget: assign(({ context }) => {
-      const restored = context.pending ? restoredQuery(context.pending) : query(context);
-      return { target: postSignInTarget(`?${restored.toString()}`, { defaultPath: context.env.defaultPath, locale: context.env.locale }) };
-    }),
+    keepSignIn: assign(({ context }, params: { tokens: LoginResponse }) => ({
+      signedIn: context.env.kind === 'oauth' ? { tokens: params.tokens, oauthProvider: context.env.clientName } : { tokens: params.tokens },
+    })),
+    handOverToSession,
   },
 }).createMachine({
   id: 'oidcSignIn',
@@ -392,12 +391,13 @@ export const oidcSignInMachine = setup({
       appUrl: null,
       cleanUrl: null,
       exchange: null,
-      target: null,
+      signedIn: null,
       error: null,
       failure: null,
       env: { ...input, kind: input.kind ?? 'openid', exchanges: input.exchanges ?? pageExchanges },
     };
   },
+  output: ({ context }) => context.signedIn,
   initial: 'start',
   states: {
     start: {
@@ -470,12 +470,22 @@ export const oidcSignInMachine = setup({
         }),
         onDone: {
           target: 'signedIn',
-          actions: ['setTarget', { type: 'handTokensToSession', params: ({ event }) => ({ tokens: event.output }) }],
+          actions: [
+            { type: 'keepSignIn', params: ({ event }) => ({ tokens: event.output }) },
+            {
+              type: 'handOverToSession',
+              // §2 "After sign-in completion" from the sign-in params of the page that started it.
+              params: ({ context }) => ({
+                ...context.signedIn!,
+                afterSignIn: { search: `?${(context.pending ? signInQuery(context.pending) : query(context)).toString()}` },
+              }),
+            },
+          ],
         },
         onError: { target: 'failed', actions: { type: 'failWithError', params: ({ event }) => ({ error: event.error, failure: 'exchange' as const }) } },
       },
     },
-    signedIn: { type: 'final', description: 'The session holds the tokens; the view goes to target.' },
+    signedIn: { type: 'final', description: 'The session holds the tokens and takes the viewer to the target of §2 "After sign-in completion".' },
     failed: {
       description: 'The sign-in stopped; the view shows the error with a way back. retry starts again.',
       on: { retry: { target: 'requestingUri', actions: ['clearError'] } },

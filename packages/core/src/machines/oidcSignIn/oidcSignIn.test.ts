@@ -141,8 +141,9 @@ describe('oidcSignIn: back from the provider', () => {
     back.view().urlReplaced();
     await waitFor(back.actor, (s) => s.status === 'done');
     expect(world.tokenCalls).toEqual([{ code: 'the-code', state }]);
-    expect(world.sessionEvents).toEqual([{ type: 'session.signedIn', tokens: TOKENS }]);
-    expect(back.view()).toMatchObject({ phase: 'signedIn', busy: false, target: '/account', error: null });
+    expect(world.sessionEvents).toEqual([{ type: 'session.signedIn', tokens: TOKENS, afterSignIn: { search: '?from=%2Faccount&type=login' } }]);
+    expect(back.actor.getSnapshot().output).toEqual({ tokens: TOKENS });
+    expect(back.view()).toMatchObject({ phase: 'signedIn', busy: false, error: null });
     expect(world.storage.getItem(oidcPendingKey(CLIENT))).toBeNull();
   });
 
@@ -196,7 +197,12 @@ describe('oidcSignIn: back from the provider', () => {
     second.view().urlReplaced();
     await Promise.all([first, second].map(({ actor }) => waitFor(actor, (s) => s.status === 'done')));
     expect(world.tokenCalls).toEqual([{ code: 'the-code', state }]);
-    expect(second.view()).toMatchObject({ phase: 'signedIn', target: '/account' });
+    expect(second.view()).toMatchObject({ phase: 'signedIn' });
+    expect(second.actor.getSnapshot().output).toEqual({ tokens: TOKENS });
+    expect(world.sessionEvents.map((event) => event.type === 'session.signedIn' && event.afterSignIn)).toEqual([
+      { search: '?from=%2Faccount' },
+      { search: '?from=%2Faccount' },
+    ]);
     // Another code with the same state is still refused.
     expect(world.open(`?code=other-code&state=${state}`).view().phase).toBe('failed');
   });
@@ -217,7 +223,7 @@ describe('oidcSignIn: back from the provider', () => {
     await Promise.all([first, second].map(({ actor }) => waitFor(actor, (s) => s.status === 'done')));
     await waitFor(restarted, (s) => s.status === 'done');
     expect(world.tokenCalls).toHaveLength(1);
-    expect(second.view().target).toBe('/account');
+    expect(second.actor.getSnapshot().output).toEqual({ tokens: TOKENS });
   });
 
   it('PAGE_READY=true without a ready sign-in in this tab is refused', () => {
@@ -408,8 +414,11 @@ describe('oidcSignIn: generic external OAuth (kind oauth)', () => {
     back.view().urlReplaced();
     await waitFor(back.actor, (s) => s.status === 'done');
     expect(world.tokenCalls).toEqual([{ params: { provider: PROVIDER }, body: { authorisationCode: 'oauth-code', state: 'oauth-state-1' } }]);
-    expect(world.sessionEvents).toEqual([{ type: 'session.signedIn', tokens: TOKENS, oauthProvider: PROVIDER }]);
-    expect(back.view()).toMatchObject({ phase: 'signedIn', target: '/account' });
+    expect(world.sessionEvents).toEqual([
+      { type: 'session.signedIn', tokens: TOKENS, oauthProvider: PROVIDER, afterSignIn: { search: '?from=%2Faccount' } },
+    ]);
+    expect(back.actor.getSnapshot().output).toEqual({ tokens: TOKENS, oauthProvider: PROVIDER });
+    expect(back.view()).toMatchObject({ phase: 'signedIn' });
     expect(world.storage.getItem(oidcPendingKey(PROVIDER, 'oauth'))).toBeNull();
   });
 

@@ -1,7 +1,7 @@
 import type { ApiClient } from '../../api/types.js';
 import type { LoginResponse, OpenIdFlow } from '../../contracts/index.js';
 import type { KeyValueStorage, Navigation } from '../../platform/types.js';
-import type { SessionReceiver, TargetLocale } from '../credentialsForm/credentialsForm.types.js';
+import type { SessionReceiver, SignInOutput } from '../session/session.signIn.js';
 
 /**
  * Keeps one token exchange per authorisation code for the life of the page, so that a repeated
@@ -54,7 +54,10 @@ export interface OidcSignInInput {
   api: ApiClient;
   /** Which calls the sign-in makes. @default 'openid' */
   kind?: ExternalSignInKind;
-  /** Receives `session.signedIn { tokens }` after the exchange (plus `oauthProvider: clientName` for kind `oauth`). */
+  /**
+   * Receives `session.signedIn { tokens, afterSignIn }` after the exchange (plus `oauthProvider:
+   * clientName` for kind `oauth`), and takes the viewer to the §2 target.
+   */
   session: SessionReceiver;
   /** The realm's OpenID Connect client (route param `clientName`), or the generic OAuth provider (route param `provider`). */
   clientName: string;
@@ -76,10 +79,6 @@ export interface OidcSignInInput {
   redirectUri?: string;
   /** Milliseconds since the epoch; a pending sign-in older than 10 minutes is refused. */
   now: () => number;
-  /** Where to go when the query names no target. @default the domain's default (the default menu page) */
-  defaultPath?: string;
-  /** Route locale of the target path. */
-  locale?: TargetLocale;
   /** Whether a message key has a translation: a server message is shown only when known. @default () => false */
   isKnownKey?: (key: string) => boolean;
   /** Known app deep links by bundle id. @default the domain's `APP_DEEP_LINKS` */
@@ -111,8 +110,8 @@ export interface OidcSignInContext {
   cleanUrl: string | null;
   /** The code and state being exchanged, else null. Not for views. */
   exchange: { code: string; state: string } | null;
-  /** Where to go once signed in (§2 "After sign-in completion"), else null. */
-  target: string | null;
+  /** What the sign-in produced once signed in (the machine's output), else null. Not for views. */
+  signedIn: SignInOutput | null;
   /** Message key to show (a known server message, `ssoSignInFailed` or `ssoStateMismatch`), else null. */
   error: string | null;
   /** Why it failed, for logs; null unless failed. */

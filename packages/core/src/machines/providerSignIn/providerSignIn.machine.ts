@@ -32,8 +32,8 @@ export interface ProviderLoginActorInput {
  * `editing` → `form.submit` with guard `formIsValid` (domain `validateLoginForm`: `EMPTY_INPUTS`
  * when both are empty, else `usernameIsEmpty` / `passwordIsEmpty`) → `submitting` (actor
  * `providerLogin` = `api.credentialProviders[provider]({ id, secret })`, `id` trimmed) → on
- * success the tokens go to the session (`session.signedIn`), `target` is set from
- * `postSignInTarget(search)` and the machine stops in `signedIn`; on failure it returns to
+ * success the tokens go to the session (`session.signedIn`; it goes to the §2 target) and the
+ * machine stops in `signedIn` with output `{ tokens }`; on failure it returns to
  * `editing` with `error` = `loginFailureMessage(error, isKnownKey)` (the server's message when
  * known, else the code table, else `failedAuthentication`), values kept. Input
  * {@link ProviderSignInInput} (the credentials form's input).
@@ -41,7 +41,7 @@ export interface ProviderLoginActorInput {
 export function createProviderSignInMachine(provider: CredentialProvider) {
   return createCredentialsFormMachine({
     id: 'providerSignIn',
-    description: `Sign-in with a ${provider.toUpperCase()} account: id and secret (identity-and-routes.md §7 ${provider === 'pbr' ? 'POST /login/auth-provider/pbr' : 'POST /login/sptv'}). An empty form stays in editing with EMPTY_INPUTS or per-field errors; a valid one calls the provider. On success the tokens go to the session machine and target is set (§2 "After sign-in completion"); on failure the message of §8 "Login failure" shows and the values are kept.`,
+    description: `Sign-in with a ${provider.toUpperCase()} account: id and secret (identity-and-routes.md §7 ${provider === 'pbr' ? 'POST /login/auth-provider/pbr' : 'POST /login/sptv'}). An empty form stays in editing with EMPTY_INPUTS or per-field errors; a valid one calls the provider. On success the tokens go to the session machine, which goes to the target of §2 "After sign-in completion"; on failure the message of §8 "Login failure" shows and the values are kept.`,
     fields: ['username', 'password'] as const satisfies readonly ProviderSignInField[],
     initialValues: (_input: ProviderSignInInput) => ({}),
     validate: validateLoginForm,

@@ -25,7 +25,7 @@ function setup(options: { provider?: CredentialProvider; search?: string; isKnow
 }
 
 describe('providerSignIn (§7 PBR and SPTV id/secret)', () => {
-  it('PBR success hands the tokens to the session and goes to from', async () => {
+  it('PBR success hands the tokens to the session, which goes to from', async () => {
     const tokens = await userTokens(Date.now());
     const { actor, sent, login, view } = setup({ login: async () => tokens, search: '?from=%2Faccount' });
     view().change('username', ' pbr.viewer ');
@@ -34,8 +34,9 @@ describe('providerSignIn (§7 PBR and SPTV id/secret)', () => {
     expect(view().isSubmitting).toBe(true);
     await waitFor(actor, (s) => s.status === 'done');
     expect(login).toHaveBeenCalledWith(expect.objectContaining({ provider: 'pbr', id: 'pbr.viewer', secret: 'pbr secret' }));
-    expect(sent).toEqual([{ type: 'session.signedIn', tokens }]);
-    expect(view()).toMatchObject({ isDone: true, target: '/account', error: null });
+    expect(sent).toEqual([{ type: 'session.signedIn', tokens, afterSignIn: { search: '?from=%2Faccount' } }]);
+    expect(actor.getSnapshot().output).toEqual({ tokens });
+    expect(view()).toMatchObject({ isDone: true, error: null });
   });
 
   it('an empty form shows EMPTY_INPUTS, one empty field its own key; nothing is sent', () => {

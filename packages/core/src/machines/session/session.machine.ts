@@ -2,8 +2,10 @@ import { and, assign, enqueueActions, fromCallback, fromPromise, setup } from 'x
 import { ApiError, isRefreshRefusal } from '../../api/errors.js';
 import type { ApiClient, ApiClientEvent } from '../../api/types.js';
 import type { LoginResponse } from '../../contracts/index.js';
-import { decodeSessionClaims, sessionLinkedAccounts, toSessionUser } from '../../domain/index.js';
-import type { SessionUser } from '../../domain/index.js';
+import { decodeSessionClaims, toSessionUser, type SessionClaims, type SessionUser } from '../../domain/claims.js';
+import { postSignInTarget } from '../../domain/redirects.js';
+import { sessionLinkedAccounts } from '../../domain/social.js';
+import { createTokenStore } from '../../platform/tokens.js';
 import { STORAGE_KEYS } from '../../platform/types.js';
 import type { Broadcast, KeyValueStorage } from '../../platform/types.js';
 import type {
@@ -17,6 +19,7 @@ import type {
 } from './session.types.js';
 
 export type {
+  AfterSignIn,
   OAuthLogoutInput,
   SessionBroadcastMessage,
   SessionChange,
@@ -49,21 +52,19 @@ const MAX_LEAD_SHARE = 0.2;
  * How long before `exp` the token is refreshed (ms): `refreshLeadMs`, but never more than a fifth
  * of the token's lifetime (`exp - iat`), so that short-lived tokens are not refreshed in a loop.
  */
-function refreshLeadFor(context: { authorisationToken: string | null; env: { refreshLeadMs: number } }): number {
-  const claims = decodeSessionClaims(context.authorisationToken);
+function refreshLeadFor(context: SessionContext): number {
+  const claims = context.env.claimsOf(context.authorisationToken);
   if (claims?.exp === undefined || claims.iat === undefined) return context.env.refreshLeadMs;
   const lifetimeMs = Math.max(0, (claims.exp - claims.iat) * 1000);
   return Math.min(context.env.refreshLeadMs, lifetimeMs * MAX_LEAD_SHARE);
 }
 
 /**
- * Storage items a logout clears (§4 "Session": "the stored items are cleared"): both tokens, the
- * sign-up rehydration, the OAuth provider that issued the session and the linked providers. The
- * selected language and the device id are kept.
+ * Storage items a logout clears with the token store (§4 "Session": "the stored items are
+ * cleared"): the sign-up rehydration, the OAuth provider that issued the session and the linked
+ * providers. The selected language and the device id are kept.
  */
 const SESSION_STORAGE_KEYS = [
-  STORAGE_KEYS.authToken,
-  STORAGE_KEYS.refreshToken,
   STORAGE_KEYS.signupRehydration,
   STORAGE_KEYS.oauthProvider,
   STORAGE_KEYS.linkedAccounts,
@@ -106,34 +107,67 @@ export interface SessionTokens {
   missingInformationStatus?: string | undefined;
 }
 
-/** Decodes `token` into a session user, or null when it is absent or not a valid session JWT. */
-function userOf(token: unknown, missingInformationStatus?: string): SessionUser | null {
-  const claims = decodeSessionClaims(token);
+/** How many tokens' claims {@link claimsOnce} keeps: the current, an incoming and another tab's. */
+const REMEMBERED_TOKENS = 4;
+
+/**
+ * `decode` that remembers the claims of the last {@link REMEMBERED_TOKENS} tokens it read, so
+ * that each token is decoded once however many guards and actions look at it (a sign-in: the
+ * guard that tells a user from a guest, the context's user, the linked accounts, the refresh
+ * timer). Not a string, or an empty one: null without decoding.
+ */
+function claimsOnce(decode: (token: string) => SessionClaims | null): (token: unknown) => SessionClaims | null {
+  const known = new Map<string, SessionClaims | null>();
+  return (token) => {
+    if (typeof token !== 'string' || token === '') return null;
+    if (known.has(token)) return known.get(token) ?? null;
+    const claims = decode(token);
+    known.set(token, claims);
+    if (known.size > REMEMBERED_TOKENS) known.delete(known.keys().next().value as string);
+    return claims;
+  };
+}
+
+/** The environment of the session: the input with its defaults and the once-per-token decoder. */
+function environmentOf(input: SessionInput): SessionContext['env'] {
+  return {
+    ...input,
+    tokens: input.tokens ?? createTokenStore(input.storage),
+    routeLocale: input.routeLocale ?? (() => 'en'),
+    refreshLeadMs: input.refreshLeadMs ?? DEFAULT_REFRESH_LEAD_MS,
+    checkInRetryMs: input.checkInRetryMs ?? DEFAULT_CHECK_IN_RETRY_MS,
+    claimsOf: claimsOnce(input.decodeClaims ?? decodeSessionClaims),
+  };
+}
+
+/** The session user of `token` (decoded once, see {@link claimsOnce}), or null when it is absent or not a valid session JWT. */
+function userOf(env: SessionContext['env'], token: unknown, missingInformationStatus?: string): SessionUser | null {
+  const claims = env.claimsOf(token);
   return claims ? toSessionUser(claims, missingInformationStatus) : null;
 }
 
 /**
- * Reads the session from storage. Tokens that do not decode are ignored (as if absent).
- * `previous` keeps `missingInformationStatus` (not stored) when the same account is read back.
+ * Reads the session from the token store and storage. Tokens that do not decode are ignored (as
+ * if absent). `previous` keeps `missingInformationStatus` (not stored) when the same account is
+ * read back.
  */
 function readSession(
-  storage: KeyValueStorage,
+  env: SessionContext['env'],
   previous: SessionUser | null,
 ): Pick<SessionContext, 'authorisationToken' | 'refreshToken' | 'user' | 'linkedAccounts'> {
-  const authorisationToken = storage.getItem(STORAGE_KEYS.authToken);
-  const refreshToken = storage.getItem(STORAGE_KEYS.refreshToken);
-  const keep = previous?.missingInformationStatus;
-  const decoded = userOf(authorisationToken);
+  const { authorisationToken, refreshToken } = env.tokens.read();
+  const decoded = userOf(env, authorisationToken);
   if (!authorisationToken || !decoded) return { authorisationToken: null, refreshToken: null, user: null, linkedAccounts: [] };
-  const user = keep !== undefined && previous?.id === decoded.id && !decoded.guest ? userOf(authorisationToken, keep) : decoded;
-  return { authorisationToken, refreshToken, user, linkedAccounts: decoded.guest ? [] : storedLinkedAccounts(storage) };
+  const keep = previous?.id === decoded.id && !decoded.guest ? previous.missingInformationStatus : undefined;
+  const user = keep !== undefined ? { ...decoded, missingInformationStatus: keep } : decoded;
+  return { authorisationToken, refreshToken, user, linkedAccounts: decoded.guest ? [] : storedLinkedAccounts(env.storage) };
 }
 
-/** True when storage holds a decodable, unexpired session other than the one in `context`. */
+/** True when the token store holds a decodable, unexpired session other than the one in `context`. */
 function storageHasOtherSession(context: SessionContext): boolean {
-  const stored = context.env.storage.getItem(STORAGE_KEYS.authToken);
+  const stored = context.env.tokens.read().authorisationToken;
   if (!stored || stored === context.authorisationToken) return false;
-  const user = userOf(stored);
+  const user = userOf(context.env, stored);
   if (!user) return false;
   return user.expiresAt === undefined || user.expiresAt > context.env.clock.now();
 }
@@ -143,8 +177,8 @@ interface TokenParam {
   token: unknown;
 }
 
-const isUserToken = (_: unknown, params: TokenParam): boolean => userOf(params.token)?.guest === false;
-const isGuestToken = (_: unknown, params: TokenParam): boolean => userOf(params.token)?.guest === true;
+const isUserToken = ({ context }: { context: SessionContext }, params: TokenParam): boolean => userOf(context.env, params.token)?.guest === false;
+const isGuestToken = ({ context }: { context: SessionContext }, params: TokenParam): boolean => userOf(context.env, params.token)?.guest === true;
 
 /** Input of the actors that only need the platform client (`guestCheckin`, `refresh`, `apiEvents`). */
 const withApi = ({ context }: { context: SessionContext }): { api: ApiClient } => ({ api: context.env.api });
@@ -162,13 +196,21 @@ const outputTokens: TokensOf<{ output: SessionTokens }> = ({ event }) => event.o
 /**
  * The transition that takes received tokens when their access token decodes to `kind` (guard
  * `isUserToken` or `isGuestToken`): goes to `to.target` (re-entered when `to.reenter`), runs
- * `storeTokens` and `adoptTokens` with the tokens, then `to.also` if given, then
- * `announce { change: to.change }`.
+ * `storeTokens` when `to.store` (tokens the session brought: a sign-in, a check-in; a refresh's
+ * are stored by the client), `adoptTokens` with the tokens, then `to.also` if given, then
+ * `announce { change: to.change }`, then `to.then` if given.
  */
 function takeTokens<TEvent, const TTarget extends string>(
   kind: 'user' | 'guest',
   tokensOf: TokensOf<TEvent>,
-  to: { target: TTarget; change: SessionChange; reenter?: true; also?: ReadonlyArray<'clearNotice' | 'recordOAuthProvider' | 'recordLinkedAccounts'> },
+  to: {
+    target: TTarget;
+    change: SessionChange;
+    store?: true;
+    reenter?: true;
+    also?: ReadonlyArray<'clearNotice' | 'recordOAuthProvider' | 'recordLinkedAccounts'>;
+    then?: ReadonlyArray<'goAfterSignIn'>;
+  },
 ) {
   return {
     guard: {
@@ -178,10 +220,11 @@ function takeTokens<TEvent, const TTarget extends string>(
     target: to.target,
     ...(to.reenter ? { reenter: true } : {}),
     actions: [
-      { type: 'storeTokens' as const, params: tokensOf },
+      ...(to.store ? [{ type: 'storeTokens' as const, params: tokensOf }] : []),
       { type: 'adoptTokens' as const, params: tokensOf },
       ...(to.also ?? []),
       { type: 'announce' as const, params: { change: to.change } },
+      ...(to.then ?? []),
     ],
   };
 }
@@ -224,29 +267,39 @@ const afterRefusedRefresh = [
 ];
 
 /**
- * Session machine: who the viewer is (guest or signed-in user), where the tokens are, and when
- * they are refreshed or cleared. Implements identity-and-routes.md §4 "Session", §3 "Session
- * user" and §6 "Guest versus signed-in user".
+ * Session machine, the one owner of the session: who the viewer is (guest or signed-in user),
+ * where the tokens are, when they are refreshed or cleared, and where a sign-in goes. Implements
+ * identity-and-routes.md §4 "Session", §3 "Session user", §6 "Guest versus signed-in user" and
+ * §2 "After sign-in completion".
  *
- * - Starts from storage (`STORAGE_KEYS.authToken` / `refreshToken`): a user token → `signedIn`, a
- *   guest token → `guest`, none (or an undecodable one) → `checkingIn` (actor `guestCheckin`,
- *   which stores the guest tokens) → `guest`.
- * - `session.signedIn { tokens, oauthProvider? }` (from any sign-in flow) stores the tokens and
- *   decodes the claims (`missingInformationStatus` is kept on the user); `oauthProvider` (the
- *   generic external OAuth sign-in) is stored as `STORAGE_KEYS.oauthProvider`, and any sign-in
- *   without it removes that key. The answer's `linkedAccounts` (provider names only) are kept
- *   as `STORAGE_KEYS.linkedAccounts` and in `context.linkedAccounts`; `session.linkedAccounts
- *   { linkedAccounts }` replaces them (after an unlink); a logout clears them.
+ * - Starts from the token store (`input.tokens`, shared with the API client; default
+ *   `createTokenStore(storage)`): a user token → `signedIn`, a guest token → `guest`, none (or an
+ *   undecodable one) → `checkingIn` (actor `guestCheckin`; the session stores the guest tokens) →
+ *   `guest`. Each token is decoded once (`input.decodeClaims`, remembered per token); guards and
+ *   actions read the decoded user.
+ * - `session.signedIn { tokens, oauthProvider?, afterSignIn? }` (from any sign-in flow, through
+ *   its `handOverToSession` action) stores the tokens and keeps the decoded user
+ *   (`missingInformationStatus` is kept on the user); `oauthProvider` (the generic external OAuth
+ *   sign-in) is stored as `STORAGE_KEYS.oauthProvider`, and any sign-in without it removes that
+ *   key. The answer's `linkedAccounts` (provider names only) are kept as
+ *   `STORAGE_KEYS.linkedAccounts` and in `context.linkedAccounts`; `session.linkedAccounts
+ *   { linkedAccounts }` replaces them (after an unlink); a logout clears them. With
+ *   `afterSignIn { search }` the session then navigates (`input.navigation`, replace) to
+ *   `postSignInTarget(search)` in the route set of `input.routeLocale()`, before any observer sees
+ *   the new session; a sign-in embedded in another flow (no `afterSignIn`) does not navigate.
+ *   `session.afterSignIn { search }` does the same later, for a flow that handed its tokens over
+ *   earlier (ignored without a signed-in user).
  * - Refresh: named delay `refreshBeforeExpiry` (`refreshLeadMs` before `exp`, measured with
  *   `input.clock`) or `session.refresh` → `refreshing` (actor `refresh` = `api.refresh()`);
- *   failure → `expired` for a user, a fresh guest check-in for a guest.
+ *   failure → `expired` for a user, a fresh guest check-in for a guest. The client stores what a
+ *   refresh brings (also for `session.refreshed`); the session only adopts it.
  * - `session.logout { forced?, reason? }`: clears the stored items, except that a guest session
  *   is kept unless `forced` or `reason: 'sessionExpired'`. A user logout goes to `checkingIn`
  *   (a fresh guest); with `reason: 'sessionExpired'` it goes to `expired`. A user logout of a
  *   session issued by a generic OAuth provider first spawns `oauthLogout` =
  *   `api.externalOAuth.logout({ params: { provider }, body: { refreshToken } })` (§7 `{ext-oauth-route}/logout`): never
  *   waited on, its failure only logged (`console.warn`, without the token).
- * - `session.expired` (the client could not refresh) → `expired`: tokens cleared,
+ * - `session.expired` (the client could not refresh; it cleared the tokens) → `expired`: stored items cleared,
  *   `context.notice = 'sessionExpired'`, and a fresh guest is checked in at once; the notice
  *   stays until `session.notice.dismiss` or the next sign-in.
  * - Cross-tab: sign-in, refresh, logout, expiry and check-in are posted on `input.broadcast` as
@@ -268,7 +321,7 @@ export const sessionMachine = setup({
     oauthLogout: fromPromise<unknown, OAuthLogoutInput>(({ input }) =>
       input.api.externalOAuth.logout({ params: { provider: input.provider }, body: { refreshToken: input.refreshToken } }),
     ),
-    /** `api.refresh()`: new tokens (the client stores them too). */
+    /** `api.refresh()`: new tokens (the client has stored them; the session does not store them again). */
     refresh: fromPromise<SessionTokens, { api: ApiClient }>(({ input }) => input.api.refresh()),
     /** Forwards the client's `session.refreshed` / `session.expired` events to the machine. */
     apiEvents: fromCallback<SessionEvent, { api: ApiClient }>(({ sendBack, input }) =>
@@ -298,24 +351,23 @@ export const sessionMachine = setup({
     ),
   },
   actions: {
-    /** Replaces the context's session with what storage holds now. */
-    loadFromStorage: assign(({ context }) => readSession(context.env.storage, context.user)),
-    /** Writes received tokens to storage. */
+    /** Replaces the context's session with what the token store and storage hold now. */
+    loadFromStorage: assign(({ context }) => readSession(context.env, context.user)),
+    /** Writes tokens the session brought (a sign-in, a guest check-in) to the token store. */
     storeTokens: ({ context }, params: SessionTokens) => {
-      context.env.storage.setItem(STORAGE_KEYS.authToken, params.authorisationToken);
-      context.env.storage.setItem(STORAGE_KEYS.refreshToken, params.refreshToken);
+      context.env.tokens.write({ authorisationToken: params.authorisationToken, refreshToken: params.refreshToken });
     },
-    /** Puts received tokens and their decoded user in the context. */
+    /** Puts received tokens and their user (decoded once) in the context. */
     adoptTokens: assign(({ context }, params: SessionTokens) => {
       const previous = context.user;
-      const decoded = userOf(params.authorisationToken);
+      const decoded = userOf(context.env, params.authorisationToken);
       const keep =
         params.missingInformationStatus ??
         (decoded && previous && previous.id === decoded.id ? previous.missingInformationStatus : undefined);
       return {
         authorisationToken: params.authorisationToken,
         refreshToken: params.refreshToken,
-        user: userOf(params.authorisationToken, keep),
+        user: decoded && keep !== undefined ? { ...decoded, missingInformationStatus: keep } : decoded,
         refreshFailures: 0,
       };
     }),
@@ -334,9 +386,23 @@ export const sessionMachine = setup({
      * none, or a guest's, removes them.
      */
     recordLinkedAccounts: assign(({ context, event }) => {
-      const listed = event.type === 'session.signedIn' && userOf(event.tokens.authorisationToken)?.guest === false ? event.tokens.linkedAccounts : undefined;
+      // Runs after adoptTokens: the context's user is the one these tokens decoded to.
+      const listed = event.type === 'session.signedIn' && context.user?.guest === false ? event.tokens.linkedAccounts : undefined;
       return { linkedAccounts: storeLinkedAccounts(context.env.storage, sessionLinkedAccounts(listed)) };
     }),
+    /**
+     * §2 "After sign-in completion": with `session.signedIn { afterSignIn }` or `session.afterSignIn
+     * { search }`, navigates (replace) to `postSignInTarget(search)` in the route set of
+     * `routeLocale()` (an in-app path: `from`, the entry page with its carried params, else the
+     * default menu page). Runs after the tokens are stored and before the signed-in snapshot is
+     * published, so a view never sees the new session on the sign-in page. Without `navigation`
+     * (tests, a server) or `afterSignIn`, nothing.
+     */
+    goAfterSignIn: ({ context, event }) => {
+      const search = event.type === 'session.afterSignIn' ? event.search : event.type === 'session.signedIn' ? event.afterSignIn?.search : undefined;
+      if (search === undefined || !context.env.navigation) return;
+      context.env.navigation.navigate(postSignInTarget(search, { locale: context.env.routeLocale() }), { replace: true });
+    },
     /** Replaces the linked providers with those of `session.linkedAccounts` (after an unlink). */
     replaceLinkedAccounts: assign(({ context, event }) => ({
       linkedAccounts: storeLinkedAccounts(context.env.storage, sessionLinkedAccounts(event.type === 'session.linkedAccounts' ? event.linkedAccounts : [])),
@@ -365,8 +431,9 @@ export const sessionMachine = setup({
     },
     /** Counts a refresh that got no answer; the next try backs off (see refreshBeforeExpiry). */
     countRefreshFailure: assign(({ context }) => ({ refreshFailures: context.refreshFailures + 1 })),
-    /** Removes the session's stored items and empties the context's session. */
+    /** Clears the token store and the session's other stored items, and empties the context's session. */
     clearSession: assign(({ context }) => {
+      context.env.tokens.clear();
       for (const key of SESSION_STORAGE_KEYS) context.env.storage.removeItem(key);
       return { authorisationToken: null, refreshToken: null, user: null, linkedAccounts: [] };
     }),
@@ -422,7 +489,7 @@ export const sessionMachine = setup({
       event.change === 'expired' &&
       context.user !== null &&
       !context.user.guest &&
-      context.env.storage.getItem(STORAGE_KEYS.authToken) === null,
+      context.env.tokens.read().authorisationToken === null,
   },
   delays: {
     /** Until `refreshLeadMs` before the access token's `exp` (ms; 0 if already due; capped). */
@@ -438,14 +505,10 @@ export const sessionMachine = setup({
 }).createMachine({
   id: 'session',
   description:
-    'Who the viewer is. On start it reads the tokens from storage: a user token means signedIn, a guest token guest, none a guest check-in. Sign-in flows hand their tokens over with session.signedIn; the providers its answer lists as linked are kept (session.linkedAccounts replaces them after an unlink). The access token is refreshed shortly before it expires (named delay refreshBeforeExpiry) and whenever the API client reports a refresh. A logout clears the stored items, except that a guest session is kept unless the logout is forced or its reason is sessionExpired (identity-and-routes.md §4 "Session"); a user logout of a session issued by a generic OAuth provider (sign-in handed over with oauthProvider) also asks the route of that provider to end it (actor oauthLogout, spawned and never waited on; a failure is only logged). An expired user session goes to expired, sets the sessionExpired notice and checks in a fresh guest. Every change is posted to the other tabs (without tokens), which re-read the shared storage.',
+    'Who the viewer is, and the one owner of the session. On start it reads the token store (shared with the API client): a user token means signedIn, a guest token guest, none a guest check-in. Each token is decoded once. Sign-in flows hand their tokens over with session.signedIn: the session stores them, keeps the providers the answer lists as linked (session.linkedAccounts replaces them after an unlink) and, when the flow asks (afterSignIn), goes to the target of identity-and-routes.md §2 "After sign-in completion" (session.afterSignIn does it later for a flow that handed its tokens over earlier). The access token is refreshed shortly before it expires (named delay refreshBeforeExpiry) and whenever the API client reports a refresh (the client stores what a refresh brings). A logout clears the stored items, except that a guest session is kept unless the logout is forced or its reason is sessionExpired (identity-and-routes.md §4 "Session"); a user logout of a session issued by a generic OAuth provider (sign-in handed over with oauthProvider) also asks the route of that provider to end it (actor oauthLogout, spawned and never waited on; a failure is only logged). An expired user session goes to expired, sets the sessionExpired notice and checks in a fresh guest. Every change is posted to the other tabs (without tokens), which re-read the shared storage.',
   context: ({ input }) => {
-    const env = {
-      ...input,
-      refreshLeadMs: input.refreshLeadMs ?? DEFAULT_REFRESH_LEAD_MS,
-      checkInRetryMs: input.checkInRetryMs ?? DEFAULT_CHECK_IN_RETRY_MS,
-    };
-    return { ...readSession(input.storage, null), notice: null, refreshFailures: 0, env };
+    const env = environmentOf(input);
+    return { ...readSession(env, null), notice: null, refreshFailures: 0, env };
   },
   invoke: [
     { id: 'apiEvents', src: 'apiEvents', input: withApi },
@@ -457,11 +520,21 @@ export const sessionMachine = setup({
       takeTokens('user', signedInTokens, {
         target: '.signedIn',
         reenter: true,
+        store: true,
         also: ['recordOAuthProvider', 'recordLinkedAccounts', 'clearNotice'],
         change: 'signedIn',
+        then: ['goAfterSignIn'],
       }),
-      takeTokens('guest', signedInTokens, { target: '.guest', reenter: true, also: ['recordOAuthProvider', 'recordLinkedAccounts'], change: 'guest' }),
+      takeTokens('guest', signedInTokens, {
+        target: '.guest',
+        reenter: true,
+        store: true,
+        also: ['recordOAuthProvider', 'recordLinkedAccounts'],
+        change: 'guest',
+        then: ['goAfterSignIn'],
+      }),
     ],
+    'session.afterSignIn': { guard: 'hasUserSession', actions: 'goAfterSignIn' },
     'session.linkedAccounts': {
       guard: 'hasUserSession',
       actions: ['replaceLinkedAccounts', { type: 'announce', params: { change: 'linkedAccounts' } }],
@@ -504,8 +577,8 @@ export const sessionMachine = setup({
         src: 'guestCheckin',
         input: withApi,
         onDone: [
-          takeTokens('guest', outputTokens, { target: 'guest', change: 'guest' }),
-          takeTokens('user', outputTokens, { target: 'signedIn', change: 'signedIn' }),
+          takeTokens('guest', outputTokens, { target: 'guest', store: true, change: 'guest' }),
+          takeTokens('user', outputTokens, { target: 'signedIn', store: true, change: 'signedIn' }),
           { target: 'unavailable' },
         ],
         onError: { target: 'unavailable' },
@@ -545,7 +618,7 @@ export const sessionMachine = setup({
         id: 'expiredCheckin',
         src: 'guestCheckin',
         input: withApi,
-        onDone: [takeTokens('guest', outputTokens, { target: 'guest', change: 'guest' }), { target: 'unavailable' }],
+        onDone: [takeTokens('guest', outputTokens, { target: 'guest', store: true, change: 'guest' }), { target: 'unavailable' }],
         onError: { target: 'unavailable' },
       },
     },

@@ -3,8 +3,11 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import type { ApiClient } from '../../api/types.js';
 import { ApiError, NetworkError } from '../../api/errors.js';
 import type { LoginResponse } from '../../contracts/index.js';
+import { decodeSessionClaims } from '../../domain/claims.js';
+import { memoryNavigation } from '../../platform/navigation.js';
+import { createTokenStore, type TokenStore } from '../../platform/tokens.js';
 import { STORAGE_KEYS } from '../../platform/types.js';
-import type { Clock } from '../../platform/types.js';
+import type { Clock, KeyValueStorage } from '../../platform/types.js';
 import {
   connectSession,
   selectLinkedAccounts,
@@ -16,6 +19,7 @@ import {
   sessionMachine,
 } from '../index.js';
 import type { OAuthLogoutInput, SessionBroadcastMessage, SessionInput, SessionTokens } from '../index.js';
+import { postSignInTarget } from '../../domain/redirects.js';
 import { fakeApi, guestTokens, testStorage, twoTabBroadcast, userTokens } from '../test-helpers.js';
 
 const clock: Clock = { now: () => Date.now() };
@@ -390,9 +394,10 @@ describe('session: client events, refresh and expiry', () => {
     const start0 = Date.now();
     const first = await userTokens(start0, { ttlSeconds: 600 });
     const second = await userTokens(start0 + 540_000, { ttlSeconds: 600, refresh: 'r2' });
-    const refresh = vi.fn(async () => second);
-    const machine = sessionMachine.provide({ actors: { refresh: fromPromise<SessionTokens, { api: ApiClient }>(refresh) } });
     const storage = testStorage(stored(first));
+    // As `api.refresh()` does: the client stores what the refresh brings.
+    const refresh = vi.fn(async () => (createTokenStore(storage).write(second), second));
+    const machine = sessionMachine.provide({ actors: { refresh: fromPromise<SessionTokens, { api: ApiClient }>(refresh) } });
     const actor = createActor(machine, { input: { api: fakeApi(), storage, clock } }).start();
     await vi.advanceTimersByTimeAsync(539_999);
     expect(refresh).not.toHaveBeenCalled();
@@ -619,5 +624,139 @@ describe('session: the linked accounts of the sign-in (identity-and-routes.md §
       expect(selectLinkedAccounts(actor.getSnapshot())).toEqual([]);
       actor.stop();
     }
+  });
+});
+
+/** A token store over `storage` that counts its writes and clears. */
+function countingStore(storage: KeyValueStorage): TokenStore & { writes: string[]; clears: number } {
+  const store = createTokenStore(storage);
+  const counted = {
+    writes: [] as string[],
+    clears: 0,
+    read: () => store.read(),
+    write: (pair: { authorisationToken: string; refreshToken: string }) => {
+      counted.writes.push(pair.refreshToken);
+      store.write(pair);
+    },
+    clear: () => {
+      counted.clears += 1;
+      store.clear();
+    },
+  };
+  return counted;
+}
+
+describe('session: the one owner of a sign-in (stores once, decodes once, goes to the §2 target)', () => {
+  it('a sign-in handed over with afterSignIn: the tokens are written once, decoded once, and the viewer goes (replace) to the target', async () => {
+    const guest = await guestTokens(Date.now());
+    const storage = testStorage(stored(guest));
+    const tokens = countingStore(storage);
+    const decodeClaims = vi.fn(decodeSessionClaims);
+    const navigation = memoryNavigation('/login?from=%2Faccount');
+    const actor = start({ api: fakeApi(), storage, tokens, decodeClaims, navigation });
+    expect(decodeClaims).toHaveBeenCalledTimes(1);
+    const signIn = { ...(await userTokens(Date.now(), { sub: 'u-once' })), linkedAccounts: [{ provider: 'ADOBE' }] };
+    actor.send({ type: 'session.signedIn', tokens: signIn, afterSignIn: { search: '?from=%2Faccount' } });
+    expect(actor.getSnapshot().value).toBe('signedIn');
+    expect(selectSessionUser(actor.getSnapshot())?.id).toBe('u-once');
+    expect(selectLinkedAccounts(actor.getSnapshot())).toEqual([{ provider: 'ADOBE' }]);
+    // One decode for the guest token at start, one for the sign-in's token, whatever reads it after.
+    expect(decodeClaims.mock.calls.map(([token]) => token)).toEqual([guest.authorisationToken, signIn.authorisationToken]);
+    expect(tokens.writes).toEqual([signIn.refreshToken]);
+    expect(storage.getItem(STORAGE_KEYS.authToken)).toBe(signIn.authorisationToken);
+    expect(navigation.calls).toEqual([{ type: 'navigate', path: '/account', replace: true }]);
+    actor.stop();
+  });
+
+  it('goes to the entry page with its carried params, else the default menu page, in the route set of routeLocale', async () => {
+    const storage = testStorage(stored(await guestTokens(Date.now())));
+    const navigation = memoryNavigation('/es/iniciar-sesion');
+    const actor = start({ api: fakeApi(), storage, navigation, routeLocale: () => 'es' });
+    actor.send({ type: 'session.signedIn', tokens: await userTokens(Date.now()), afterSignIn: { search: '' } });
+    actor.send({
+      type: 'session.signedIn',
+      tokens: await userTokens(Date.now(), { sub: 'u-2' }),
+      afterSignIn: { search: '?entryPage=PURCHASE&licences=l1&from=%2Faccount' },
+    });
+    const home = postSignInTarget('', { locale: 'es' });
+    expect(home).not.toBe(postSignInTarget('', { locale: 'en' }));
+    expect(navigation.calls).toEqual([
+      { type: 'navigate', path: home, replace: true },
+      { type: 'navigate', path: postSignInTarget('?entryPage=PURCHASE&licences=l1&from=%2Faccount', { locale: 'es' }), replace: true },
+    ]);
+    expect(navigation.calls[1]).toMatchObject({ path: expect.stringContaining('licences=l1') });
+    actor.stop();
+  });
+
+  it('navigates before any observer sees the new session: a view never renders the signed-in viewer on the sign-in page', async () => {
+    const storage = testStorage(stored(await guestTokens(Date.now())));
+    const navigation = memoryNavigation('/login?from=%2Fwatch%2F1');
+    const actor = start({ api: fakeApi(), storage, navigation });
+    const seenAt: string[] = [];
+    actor.subscribe((snapshot) => {
+      if (selectIsSignedIn(snapshot)) seenAt.push(navigation.current().pathname);
+    });
+    actor.send({ type: 'session.signedIn', tokens: await userTokens(Date.now()), afterSignIn: { search: '?from=%2Fwatch%2F1' } });
+    expect(seenAt).toEqual(['/watch/1']);
+    actor.stop();
+  });
+
+  it('a sign-in embedded in another flow (no afterSignIn) stores the tokens and stays; session.afterSignIn goes on later', async () => {
+    const storage = testStorage(stored(await guestTokens(Date.now())));
+    const navigation = memoryNavigation('/checkout');
+    const actor = start({ api: fakeApi(), storage, navigation });
+    const tokens = await userTokens(Date.now());
+    actor.send({ type: 'session.signedIn', tokens });
+    expect(actor.getSnapshot().value).toBe('signedIn');
+    expect(storage.getItem(STORAGE_KEYS.authToken)).toBe(tokens.authorisationToken);
+    expect(navigation.calls).toEqual([]);
+    actor.send({ type: 'session.afterSignIn', search: '?from=%2Faccount' });
+    expect(navigation.calls).toEqual([{ type: 'navigate', path: '/account', replace: true }]);
+    actor.stop();
+  });
+
+  it('session.afterSignIn without a signed-in user, or a sign-in whose token does not decode, goes nowhere', async () => {
+    const storage = testStorage(stored(await guestTokens(Date.now())));
+    const navigation = memoryNavigation('/login');
+    const actor = start({ api: fakeApi(), storage, navigation });
+    actor.send({ type: 'session.afterSignIn', search: '?from=%2Faccount' });
+    actor.send({ type: 'session.signedIn', tokens: { authorisationToken: 'not-a-jwt', refreshToken: 'r' }, afterSignIn: { search: '' } });
+    expect(navigation.calls).toEqual([]);
+    expect(actor.getSnapshot().value).toBe('guest');
+    expect(storage.getItem(STORAGE_KEYS.refreshToken)).not.toBe('r');
+    actor.stop();
+  });
+
+  it("what a refresh brings is written by the client only: the session adopts it and writes nothing (client event or its own refresh)", async () => {
+    const now = Date.now();
+    const storage = testStorage(stored(await userTokens(now)));
+    const tokens = countingStore(storage);
+    const renewed = await userTokens(now + 1_000, { refresh: 'r-client' });
+    const again = await userTokens(now + 2_000, { refresh: 'r-own' });
+    const api = fakeApi({ refresh: async () => again });
+    const actor = start({ api, storage, tokens });
+    api.emit({ type: 'session.refreshed', ...renewed });
+    expect(actor.getSnapshot().context.refreshToken).toBe('r-client');
+    actor.send({ type: 'session.refresh' });
+    await waitFor(actor, (s) => s.context.refreshToken === 'r-own');
+    expect(actor.getSnapshot().value).toBe('signedIn');
+    expect(tokens.writes).toEqual([]);
+    expect(tokens.clears).toBe(0);
+    actor.stop();
+  });
+
+  it('the session writes what a guest check-in brings and clears the store on logout, once each', async () => {
+    const storage = testStorage();
+    const tokens = countingStore(storage);
+    const guest = await guestTokens(Date.now(), { sub: 'g-w' });
+    const actor = start({ api: fakeApi({ guestCheckin: async () => guest }), storage, tokens });
+    await waitFor(actor, (s) => s.matches('guest'));
+    const user = await userTokens(Date.now());
+    actor.send({ type: 'session.signedIn', tokens: user });
+    actor.send({ type: 'session.logout' });
+    await waitFor(actor, (s) => s.matches('guest'));
+    expect(tokens.writes).toEqual([guest.refreshToken, user.refreshToken, guest.refreshToken]);
+    expect(tokens.clears).toBe(1);
+    actor.stop();
   });
 });

@@ -1,7 +1,8 @@
 import type { ApiClient } from '../../api/types.js';
 import type { LoginResponse } from '../../contracts/index.js';
-import type { SessionUser } from '../../domain/index.js';
-import type { Broadcast, Clock, KeyValueStorage } from '../../platform/types.js';
+import type { RouteLocale, SessionClaims, SessionUser } from '../../domain/index.js';
+import type { TokenStore } from '../../platform/tokens.js';
+import type { Broadcast, Clock, KeyValueStorage, Navigation } from '../../platform/types.js';
 
 /**
  * The only message the session machine posts to other tabs. It never carries a token: the
@@ -22,12 +23,42 @@ export interface SessionLinkedAccount {
   provider: string;
 }
 
+/**
+ * Where the session sends the viewer once a sign-in is done (identity-and-routes.md §2 "After
+ * sign-in completion"): `search` is the sign-in's query (`?from=…&entryPage=…&licences=…`) that
+ * names the target; the session navigates (replace) to `postSignInTarget(search)`.
+ */
+export interface AfterSignIn {
+  search: string;
+}
+
 /** Input of the session machine: the injected environment. */
 export interface SessionInput {
   /** Platform client: guest check-in, refresh, and its `session.*` events (`api.subscribe`). */
   api: ApiClient;
-  /** Where the tokens live (`STORAGE_KEYS.authToken`, `STORAGE_KEYS.refreshToken`); shared by tabs. */
+  /**
+   * Shared by tabs: the session's other stored items (`STORAGE_KEYS.oauthProvider`,
+   * `linkedAccounts`, `signupRehydration`), and the tokens unless `tokens` is given.
+   */
   storage: KeyValueStorage;
+  /**
+   * The token store shared with the API client (`createApiClient({ tokens })`): the session writes
+   * what a sign-in or a guest check-in brings and clears it on logout; the client writes what a
+   * refresh brings. @default createTokenStore(storage)
+   */
+  tokens?: TokenStore;
+  /**
+   * Where a sign-in handed over with `afterSignIn` goes (§2 "After sign-in completion"): the
+   * session navigates there with `replace`. @default undefined (the session never navigates)
+   */
+  navigation?: Pick<Navigation, 'navigate'>;
+  /** The route set of the after-sign-in target, read when a sign-in is done. @default () => 'en' */
+  routeLocale?: () => RouteLocale;
+  /**
+   * Reads an access token's claims; the session calls it once per token and keeps the result.
+   * @default decodeSessionClaims (the domain's)
+   */
+  decodeClaims?: (token: string) => SessionClaims | null;
   /** Wall clock in ms since the epoch; used to schedule the proactive refresh. */
   clock: Clock;
   /** Cross-tab channel. @default undefined (no cross-tab sync) */
@@ -65,8 +96,13 @@ export interface SessionContext {
   notice: SessionNotice | null;
   /** Refreshes in a row that got no answer or a 5xx (the next one backs off); 0 after a success. */
   refreshFailures: number;
-  /** Internal: the injected environment (input). Not for views. */
-  env: Required<Pick<SessionInput, 'refreshLeadMs' | 'checkInRetryMs'>> & SessionInput;
+  /**
+   * Internal: the injected environment (input), with the defaults filled in and `claimsOf`, the
+   * decoder that remembers the claims of the last tokens it read (each token is decoded once).
+   * Not for views.
+   */
+  env: Required<Pick<SessionInput, 'refreshLeadMs' | 'checkInRetryMs' | 'tokens' | 'routeLocale'>> &
+    SessionInput & { claimsOf: (token: unknown) => SessionClaims | null };
 }
 
 /** Input of the `oauthLogout` actor: the provider that issued the session and its refresh token. */
@@ -81,12 +117,19 @@ export interface OAuthLogoutInput {
 /** Events the session machine accepts. */
 export type SessionEvent =
   /**
-   * A sign-in flow obtained tokens (ID sign-in, sign-up, any provider). `oauthProvider` names the
-   * generic external OAuth provider that issued them (the `oidcSignIn` machine, kind `oauth`): it
-   * is stored as `STORAGE_KEYS.oauthProvider` so that a user logout ends the session there too;
-   * any sign-in without it removes that key.
+   * A sign-in flow obtained tokens (ID sign-in, sign-up, any provider; sent by the flows'
+   * `handOverToSession`). `oauthProvider` names the generic external OAuth provider that issued
+   * them (the `oidcSignIn` machine, kind `oauth`): it is stored as `STORAGE_KEYS.oauthProvider` so
+   * that a user logout ends the session there too; any sign-in without it removes that key. With
+   * `afterSignIn`, the session then navigates (replace) to `postSignInTarget(afterSignIn.search)`
+   * (§2 "After sign-in completion"); without it (a sign-in embedded in another flow) it stays.
    */
-  | { type: 'session.signedIn'; tokens: LoginResponse; oauthProvider?: string }
+  | { type: 'session.signedIn'; tokens: LoginResponse; oauthProvider?: string; afterSignIn?: AfterSignIn }
+  /**
+   * A sign-in flow that handed its tokens over earlier (without `afterSignIn`) is done: navigate
+   * (replace) to `postSignInTarget(search)`. Ignored without a signed-in user.
+   */
+  | ({ type: 'session.afterSignIn' } & AfterSignIn)
   /** The API client refreshed the tokens (it already stored them). */
   | { type: 'session.refreshed'; authorisationToken: string; refreshToken: string }
   /** Refresh now (for example before an important call). */

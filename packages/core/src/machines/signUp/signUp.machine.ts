@@ -26,14 +26,15 @@ export interface SignUpActorInput {
  * A credentials form (`createCredentialsFormMachine`): `editing` → `form.submit` with guard
  * `formIsValid` (domain `validateSignUpForm`) → `submitting` (actor `signUp` =
  * `api.auth.signUp({ body: { id: email, secret: password, name } })`) → success: tokens to the session
- * (`session.signedIn`), `target` from `postSignInTarget(search)`, final state `signedUp`;
+ * (`session.signedIn`; it goes to the §2 target unless the form is `embedded`), final state
+ * `signedUp` with output `{ tokens }`;
  * failure: back to `editing` with `error` = `signUpFailureMessage(error, isKnownKey)` (409: the
  * email is taken), values kept.
  */
 export const signUpMachine = createCredentialsFormMachine({
   id: 'signUp',
   description:
-    'ID sign-up with name, email and password. Submitting an invalid form stays in editing with the validation errors; a valid one calls the signUp actor. On success the tokens go to the session machine (session.signedIn) and target is set to the in-app path of identity-and-routes.md §2 "After sign-in completion"; on failure (for example 409, the email is taken) the mapped message shows and the values are kept.',
+    'ID sign-up with name, email and password. Submitting an invalid form stays in editing with the validation errors; a valid one calls the signUp actor. On success the tokens go to the session machine (session.signedIn), which goes to the in-app path of identity-and-routes.md §2 "After sign-in completion" unless the form is embedded in another flow; on failure (for example 409, the email is taken) the mapped message shows and the values are kept.',
   fields: ['name', 'email', 'password'] as const satisfies readonly SignUpField[],
   validate: validateSignUpForm,
   submit: {

@@ -27,7 +27,7 @@ function setup(signUp: (body: Body) => Promise<LoginResponse>, search = '') {
 }
 
 describe('signUp', () => {
-  it('success hands the tokens to the session and sets the target', async () => {
+  it('success outputs the tokens and hands them to the session with the query of the target', async () => {
     const tokens = await userTokens(Date.now());
     const { actor, sent, spy, view, fill } = setup(async () => tokens, '?from=%2Fpreferences');
     fill();
@@ -35,8 +35,9 @@ describe('signUp', () => {
     expect(view().isSubmitting).toBe(true);
     await waitFor(actor, (s) => s.status === 'done');
     expect(spy).toHaveBeenCalledWith({ id: 'ada@example.com', secret: 'long-enough-pw', name: 'Ada' });
-    expect(sent).toEqual([{ type: 'session.signedIn', tokens }]);
-    expect(view()).toMatchObject({ isDone: true, target: '/preferences' });
+    expect(sent).toEqual([{ type: 'session.signedIn', tokens, afterSignIn: { search: '?from=%2Fpreferences' } }]);
+    expect(actor.getSnapshot().output).toEqual({ tokens });
+    expect(view()).toMatchObject({ isDone: true });
   });
 
   it('an empty form gives per-field messages and calls nothing', () => {

@@ -19,8 +19,6 @@ export interface SocialSignInApi {
   busy: boolean;
   /** The in-app address to `replace` the current one with (no provider answer in it), else null; then call `urlReplaced`. */
   cleanUrl: string | null;
-  /** Where to go (replace) once `signedIn`. */
-  target: string | null;
   /** The link offer (for the account-link prompt) in `linkOffer`, else null. */
   link: SocialLinkOffer | null;
   /** Message key to show, else null. */
@@ -53,7 +51,6 @@ export function connectSocialSignIn(snapshot: SocialSignInSnapshot, send: (event
     phase,
     busy: phase === 'obtaining' || phase === 'leaving' || phase === 'returning' || phase === 'signingIn',
     cleanUrl: snapshot.context.cleanUrl,
-    target: snapshot.context.target,
     link: snapshot.context.link,
     error: snapshot.context.error,
     failure: snapshot.context.failure,

@@ -1,7 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { ApiClient } from '../../api/types.js';
 import type { LoginResponse } from '../../contracts/index.js';
-import { postSignInTarget } from '../../domain/redirects.js';
 import {
   checkSocialReturn,
   readSocialReturn,
@@ -21,6 +20,7 @@ import {
 } from '../../domain/social.js';
 import type { KeyValueStorage } from '../../platform/types.js';
 import { createExchangeRegistry } from '../oidcSignIn/oidcSignIn.machine.js';
+import { handOverToSession } from '../session/session.signIn.js';
 import type {
   SocialAdapterResult,
   SocialFailure,
@@ -29,6 +29,7 @@ import type {
   SocialSignInContext,
   SocialSignInEvent,
   SocialSignInInput,
+  SocialSignInResult,
 } from './socialSignIn.types.js';
 
 export type * from './socialSignIn.types.js';
@@ -94,14 +95,14 @@ const neverKnown = () => false;
  *   the browser is on its way); a credential (popup SDKs) → `signingIn`; an error → `failed`.
  * - `returning`: waits for the view to replace the address (`url.replaced`) → `signingIn`.
  * - `signingIn`: actor `signIn` sends the credential once per credential (`sendSocialCredential`)
- *   → `signedIn` (tokens to the session, `target` = §2 "After sign-in completion" of the sign-in
- *   query); a 409 (`socialSignInOutcome` → link offer) → `linkOffered` (final: the view shows the
- *   account-link prompt with `link`); another error → `failed` (a known server message or
- *   `socialSignInFailed`).
+ *   → `signedIn` (final, output `{ tokens }`; handed to the session with the sign-in query, and
+ *   the session goes to its §2 target); a 409 (`socialSignInOutcome` → link offer) →
+ *   `linkOffered` (final, output `{ link }`: the view shows the account-link prompt); another
+ *   error → `failed` (a known server message or `socialSignInFailed`).
  * - `failed`: `retry` → `idle`.
  */
 export const socialSignInMachine = setup({
-  types: {} as { context: SocialSignInContext; events: SocialSignInEvent; input: SocialSignInInput },
+  types: {} as { context: SocialSignInContext; events: SocialSignInEvent; input: SocialSignInInput; output: SocialSignInResult | null },
   actors: {
     /** `adapter.start(request)`: the browser leaves for the provider, or a popup answers a credential. */
     obtainCredential: fromPromise<SocialAdapterResult, SocialObtainActorInput>(({ input }) => input.adapter.start(input.request)),
@@ -186,12 +187,9 @@ export const socialSignInMachine = setup({
         },
       };
     }),
-    handTokensToSession: ({ context }, params: { tokens: LoginResponse }) => {
-      context.env.session.send({ type: 'session.signedIn', tokens: params.tokens });
-    },
-    setTarget: assign(({ context }) => ({
-      target: postSignInTarget(context.signInSearch, { defaultPath: context.env.defaultPath, locale: context.env.locale }),
-    })),
+    /** Keeps what the sign-in produced: the machine's output. */
+    keepSignIn: assign((_, params: { tokens: LoginResponse }) => ({ signedIn: { tokens: params.tokens } })),
+    handOverToSession,
     clearError: assign({ error: null, failure: null, credential: null }),
   },
 }).createMachine({
@@ -203,7 +201,7 @@ export const socialSignInMachine = setup({
     credential: null,
     cleanUrl: null,
     signInSearch: `?${input.search.replace(/^\?/, '')}`,
-    target: null,
+    signedIn: null,
     link: null,
     error: null,
     failure: null,
@@ -270,7 +268,10 @@ export const socialSignInMachine = setup({
         }),
         onDone: {
           target: 'signedIn',
-          actions: ['setTarget', { type: 'handTokensToSession', params: ({ event }) => ({ tokens: event.output }) }],
+          actions: [
+            { type: 'keepSignIn', params: ({ event }) => ({ tokens: event.output }) },
+            { type: 'handOverToSession', params: ({ context, event }) => ({ tokens: event.output, afterSignIn: { search: context.signInSearch } }) },
+          ],
         },
         onError: [
           {
@@ -282,13 +283,14 @@ export const socialSignInMachine = setup({
         ],
       },
     },
-    signedIn: { type: 'final', description: 'The session holds the tokens; the view goes to target.' },
+    signedIn: { type: 'final', description: 'The session holds the tokens and takes the viewer to the target of §2 "After sign-in completion".' },
     linkOffered: { type: 'final', description: 'An ID account has the email (409): the view shows the account-link prompt (accountLink machine).' },
     failed: {
       description: 'The sign-in stopped; the error shows with Try again.',
       on: { retry: { target: 'idle', actions: 'clearError' } },
     },
   },
+  output: ({ context }) => context.signedIn ?? (context.link ? { link: context.link } : null),
 });
 
 /** The domain's check of the page's answer against the started sign-in. */

@@ -53,7 +53,6 @@ function tab(options: { answer?: () => Promise<LoginResponse>; adapter?: (reques
         storage,
         now: () => NOW,
         randomToken: () => `token-${(counter += 1)}`,
-        defaultPath: '/home',
         exchanges,
         ...extra,
       },
@@ -81,9 +80,10 @@ describe('socialSignIn machine (§4 "Social sign-in")', () => {
     back.view().urlReplaced();
     await waitFor(back.actor, (s) => s.status === 'done');
     expect(t.storage.getItem(socialPendingKey('google'))).toBeNull();
-    expect(back.view()).toMatchObject({ phase: 'signedIn', target: '/account' });
+    expect(back.view()).toMatchObject({ phase: 'signedIn' });
+    expect(back.actor.getSnapshot().output).toEqual({ tokens: TOKENS });
     expect(t.calls).toEqual([{ provider: 'google', body: { idToken: 'jwt-1' } }]);
-    expect(t.sessionEvents).toEqual([{ type: 'session.signedIn', tokens: TOKENS }]);
+    expect(t.sessionEvents).toEqual([{ type: 'session.signedIn', tokens: TOKENS, afterSignIn: { search: '?from=%2Faccount' } }]);
   });
 
   it('Apple sends code, nonce and callbackUri; Facebook its code and redirect address', async () => {
@@ -130,7 +130,8 @@ describe('socialSignIn machine (§4 "Social sign-in")', () => {
     const page = t.open('google', '?from=%2Fwatchlists');
     page.view().start();
     await waitFor(page.actor, (s) => s.status === 'done');
-    expect(page.view()).toMatchObject({ phase: 'signedIn', target: '/watchlists' });
+    expect(page.view()).toMatchObject({ phase: 'signedIn' });
+    expect(t.sessionEvents).toEqual([{ type: 'session.signedIn', tokens: TOKENS, afterSignIn: { search: '?from=%2Fwatchlists' } }]);
     expect(t.calls).toEqual([{ provider: 'google', body: { idToken: 'popup-jwt' } }]);
     expect(t.storage.getItem(socialPendingKey('google'))).toBeNull();
   });

@@ -2,7 +2,7 @@ import type { ApiClient } from '../../api/types.js';
 import type { LoginResponse } from '../../contracts/index.js';
 import type { SocialCredential, SocialPending, SocialProviderKey, SocialReturnRefusal } from '../../domain/social.js';
 import type { KeyValueStorage } from '../../platform/types.js';
-import type { SessionReceiver, TargetLocale } from '../credentialsForm/credentialsForm.types.js';
+import type { SessionReceiver, SignInOutput } from '../session/session.signIn.js';
 import type { OidcExchangeRegistry } from '../oidcSignIn/oidcSignIn.types.js';
 
 /** What the page asks a provider adapter to start: the provider's authorisation with these values. */
@@ -37,7 +37,7 @@ export interface SocialProviderAdapter {
 export interface SocialSignInInput {
   /** Platform client: `api.social.apple|google|facebook`. */
   api: ApiClient;
-  /** Receives `session.signedIn { tokens }`. */
+  /** Receives `session.signedIn { tokens, afterSignIn }` and takes the viewer to the §2 target. */
   session: SessionReceiver;
   provider: SocialProviderKey;
   /** The provider's adapter (chosen by the realm's run-time configuration). */
@@ -56,9 +56,6 @@ export interface SocialSignInInput {
   now: () => number;
   /** A fresh unguessable value (state, nonce): at least 128 random bits, URL-safe. */
   randomToken: () => string;
-  /** Where to go when the query names no target. */
-  defaultPath?: string;
-  locale?: TargetLocale;
   /** Whether a message key has a translation. @default () => false */
   isKnownKey?: (key: string) => boolean;
   /** One sign-in call per credential. @default one registry for the whole page */
@@ -87,7 +84,8 @@ export interface SocialSignInContext {
   cleanUrl: string | null;
   /** The sign-in query (with `?`): the page's, or the one restored from the pending sign-in. */
   signInSearch: string;
-  target: string | null;
+  /** What the sign-in produced once signed in (part of the machine's output), else null. Not for views. */
+  signedIn: SignInOutput | null;
   /** The link offer once the platform answered 409, else null. */
   link: SocialLinkOffer | null;
   error: string | null;
@@ -117,6 +115,12 @@ export interface SocialSignInActorInput {
   storage: KeyValueStorage;
   exchanges: OidcExchangeRegistry;
 }
+
+/**
+ * The machine's output: the sign-in (`{ tokens }`), or the link offer after a 409 (`{ link }`);
+ * null when it ended otherwise (on the way to the provider).
+ */
+export type SocialSignInResult = SignInOutput | { link: SocialLinkOffer };
 
 /** The answer of the `signIn` actor. */
 export type SocialSignInOutput = LoginResponse;

@@ -17,8 +17,6 @@ export interface OpinSignInApi {
   error: string | null;
   /** The address without `token` and `state`: put it in the address bar (replace) at once; null when nothing to clean. */
   cleanUrl: string | null;
-  /** In-app path to go to once signed in; null before. */
-  target: string | null;
   /** Goes to the OPIN portal of the realm entry (`baseUri`; a path is resolved against `base`). */
   start(baseUri: unknown, base?: string | null): void;
 }
@@ -31,7 +29,6 @@ export function connectOpinSignIn(snapshot: OpinSignInSnapshot, send: (event: Op
     phase,
     error: snapshot.context.error,
     cleanUrl: snapshot.context.cleanUrl,
-    target: snapshot.context.target,
     start: (baseUri, base) => send({ type: 'opin.start', baseUri, base: base ?? null }),
   };
 }

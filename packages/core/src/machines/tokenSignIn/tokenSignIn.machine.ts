@@ -4,7 +4,6 @@ import type { LoginResponse } from '../../contracts/index.js';
 import {
   loginFailureMessage,
   opinPortalUrl,
-  postSignInTarget,
   readTokenReturn,
   signInScriptConfig,
   validateLoginForm,
@@ -12,6 +11,7 @@ import {
 import { createCredentialsFormMachine } from '../credentialsForm/credentialsForm.machine.js';
 import type { CredentialsFormInput } from '../credentialsForm/credentialsForm.types.js';
 import { oncePerToken } from '../magicLink/magicLink.machine.js';
+import { handOverToSession, type SignInOutput } from '../session/session.signIn.js';
 import type {
   GigyaAccounts,
   GigyaScriptLoader,
@@ -61,10 +61,6 @@ export interface TokenExchangeActorInput {
   token: string;
 }
 
-/** §2 "After sign-in completion" for a page whose query may still hold `token` and `state`. */
-const targetAfterSignIn = (context: { env: { search: string; defaultPath?: string; locale?: OpinSignInInput['locale'] } }) =>
-  postSignInTarget(readTokenReturn(context.env.search).search, { defaultPath: context.env.defaultPath, locale: context.env.locale });
-
 /**
  * OPIN sign-in (identity-and-routes.md §2 sub-route `opin`, §7 `POST /api/v1/opin-auth
  * {opinAuthToken}`, §8 "Login failure"), with a `state` check of this project's against login CSRF.
@@ -73,8 +69,9 @@ const targetAfterSignIn = (context: { env: { search: string; defaultPath?: strin
  * (`readTokenReturn`) and `cleanUrl` (the address without them) is set for the view to put in
  * the address bar at once:
  * - token and a `state` equal to the one stored for this tab → `exchanging` (actor `exchange` =
- *   `exchangeOpinOnce(api, token)`, once per token) → `signedIn` (final; `target` from
- *   `postSignInTarget`, `session.signedIn { tokens }`) or `failed` with `loginFailureMessage`;
+ *   `exchangeOpinOnce(api, token)`, once per token) → `signedIn` (final, output `{ tokens }`;
+ *   `session.signedIn { tokens, afterSignIn }` with the query without `token` and `state`: the
+ *   session goes to the §2 target) or `failed` with `loginFailureMessage`;
  * - token or state but no match (another tab's trip, a forged link, a malformed token) → `failed`
  *   with `opinReturnRefused`, nothing sent;
  * - neither → `idle`.
@@ -85,7 +82,7 @@ const targetAfterSignIn = (context: { env: { search: string; defaultPath?: strin
  * without one → `failed` with `providerNotAvailable`. Never throws.
  */
 export const opinSignInMachine = setup({
-  types: {} as { context: OpinSignInContext; events: OpinSignInEvent; input: OpinSignInInput },
+  types: {} as { context: OpinSignInContext; events: OpinSignInEvent; input: OpinSignInInput; output: SignInOutput | null },
   actors: {
     /** `exchangeOpinOnce(api, token)` → the session's tokens. */
     exchange: fromPromise<LoginResponse, TokenExchangeActorInput>(({ input }) => exchangeOpinOnce(input.api, input.token)),
@@ -122,11 +119,9 @@ export const opinSignInMachine = setup({
     showLoginFailure: assign(({ context }, params: { error: unknown }) => ({
       error: loginFailureMessage(params.error, context.env.isKnownKey ?? (() => false)),
     })),
-    /** §2 "After sign-in completion": the in-app path to go to. */
-    setTarget: assign(({ context }) => ({ target: targetAfterSignIn(context) })),
-    handTokensToSession: ({ context }, params: { tokens: LoginResponse }) => {
-      context.env.session.send({ type: 'session.signedIn', tokens: params.tokens });
-    },
+    /** Keeps what the sign-in produced: the machine's output. */
+    keepSignIn: assign((_, params: SignInOutput) => ({ signedIn: params })),
+    handOverToSession,
   },
   guards: {
     /** The query holds a token and the state stored for this tab's trip. */
@@ -144,6 +139,7 @@ export const opinSignInMachine = setup({
   },
 }).createMachine({
   id: 'opinSignIn',
+  output: ({ context }) => context.signedIn,
   description:
     'OPIN sign-in (identity-and-routes.md §7 POST /api/v1/opin-auth). Without a token the page offers the OPIN portal: a random state is stored and the browser leaves for the portal. Back with a token and the same state, the token leaves the address bar and is exchanged once for the session; a token without the matching state is refused without a call. Failures show the message of §8 "Login failure".',
   context: ({ input }) => {
@@ -155,7 +151,7 @@ export const opinSignInMachine = setup({
       cleanUrl: found.hadParams ? `${input.pathname}${found.search}` : null,
       portalUrl: null,
       error: null,
-      target: null,
+      signedIn: null,
       env: input,
     };
   },
@@ -191,14 +187,19 @@ export const opinSignInMachine = setup({
         input: ({ context }) => ({ api: context.env.api, token: context.token ?? '' }),
         onDone: {
           target: 'signedIn',
-          actions: ['forgetState', 'setTarget', { type: 'handTokensToSession', params: ({ event }) => ({ tokens: event.output }) }],
+          actions: [
+            'forgetState',
+            { type: 'keepSignIn', params: ({ event }) => ({ tokens: event.output }) },
+            // §2 "After sign-in completion" from the page's query without `token` and `state`.
+            { type: 'handOverToSession', params: ({ context, event }) => ({ tokens: event.output, afterSignIn: { search: readTokenReturn(context.env.search).search } }) },
+          ],
         },
         onError: { target: 'failed', actions: ['forgetState', { type: 'showLoginFailure', params: ({ event }) => ({ error: event.error }) }] },
       },
     },
     signedIn: {
       type: 'final',
-      description: 'Signed in: the session holds the tokens; the view goes to target.',
+      description: 'Signed in: the session holds the tokens and takes the viewer to the target of §2 "After sign-in completion".',
     },
     failed: {
       description: 'The error shows; the viewer may go to the portal again.',
@@ -283,7 +284,8 @@ export async function gigyaSignIn(input: GigyaLoginActorInput): Promise<LoginRes
  * `editing` → `form.submit` with guard `formIsValid` (`validateLoginForm`: `EMPTY_INPUTS`,
  * `emailIsEmpty`, `pleaseProvideValidEmail`, `passwordIsEmpty`) → `submitting` (actor
  * `gigyaLogin` = {@link gigyaSignIn}: the script rule, the script, its id token, the platform) →
- * `signedIn` (final; `target` and `session.signedIn`), or back to `editing` with
+ * `signedIn` (final, output `{ tokens }`; `session.signedIn`, the session goes to the §2 target),
+ * or back to `editing` with
  * {@link gigyaFailureMessage}, values kept. Input: the credentials form's. Pages check the rule
  * first with `signInScriptConfig` (nothing to show without a script); the actor checks it again.
  */
@@ -291,7 +293,7 @@ export function createGigyaSignInMachine(script: GigyaScript) {
   return createCredentialsFormMachine({
     id: 'gigyaSignIn',
     description:
-      'GIGYA sign-in through its script (identity-and-routes.md §5 "A TV sign-in script needs both a script URL and an api key"). An empty form stays in editing with EMPTY_INPUTS or per-field errors. A valid one runs the sign-in: without both a script URL and an api key it fails with missingScriptUrlOrApiKey; otherwise the script loads (couldntLoadSignInScript when it does not), checks the email and password, and its id token is traded for the session. On success the tokens go to the session machine and target is set; on failure the message shows and the values are kept.',
+      'GIGYA sign-in through its script (identity-and-routes.md §5 "A TV sign-in script needs both a script URL and an api key"). An empty form stays in editing with EMPTY_INPUTS or per-field errors. A valid one runs the sign-in: without both a script URL and an api key it fails with missingScriptUrlOrApiKey; otherwise the script loads (couldntLoadSignInScript when it does not), checks the email and password, and its id token is traded for the session. On success the tokens go to the session machine, which goes to the target of §2 "After sign-in completion"; on failure the message shows and the values are kept.',
     fields: ['email', 'password'] as const satisfies readonly GigyaSignInField[],
     initialValues: (_input: CredentialsFormInput) => ({}),
     validate: validateLoginForm,

@@ -66,7 +66,7 @@ describe('opinSignIn (§7 POST /api/v1/opin-auth)', () => {
     expect(storage.dump()).toEqual({});
   });
 
-  it('back with the token and this tab\'s state: the address is cleaned, the token exchanged once, the target is from', async () => {
+  it('back with the token and this tab\'s state: the address is cleaned, the token exchanged once, the session goes to from', async () => {
     const tokens = await userTokens(Date.now());
     const { actor, view, sent, storage, exchange } = opin({
       search: `?from=%2Faccount&token=${TOKEN}&state=${STATE}`,
@@ -80,8 +80,10 @@ describe('opinSignIn (§7 POST /api/v1/opin-auth)', () => {
     expect(storage.dump()).toEqual({});
     expect(exchange).toHaveBeenCalledTimes(1);
     expect(exchange.mock.calls[0]![0].token).toBe(TOKEN);
-    expect(sent).toEqual([{ type: 'session.signedIn', tokens }]);
-    expect(view()).toMatchObject({ phase: 'signedIn', target: '/account' });
+    // The session goes to the target of the query without the portal's token and state.
+    expect(sent).toEqual([{ type: 'session.signedIn', tokens, afterSignIn: { search: '?from=%2Faccount' } }]);
+    expect(actor.getSnapshot().output).toEqual({ tokens });
+    expect(view()).toMatchObject({ phase: 'signedIn' });
   });
 
   it('a token whose state is not this tab\'s (or no state stored) is refused without a call', () => {
@@ -196,7 +198,7 @@ describe('gigyaSignIn (§5 the sign-in script rule)', () => {
     }
   });
 
-  it('loads the script (path resolved on the platform), signs in with it, trades the id token, goes to from', async () => {
+  it('loads the script (path resolved on the platform), signs in with it, trades the id token, hands it over to go to from', async () => {
     const tokens = await userTokens(Date.now());
     const { actor, view, load, login, exchange, sent, fill } = gigya({ search: '?from=%2Faccount', exchange: async () => tokens });
     fill(' gigya.user@example.test ');
@@ -205,8 +207,9 @@ describe('gigyaSignIn (§5 the sign-in script rule)', () => {
     expect(load).toHaveBeenCalledWith({ scriptUrl: 'http://api.test/_gigya/gigya.js', apiKey: 'gigya-key' });
     expect(login).toHaveBeenCalledWith({ loginID: 'gigya.user@example.test', password: 'gigya-pass' });
     expect(exchange).toHaveBeenCalledWith('gigya.id.token');
-    expect(sent).toEqual([{ type: 'session.signedIn', tokens }]);
-    expect(view()).toMatchObject({ isDone: true, target: '/account', error: null });
+    expect(sent).toEqual([{ type: 'session.signedIn', tokens, afterSignIn: { search: '?from=%2Faccount' } }]);
+    expect(actor.getSnapshot().output).toEqual({ tokens });
+    expect(view()).toMatchObject({ isDone: true, error: null });
   });
 
   it('a script that does not load shows couldntLoadSignInScript; the next submit loads again', async () => {

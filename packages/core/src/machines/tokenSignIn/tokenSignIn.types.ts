@@ -1,9 +1,10 @@
 import type { KeyValueStorage, Navigation } from '../../platform/types.js';
 import type { CredentialsFormInput } from '../credentialsForm/credentialsForm.types.js';
+import type { SignInOutput } from '../session/session.signIn.js';
 
-export type { SessionReceiver, TargetLocale } from '../credentialsForm/credentialsForm.types.js';
+export type { SessionReceiver } from '../credentialsForm/credentialsForm.types.js';
 
-/** Input of the OPIN sign-in machine: the credentials form's (client, session, query, target rules) and its own. */
+/** Input of the OPIN sign-in machine: the credentials form's (client, session, query) and its own. */
 export interface OpinSignInInput extends CredentialsFormInput {
   /** The page's path without query (`/login/opin`), for the clean address. */
   pathname: string;
@@ -31,8 +32,8 @@ export interface OpinSignInContext {
   portalUrl: string | null;
   /** Message key of the error to show, or null. */
   error: string | null;
-  /** In-app path to go to once signed in; null before. */
-  target: string | null;
+  /** What the sign-in produced once signed in (the machine's output); null before. Not for views. */
+  signedIn: SignInOutput | null;
   /** Internal: the input. Not for views. */
   env: OpinSignInInput;
 }

@@ -3,6 +3,7 @@ import type { ApiClient } from '../../api/types.js';
 import type { DevicePin, DevicePinStatus, LoginResponse } from '../../contracts/index.js';
 import { isDevicePin, normaliseDevicePin, TV_CODE_KEYS, tvCodeErrorKey } from '../../domain/adobe.js';
 import { errorFacts } from '../../domain/loginErrors.js';
+import { handOverToSession } from '../session/session.signIn.js';
 import type {
   TvDeviceLoginContext,
   TvDeviceLoginEvent,
@@ -83,6 +84,12 @@ export const tvDeviceLoginMachine = setup({
 /** The tvDeviceLogin machine's type. */
 export type TvDeviceLoginMachine = typeof tvDeviceLoginMachine;
 
+/** The session's tokens of a confirmed poll answer (the answer without its `status`). */
+function tokensOf(answer: DevicePinStatus): LoginResponse {
+  const { status: _status, ...tokens } = answer;
+  return tokens as LoginResponse;
+}
+
 /** An ISO date-time as ms since the epoch, or null. */
 function timeOf(value: string | undefined): number | null {
   const ms = value === undefined ? NaN : Date.parse(value);
@@ -98,7 +105,8 @@ function timeOf(value: string | undefined): number | null {
  * - `waiting`: after the named delay `pollInterval` → `expired` when the clock is past
  *   `expiresAt`, else `polling`.
  * - `polling`: actor `pollPin` (`api.tvDevice.pollPin({ body: { anchor } })`): `confirmed` → the tokens go to
- *   `session` → `signedIn` (final); `expired` → `expired`; `pending` → `waiting`; a 404 → `expired`;
+ *   the TV's `session` (`handOverToSession`, no target: the TV screen has its own ending) →
+ *   `signedIn` (final); `expired` → `expired`; `pending` → `waiting`; a 404 → `expired`;
  *   any other failure → `waiting`, and after five in a row → `failed`.
  * - `expired` and `failed`: `renew` asks for a new code.
  */
@@ -129,11 +137,7 @@ export const tvDevicePinMachine = setup({
       failures: 0,
       error: null,
     })),
-    handTokensToSession: ({ context }, params: { status: DevicePinStatus }) => {
-      if (params.status.status !== 'confirmed') return;
-      const { status: _status, ...tokens } = params.status;
-      context.env.session?.send({ type: 'session.signedIn', tokens: tokens as LoginResponse });
-    },
+    handOverToSession,
     resetFailures: assign({ failures: 0 }),
     countFailure: assign(({ context }) => ({ failures: context.failures + 1 })),
     fail: assign((_, params: { error: unknown }) => ({ error: tvCodeErrorKey(params.error) })),
@@ -178,7 +182,7 @@ export const tvDevicePinMachine = setup({
           {
             guard: { type: 'isConfirmed', params: ({ event }) => ({ status: event.output }) },
             target: 'signedIn',
-            actions: { type: 'handTokensToSession', params: ({ event }) => ({ status: event.output }) },
+            actions: { type: 'handOverToSession', params: ({ event }) => ({ tokens: tokensOf(event.output) }) },
           },
           { guard: { type: 'isExpired', params: ({ event }) => ({ status: event.output }) }, target: 'expired' },
           { target: 'waiting', actions: 'resetFailures' },

@@ -1,5 +1,5 @@
 import type { ApiClient } from '../../api/types.js';
-import type { SessionReceiver } from '../credentialsForm/credentialsForm.types.js';
+import type { SessionReceiver } from '../session/session.signIn.js';
 
 /** Input of the `tvDeviceLogin` machine (the TV_LOGIN page of a signed-in viewer). */
 export interface TvDeviceLoginInput {

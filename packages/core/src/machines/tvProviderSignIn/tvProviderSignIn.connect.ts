@@ -32,8 +32,6 @@ export interface TvProviderSignInApi {
   unlinkError: string | null;
   /** The error once failed: `t(error.key)`, with `requestId` and `firstMessage` for support; else null. */
   error: TvProviderError | null;
-  /** Where to go (replace) once `signedIn` or `continued`, else null. */
-  target: string | null;
   /** The default menu page, for the error's button (§2 "a button back to the default menu page"). */
   homePath: string;
   /**
@@ -83,8 +81,7 @@ export function connectTvProviderSignIn(snapshot: TvProviderSignInSnapshot, send
     unlinkAllowed: phase === 'linked' || phase === 'unlinking',
     unlinkError: context.unlinkError,
     error: phase === 'failed' ? context.error : null,
-    target: context.target,
-    homePath: context.env.defaultPath ?? buildPath(DEFAULT_MENU_ROUTE, undefined, locale),
+    homePath: buildPath(DEFAULT_MENU_ROUTE, undefined, locale),
     restartPath,
     pick: (mvpdId) => send({ type: 'pick', mvpdId }),
     continue: () => send({ type: 'continue' }),

@@ -18,9 +18,9 @@ import {
   tvProviderReturnUrl,
   type TvProviderPending,
 } from '../../domain/adobe.js';
-import { postSignInTarget } from '../../domain/redirects.js';
 import { UNLINK_FAILED_KEY } from '../../domain/social.js';
 import { adobeHostFor, adobeRegistrationMachine } from '../adobeRegistration/adobeRegistration.machine.js';
+import { continueAfterSignIn, handOverToSession, type SignInOutput } from '../session/session.signIn.js';
 import type { AdobeRegistrationOutput, LoadConfigActorInput } from '../adobeRegistration/adobeRegistration.types.js';
 import type { TvExchangeActorInput, TvProviderSignInContext, TvProviderSignInEvent, TvProviderSignInInput } from './tvProviderSignIn.types.js';
 
@@ -74,12 +74,15 @@ const readPending = (input: TvProviderSignInInput): TvProviderPending | null =>
  * - `picking`: `pick { mvpdId }` of a listed operator stores the ids (`stream.tvProvider.pending`:
  *   kind, requestorId, resourceId, baseUri, mvpdId, regcode, DCR access token, from, device) and
  *   leaves for Adobe's authenticate address (`leaving`, final: the items stay for the return).
- * - `linked`: `continue` → `continued`; `unlink` → `unlinking` (actor `unlink` =
+ * - `linked`: `continue` → `continued` (`session.afterSignIn`: the session goes to the stored
+ *   from-path or the default page); `unlink` → `unlinking` (actor `unlink` =
  *   `api.social.unlink({ params: { provider: kind } })`) → `registering`; a failed unlink stays with `anErrorOccured`.
- * - `exchanging`: actor `exchangeTokens` (`/user/adobe` or `/v3/adobe/token`) → tokens to the
- *   session → `syncing` (actor `syncEntitlements` = `api.adobe.entitlementSync({ body: { refreshToken } })`
- *   when the domain's `shouldSyncEntitlements`; its failure does not undo the sign-in) →
- *   `signedIn` with `target` = the stored from-path or the default page. A 400 or 412 on the first
+ * - `exchanging`: actor `exchangeTokens` (`/user/adobe` or `/v3/adobe/token`) → tokens handed to
+ *   the session (stored, no navigation yet) → `syncing` (actor `syncEntitlements` =
+ *   `api.adobe.entitlementSync({ body: { refreshToken } })` when the domain's
+ *   `shouldSyncEntitlements`; its failure does not undo the sign-in) → `signedIn` (final, output
+ *   `{ tokens }`; `session.afterSignIn`: the session goes to the stored from-path or the default
+ *   page, §4 "redirect to the stored from-path or the default page"). A 400 or 412 on the first
  *   attempt sets the second-intent flag and restarts the picker (`reloading`: actor `loadConfig`,
  *   the same regcode); otherwise → `failed` with the domain's `tvProviderError`.
  * - `leave` (in any state before the end: registering, picking, linked, unlinking, exchanging,
@@ -90,7 +93,7 @@ const readPending = (input: TvProviderSignInInput): TvProviderPending | null =>
  * The picker is shown at most twice per flow and the regcode call is made at most twice.
  */
 export const tvProviderSignInMachine = setup({
-  types: {} as { context: TvProviderSignInContext; events: TvProviderSignInEvent; input: TvProviderSignInInput },
+  types: {} as { context: TvProviderSignInContext; events: TvProviderSignInEvent; input: TvProviderSignInInput; output: SignInOutput | null },
   actors: {
     /** The Adobe registration (child machine): provider data, a linked account, or an error. */
     register: adobeRegistrationMachine,
@@ -181,16 +184,10 @@ export const tvProviderSignInMachine = setup({
         },
       };
     }),
-    handTokensToSession: ({ context }, params: { tokens: LoginResponse }) => {
-      context.env.session.send({ type: 'session.signedIn', tokens: params.tokens });
-    },
-    /** §4: "redirect to the stored from-path or the default page". */
-    setTarget: assign(({ context }) => ({
-      target: postSignInTarget(context.from ? `?${new URLSearchParams({ from: context.from }).toString()}` : '', {
-        defaultPath: context.env.defaultPath,
-        locale: context.env.locale,
-      }),
-    })),
+    /** Keeps what the sign-in produced: the machine's output. */
+    keepSignIn: assign((_, params: SignInOutput) => ({ signedIn: params })),
+    handOverToSession,
+    continueAfterSignIn,
     setEntitlements: assign((_, params: { value: 'synced' | 'failed' | 'skipped' }) => ({ entitlements: params.value })),
     fail: assign((_, params: { error: unknown }) => ({ error: tvProviderError(params.error) })),
     failConfig: assign({ error: () => tvProviderConfigError() }),
@@ -216,7 +213,7 @@ export const tvProviderSignInMachine = setup({
       from: input.route.result === 'success' ? (pending?.from ?? null) : input.route.from,
       device: input.route.result === 'success' ? (pending?.device ?? input.route.device) : input.route.device,
       leaveTo: null,
-      target: null,
+      signedIn: null,
       error: null,
       unlinkError: null,
       unlinked: false,
@@ -281,7 +278,7 @@ export const tvProviderSignInMachine = setup({
     linked: {
       description: 'The account has a linked Adobe account: continue, or unlink it and pick an operator.',
       on: {
-        continue: { target: 'continued', actions: 'setTarget' },
+        continue: { target: 'continued' },
         unlink: { target: 'unlinking', actions: 'clearUnlinkError' },
       },
     },
@@ -309,14 +306,22 @@ export const tvProviderSignInMachine = setup({
           client: parseAdobeClient(context.env.storage.getItem(adobeClientStorageKey(context.env.realm))),
         }),
         onDone: [
+          // The session stores the tokens now (the sync needs them); it goes on once signedIn.
           {
             guard: { type: 'syncWanted', params: ({ event }) => ({ tokens: event.output }) },
             target: 'syncing',
-            actions: [{ type: 'handTokensToSession', params: ({ event }) => ({ tokens: event.output }) }, 'setTarget'],
+            actions: [
+              { type: 'keepSignIn', params: ({ event }) => ({ tokens: event.output }) },
+              { type: 'handOverToSession', params: ({ event }) => ({ tokens: event.output }) },
+            ],
           },
           {
             target: 'signedIn',
-            actions: [{ type: 'handTokensToSession', params: ({ event }) => ({ tokens: event.output }) }, 'setTarget', { type: 'setEntitlements', params: { value: 'skipped' } }],
+            actions: [
+              { type: 'keepSignIn', params: ({ event }) => ({ tokens: event.output }) },
+              { type: 'handOverToSession', params: ({ event }) => ({ tokens: event.output }) },
+              { type: 'setEntitlements', params: { value: 'skipped' } },
+            ],
           },
         ],
         onError: [
@@ -348,12 +353,26 @@ export const tvProviderSignInMachine = setup({
         onError: { target: 'signedIn', actions: { type: 'setEntitlements', params: { value: 'failed' } } },
       },
     },
-    signedIn: { type: 'final', description: 'Signed in; the view goes to target. The flow\'s items are cleared.', entry: 'clearFlow' },
-    continued: { type: 'final', description: 'The viewer continues with the linked account; the view goes to target.', entry: 'clearFlow' },
+    signedIn: {
+      type: 'final',
+      description: 'Signed in; the flow\'s items are cleared and the session takes the viewer to the stored from-path or the default page.',
+      entry: ['clearFlow', { type: 'continueAfterSignIn', params: ({ context }) => ({ search: fromQuery(context) }) }],
+    },
+    continued: {
+      type: 'final',
+      description: 'The viewer continues with the linked account; the session takes them to the stored from-path or the default page.',
+      entry: ['clearFlow', { type: 'continueAfterSignIn', params: ({ context }) => ({ search: fromQuery(context) }) }],
+    },
     failed: { type: 'final', description: 'The error with requestId and the first message, and a button back to the default menu page.', entry: 'clearFlow' },
     closed: { type: 'final', description: 'The viewer left the flow elsewhere in the app.', entry: 'clearFlow' },
   },
+  output: ({ context }) => context.signedIn,
 });
+
+/** §4 "redirect to the stored from-path or the default page": the query that names it for the session (§2). */
+function fromQuery(context: TvProviderSignInContext): string {
+  return context.from ? `?${new URLSearchParams({ from: context.from }).toString()}` : '';
+}
 
 /** The tvProviderSignIn machine's type. */
 export type TvProviderSignInMachine = typeof tvProviderSignInMachine;

@@ -222,9 +222,14 @@ describe('tvProviderSignIn: back from the operator', () => {
     const back = b.open('/providers/success?provider=ADOBE_DCR');
     await settle(back.actor);
     expect(b.calls.exchange).toEqual([{ requestorId: 'stream', clientId: 'client-1', clientSecret: 'secret-1', accessToken: 'at-1' }]);
-    expect(b.sessionEvents).toEqual([{ type: 'session.signedIn', tokens: TOKENS }]);
+    // Stored at once (the sync needs them); the session goes on to the from-path once signed in.
+    expect(b.sessionEvents).toEqual([
+      { type: 'session.signedIn', tokens: TOKENS },
+      { type: 'session.afterSignIn', search: '?from=%2Fvideo%2F42' },
+    ]);
     expect(b.calls.sync).toEqual(['refresh-1']);
-    expect(back.view()).toMatchObject({ phase: 'signedIn', target: '/video/42' });
+    expect(back.view()).toMatchObject({ phase: 'signedIn' });
+    expect(back.actor.getSnapshot().output).toEqual({ tokens: TOKENS });
     expect(back.actor.getSnapshot().context.entitlements).toBe('synced');
     expect(flowItems(b.storage)).toEqual([]);
   });
@@ -235,7 +240,8 @@ describe('tvProviderSignIn: back from the operator', () => {
     const back = b.open('/providers/success?provider=ADOBE');
     await settle(back.actor);
     expect(b.calls.exchange).toEqual([{ requestorId: 'stream', resourceId: 'stream' }]);
-    expect(back.view()).toMatchObject({ phase: 'signedIn', target: '/home' });
+    expect(back.view()).toMatchObject({ phase: 'signedIn' });
+    expect(b.sessionEvents.at(-1)).toEqual({ type: 'session.afterSignIn', search: '' });
   });
 
   it('a failed entitlement sync does not undo the sign-in', async () => {
@@ -282,7 +288,8 @@ describe('tvProviderSignIn: back from the operator', () => {
     back.view().pick('coral');
     const again = b.open('/providers/success');
     await settle(again.actor);
-    expect(again.view()).toMatchObject({ phase: 'signedIn', target: '/account' });
+    expect(again.view()).toMatchObject({ phase: 'signedIn' });
+    expect(b.sessionEvents.at(-1)).toEqual({ type: 'session.afterSignIn', search: '?from=%2Faccount' });
     expect(flowItems(b.storage)).toEqual([]);
   });
 
@@ -358,7 +365,8 @@ describe('tvProviderSignIn: a linked Adobe account', () => {
     expect(page.view()).toMatchObject({ phase: 'linked', unlinkAllowed: true });
     expect(b.calls.regcode).toBe(0);
     page.view().continue();
-    expect(page.view()).toMatchObject({ phase: 'continued', target: '/account' });
+    expect(page.view()).toMatchObject({ phase: 'continued' });
+    expect(b.sessionEvents).toEqual([{ type: 'session.afterSignIn', search: '?from=%2Faccount' }]);
     expect(flowItems(b.storage)).toEqual([]);
   });
 

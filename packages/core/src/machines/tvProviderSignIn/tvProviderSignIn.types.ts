@@ -3,13 +3,16 @@ import type { ProvidersRoute, TvProviderError, TvProviderPending, TvProviderSett
 import type { RouteLocale } from '../../domain/routes.js';
 import type { KeyValueStorage, Navigation } from '../../platform/types.js';
 import type { AdobeHostFactory, AdobeProviderData } from '../adobeRegistration/adobeRegistration.types.js';
-import type { SessionReceiver } from '../credentialsForm/credentialsForm.types.js';
+import type { SessionReceiver, SignInOutput } from '../session/session.signIn.js';
 
 /** Input of the `tvProviderSignIn` machine (the PROVIDERS page). */
 export interface TvProviderSignInInput {
   /** Platform client: `api.adobe.*` (regcode, sign-in exchange, entitlement sync) and `api.social.unlink`. */
   api: ApiClient;
-  /** Receives `session.signedIn { tokens }` after the exchange. */
+  /**
+   * Receives `session.signedIn { tokens }` after the exchange, then `session.afterSignIn` once
+   * signed in or continued (the session goes to the stored from-path or the default page).
+   */
   session: SessionReceiver;
   /** The realm (its DCR client is stored per realm). */
   realm: string;
@@ -31,8 +34,7 @@ export interface TvProviderSignInInput {
   linkedAccounts?: readonly { provider: string }[];
   /** The Adobe host client. @default `createAdobeHost({ baseUrl })` */
   adobeHost?: AdobeHostFactory;
-  /** Where to go when no from-path is stored. @default the default menu page */
-  defaultPath?: string;
+  /** Route set of the return address and of the default menu page (the error's button). @default 'en' */
   locale?: RouteLocale;
 }
 
@@ -52,8 +54,8 @@ export interface TvProviderSignInContext {
   device: string | null;
   /** Adobe's authenticate address once the viewer picked an operator, else null. */
   leaveTo: string | null;
-  /** Where to go once signed in or continued, else null. */
-  target: string | null;
+  /** What the sign-in produced once signed in (the machine's output), else null. Not for views. */
+  signedIn: SignInOutput | null;
   /** The error shown once failed, else null. */
   error: TvProviderError | null;
   /** Message key of a failed unlink (`anErrorOccured`), else null. */

@@ -1,0 +1,131 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Route, Router, Switch, useLocation, useSearch } from 'wouter';
+import { createActor } from 'xstate';
+import type { ApiClient } from '@stream/core/api';
+import type { LoginResponse } from '@stream/core/contracts';
+import { buildPath } from '@stream/core/domain';
+import { sessionMachine, type LabelsApi } from '@stream/core/machines';
+import { browserNavigation, createTokenStore, memoryStorage } from '@stream/core/platform';
+import { createResourceCache, createResources } from '@stream/core/resources';
+import { I18nProvider, ServicesProvider } from '../app/context';
+import type { Services } from '../app/services';
+import LoginPage from './LoginPage';
+
+/** An unsigned JWT with the platform's claims (the web only decodes tokens). */
+function jwt(sub: string, guest: boolean): string {
+  const now = Math.floor(Date.now() / 1000);
+  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  return `${part({ alg: 'none' })}.${part({ sub, gue: guest, iat: now, exp: now + 600 })}.`;
+}
+
+const GUEST: LoginResponse = { authorisationToken: jwt('guest-1', true), refreshToken: 'r-guest' };
+const USER: LoginResponse = { authorisationToken: jwt('user-1', false), refreshToken: 'r-user' };
+
+/** Labels whose text is the key: the form's controls are named `email`, `password`, `signIn`. */
+const labels: LabelsApi = {
+  status: 'ready',
+  t: (key) => key,
+  isKnownKey: () => false,
+  locale: 'en',
+  defaultLocale: 'en',
+  locales: ['en'],
+  dir: 'ltr',
+  retry: () => undefined,
+};
+
+/**
+ * The web's services over a fake platform (login answers `USER`, the realm offers only the ID
+ * provider) with the session the web builds (`browserNavigation`, which wouter follows), and a
+ * record of every address the history was given.
+ */
+function page(path: string, stored: LoginResponse) {
+  window.history.replaceState(null, '', path);
+  const visited: string[] = [];
+  for (const method of ['pushState', 'replaceState'] as const) {
+    const original = window.history[method].bind(window.history);
+    vi.spyOn(window.history, method).mockImplementation((state, unused, url) => {
+      if (url !== undefined && url !== null) visited.push(String(url));
+      original(state, unused, url);
+    });
+  }
+  const storage = memoryStorage();
+  const tokens = createTokenStore(storage);
+  tokens.write(stored);
+  const login = vi.fn(async () => USER);
+  const api = {
+    auth: { login, guestCheckin: async () => GUEST },
+    realm: { settings: async () => ({ selfRegistration: true, magicLink: false, authProviders: [{ name: 'ID' }] }) },
+    subscribe: () => () => undefined,
+  } as unknown as ApiClient;
+  const navigation = browserNavigation();
+  const session = createActor(sessionMachine, { input: { api, storage, tokens, navigation, clock: { now: () => Date.now() } } });
+  session.start();
+  const resources = createResourceCache({ onError: () => undefined });
+  const services: Services = {
+    config: { apiBaseUrl: 'http://api.test', realm: 'stream', apiKey: 'key', processorBaseUrl: 'http://api.test/_processor' },
+    storage,
+    navigation,
+    api,
+    session,
+    resources,
+    queries: createResources(api, resources),
+    language: { current: 'en' },
+  };
+  render(
+    <ServicesProvider services={services}>
+      <I18nProvider language="en" labels={labels}>
+        <Router>
+          <Switch>
+            <Route path={buildPath('LOGIN', {}, 'en')}>
+              <LoginPage />
+            </Route>
+            <Route>
+              <Elsewhere />
+            </Route>
+          </Switch>
+        </Router>
+      </I18nProvider>
+    </ServicesProvider>,
+  );
+  return { visited, login, session };
+}
+
+/** Any page but login: says where the viewer is. */
+function Elsewhere() {
+  const [location] = useLocation();
+  const search = useSearch();
+  return <p>{`at ${location}${search ? `?${search}` : ''}`}</p>;
+}
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+describe('LoginPage: one navigator after a sign-in (identity-and-routes.md §2)', () => {
+  it("a sign-in on the page goes to the sign-in's target only: the session navigates, the page's signed-in redirect never fires", async () => {
+    const { visited, login, session } = page('/login?from=%2Faccount', GUEST);
+    fireEvent.change(screen.getByLabelText('email'), { target: { value: 'viewer@example.com' } });
+    fireEvent.change(screen.getByLabelText('password', { selector: 'input' }), { target: { value: 'secret-pass' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'signIn' }));
+    });
+    expect(await screen.findByText('at /account')).toBeTruthy();
+    expect(login).toHaveBeenCalledTimes(1);
+    // One address after the sign-in: the §2 target. The default menu page (the redirect of a
+    // signed-in viewer on the login page) was never visited.
+    expect(visited).toEqual(['/account']);
+    expect(session.getSnapshot().context.user?.id).toBe('user-1');
+    session.stop();
+  });
+
+  it('a viewer already signed in who opens the page goes to the default menu page (§2), without signing in', async () => {
+    const { visited, login, session } = page('/login?from=%2Faccount', USER);
+    expect(await screen.findByText(`at ${buildPath('HOME', {}, 'en')}`)).toBeTruthy();
+    expect(visited).toEqual([buildPath('HOME', {}, 'en')]);
+    expect(login).not.toHaveBeenCalled();
+    session.stop();
+  });
+});

@@ -1,0 +1,54 @@
+import type { LoginResponse } from '../../contracts/index.js';
+import type { AfterSignIn, SessionEvent } from './session.types.js';
+
+export type { AfterSignIn } from './session.types.js';
+
+/**
+ * What a sign-in flow produced, and the output of its final state: the platform's answer
+ * (tokens, `missingInformationStatus`, `linkedAccounts`) and, for the generic external OAuth
+ * sign-in, the provider that issued it (its logout ends the session there, §7
+ * `{ext-oauth-route}/logout`).
+ */
+export interface SignInOutput {
+  tokens: LoginResponse;
+  oauthProvider?: string;
+}
+
+/** Anything that accepts session events: the session actor, or a fake in tests. */
+export interface SessionReceiver {
+  send(event: SessionEvent): void;
+}
+
+/** Params of {@link handOverToSession}: the flow's output and, unless the flow goes on itself, where to go. */
+export interface SignInHandOver extends SignInOutput {
+  /** Absent: the session stores the tokens but does not navigate (a sign-in embedded in another flow, or a flow with its own ending). */
+  afterSignIn?: AfterSignIn | undefined;
+}
+
+/** The context of a machine that can hand a sign-in over: its input holds the session. */
+interface WithSession {
+  context: { env: { session?: SessionReceiver | undefined } };
+}
+
+/**
+ * The one way a sign-in flow ends: sends `session.signedIn { tokens, oauthProvider?,
+ * afterSignIn? }` to the flow's `env.session`. The session machine then stores the tokens,
+ * decodes them once, records the linked accounts and the OAuth provider, and, with
+ * `afterSignIn`, navigates to the §2 target. Written once for every sign-in machine (a named
+ * action in each machine's `setup`: `handOverToSession`); does nothing without a session.
+ */
+export function handOverToSession({ context }: WithSession, params: SignInHandOver): void {
+  const event: Extract<SessionEvent, { type: 'session.signedIn' }> = { type: 'session.signedIn', tokens: params.tokens };
+  if (params.oauthProvider) event.oauthProvider = params.oauthProvider;
+  if (params.afterSignIn) event.afterSignIn = { search: params.afterSignIn.search };
+  context.env.session?.send(event);
+}
+
+/**
+ * For a flow that handed its tokens over earlier without `afterSignIn` and is now done (the TV
+ * provider's sign-in after the entitlement sync, Continue on the account-link or TV-provider
+ * screen): sends `session.afterSignIn { search }`, and the session navigates to the §2 target.
+ */
+export function continueAfterSignIn({ context }: WithSession, params: AfterSignIn): void {
+  context.env.session?.send({ type: 'session.afterSignIn', search: params.search });
+}
