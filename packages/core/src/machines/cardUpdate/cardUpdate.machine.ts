@@ -43,7 +43,8 @@ export const cardUpdateMachine = setup({
       selected: params.keepChoice ? context.selected : currentCardId(params.data, context.licenceId),
     })),
     select: assign((_, params: { cardId: string }) => ({ selected: params.cardId })),
-    storeFailure: assign((_, params: { failure: CardUpdateFailure }) => ({ failure: params.failure })),
+    /** A new failure object each time: the view announces each one, the same one twice included. */
+    storeFailure: assign((_, params: { failure: CardUpdateFailure }) => ({ failure: { ...params.failure } })),
     clearFailure: assign({ failure: null }),
     storeChanged: assign(({ context }) => ({ changed: context.cards.find((card) => card.cardId === context.selected) ?? null })),
   },
