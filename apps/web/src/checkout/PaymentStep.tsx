@@ -1,12 +1,11 @@
-import { useEffect, useId, useRef, useState, type JSX } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type JSX } from 'react';
 import { useFlow } from '@stream/react';
 import { formatMoney, providerLabelKey, type ConsentAnswer } from '@stream/core/domain';
 import { connectPayment, paymentMachine, type PaymentJourneyLike, type PurchaseJourneyApi } from '@stream/core/machines';
 import { useI18n } from '../app/context';
-import { ErrorScreen, InlineError, LoadingScreen } from '../components/StatusScreen';
+import { ErrorScreen, InlineError, InlineStatus, LoadingScreen } from '../components/StatusScreen';
 import { BasketSummary } from './BasketSummary';
 import { BillingDetailsStep } from './BillingDetailsStep';
-import { CardForm } from './CardForm';
 import { FreeTrialPrompt } from './FreeTrialPrompt';
 import { messageText } from './messages';
 import { usePaymentEnv } from './paymentEnv';
@@ -16,6 +15,10 @@ import { ProviderRedirect } from './ProviderRedirect';
 import { VoucherForm } from './VoucherForm';
 import { ZeroBalancePayment } from './ZeroBalancePayment';
 import '../styles/checkout.css';
+
+// Loaded at the card step (CREDIT_CARD_PAYMENT): the card checks (card-validator, about 5 KB
+// gzipped) are not needed to show the payment page.
+const CardForm = lazy(() => import('./CardForm').then((m) => ({ default: m.CardForm })));
 
 /** Props of {@link PaymentStep}, fixed with the journey (PurchaseJourney). */
 export interface PaymentStepProps {
@@ -118,14 +121,16 @@ function PaymentFlow({ licenceId, consent, journey, journeyActor, from }: Paymen
     content = <InlineError message={t('couldntLoadPaymentProviders')} retryLabel={t('retry')} onRetry={payment.retryProviders} />;
   } else if (step === 'CREDIT_CARD_PAYMENT') {
     content = (
-      <CardForm
-        busy={payment.busy}
-        error={error}
-        attempt={payment.failures}
-        payLabel={payLabel}
-        onSubmit={payment.submitCard}
-        onEdit={payment.cardEdited}
-      />
+      <Suspense fallback={<InlineStatus label={t('loading')} />}>
+        <CardForm
+          busy={payment.busy}
+          error={error}
+          attempt={payment.failures}
+          payLabel={payLabel}
+          onSubmit={payment.submitCard}
+          onEdit={payment.cardEdited}
+        />
+      </Suspense>
     );
   } else if ((step === 'PAYPAL_PAYMENT' || step === 'NEW_PAYMENT') && selectedProvider) {
     content = (

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { createCardProcessor } from '@stream/core/api';
+import type { CardProcessor } from '@stream/core/api';
 import type { PaymentInput } from '@stream/core/machines';
 import { webStorage, type KeyValueStorage } from '@stream/core/platform';
 import { useI18n, useServices } from '../app/context';
@@ -17,6 +17,21 @@ export function tabStorage(): KeyValueStorage {
 }
 
 /**
+ * The card processor at `baseUrl`, whose code loads with the first card payment (the payment page
+ * does not need it to show). The card goes to it only. Errors as `CardProcessor.tokenize`, plus a
+ * failed chunk load.
+ */
+function lazyCardProcessor(baseUrl: string): CardProcessor {
+  let processor: Promise<CardProcessor> | null = null;
+  return {
+    async tokenize(card) {
+      processor ??= import('./cardProcessor').then((m) => m.cardProcessor(baseUrl));
+      return (await processor).tokenize(card);
+    },
+  };
+}
+
+/**
  * The environment every payment flow of the web runs in: the client, the navigation (leaving for
  * a provider or a challenge), the tab's storage, the app's origin and route set (the ways back),
  * and, with `withCardProcessor`, the card processor that tokenises a card.
@@ -31,7 +46,7 @@ export function usePaymentEnv(withCardProcessor = false): Pick<PaymentInput, 'ap
       storage: tabStorage(),
       origin: window.location.origin,
       locale: routeLocale,
-      processor: withCardProcessor ? createCardProcessor({ baseUrl: config.processorBaseUrl }) : null,
+      processor: withCardProcessor ? lazyCardProcessor(config.processorBaseUrl) : null,
     }),
     [api, navigation, routeLocale, config.processorBaseUrl, withCardProcessor],
   );

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearch } from 'wouter';
 import { useFlow } from '@stream/react';
 import type { Licence } from '@stream/core/contracts';
@@ -9,10 +9,34 @@ import { ErrorScreen, LoadingScreen } from '../../components/StatusScreen';
 import { LicencePlans } from '../../pages/LicencesPage';
 import { PaymentStep } from '../PaymentStep';
 import { ConsentModal } from './ConsentModal';
-import { JourneySignIn, JourneySignUp } from './JourneyAuth';
 import { JourneyProgress } from './JourneyProgress';
 import { RestrictedModal } from './RestrictedModal';
 import '../../styles/journey.css';
+
+/** The embedded sign-in and sign-up forms (they bring the LOGIN and SIGNUP pages' forms). */
+type JourneyAuthModule = typeof import('./JourneyAuth');
+let journeyAuth: JourneyAuthModule | null = null;
+
+/**
+ * The embedded sign-in and sign-up forms, loaded on demand: only a guest needs them, so a signed-in
+ * viewer's checkout does not download them. Loading starts as soon as `needed` holds (the journey
+ * starts for a guest); null until the module is there.
+ */
+function useJourneyAuth(needed: boolean): JourneyAuthModule | null {
+  const [module, setModule] = useState(journeyAuth);
+  useEffect(() => {
+    if (!needed || module !== null) return;
+    let current = true;
+    void import('./JourneyAuth').then((loaded) => {
+      journeyAuth = loaded;
+      if (current) setModule(loaded);
+    });
+    return () => {
+      current = false;
+    };
+  }, [needed, module]);
+  return module;
+}
 
 /** Props of {@link PurchaseJourney}. */
 export interface PurchaseJourneyProps {
@@ -41,8 +65,12 @@ export function PurchaseJourney({ query, signedIn }: PurchaseJourneyProps) {
     connect: connectPurchaseJourney,
   });
 
+  const atAuth = journey.step === 'LOGIN' || journey.step === 'SIGNUP';
+  const auth = useJourneyAuth(!signedIn || atAuth);
+
   const stepKey = journey.blocked ? 'blocked' : journey.exited ? 'exited' : (journey.step ?? 'none');
-  const settled = !journey.loading && journey.loadFailure === null;
+  // Nothing shown yet: the journey's data, or at LOGIN and SIGNUP the forms (the step's heading comes with them), still load.
+  const settled = !journey.loading && journey.loadFailure === null && (!atAuth || auth !== null);
   useDocumentTitle(stepTitle(settled ? stepKey : 'none', t), t('appName'));
   const containerRef = useStepFocus(settled ? `${stepKey}:${journey.authCheck}` : null);
 
@@ -110,16 +138,19 @@ export function PurchaseJourney({ query, signedIn }: PurchaseJourneyProps) {
       }
       case 'LOGIN':
       case 'SIGNUP':
-        content = (
-          <div className="page journey journey--auth">
-            {progress}
-            {journey.step === 'LOGIN' ? (
-              <JourneySignIn key="LOGIN" onDone={() => journey.authDone()} onSwitch={journey.switchAuth} />
-            ) : (
-              <JourneySignUp key="SIGNUP" onDone={() => journey.authDone()} onSwitch={journey.switchAuth} />
-            )}
-          </div>
-        );
+        content =
+          auth === null ? (
+            <LoadingScreen label={t('loading')} />
+          ) : (
+            <div className="page journey journey--auth">
+              {progress}
+              {journey.step === 'LOGIN' ? (
+                <auth.JourneySignIn key="LOGIN" onDone={() => journey.authDone()} onSwitch={journey.switchAuth} />
+              ) : (
+                <auth.JourneySignUp key="SIGNUP" onDone={() => journey.authDone()} onSwitch={journey.switchAuth} />
+              )}
+            </div>
+          );
         break;
       case 'CONSENT':
         content = (
