@@ -1,12 +1,11 @@
-import { useId, useMemo, useRef, useState, type FocusEvent, type FormEvent, type RefObject } from 'react';
+import { useId, useRef, useState, type FocusEvent, type FormEvent, type RefObject } from 'react';
 import cardValidator from 'card-validator';
-import { createCardProcessor } from '@stream/core/api';
-import { cardErrorKey, type PaymentDetailsLike } from '@stream/core/domain';
-import { useI18n, useServices } from '../app/context';
+import type { CardTokenRequest } from '@stream/core/contracts';
+import { cardErrorKey } from '@stream/core/domain';
+import { useI18n } from '../app/context';
 import { Field } from '../components/Field';
 import { SubmitButton } from '../components/SubmitButton';
 import { PaymentAlert } from './PaymentAlert';
-import { paymentErrorText } from './usePayment';
 
 /** The card form's fields. */
 type CardField = 'holder' | 'number' | 'expiry' | 'cvc';
@@ -71,63 +70,46 @@ function groupedNumber(raw: string): string {
 }
 
 export interface CardFormProps {
-  /** A payment runs (the pay call): the form is disabled and the button shows progress. */
-  processing: boolean;
+  /** The card is being prepared or a payment runs: the form is disabled and the button shows progress. */
+  busy: boolean;
   /** The payment's error text (translated), or null. */
   error: string | null;
   /** Bumped on every failed attempt (focus the error again). */
   attempt: number;
   /** The pay button's text, e.g. "Pay £12.99". */
   payLabel: string;
-  /** Pays with the card's payment details (the processor's token turned into platform details). */
-  onPay(details: PaymentDetailsLike): void;
-  /** Tokenising or initialising the card failed: the message (a label key or the server's text). */
-  onFailure(message: string): void;
-  /** A card field changed after a payment was attempted with this card (the caller sends `cardChanged()`). */
-  onCardChanged(): void;
+  /** Pays with the card as typed (the payment's `submitCard`: the card goes to the card processor only). */
+  onSubmit(card: CardTokenRequest): void;
+  /** A card field changed (the payment's `cardEdited`: a card already initialised is dropped, with its key). */
+  onEdit(): void;
 }
 
 /**
  * The card entry of CREDIT_CARD_PAYMENT (commerce-and-account-data.md §3 "Card", §5, §8): name on
  * the card, number, expiry (MM/YY) and security code, checked with card-validator on blur and on
  * submit (errors are core's card error label keys, `cardErrorKey`; focus moves to the first
- * invalid field). Pay tokenises the card with the card processor (`createCardProcessor`: the
- * number and CVC go there only, never to the platform), initialises the payment method
- * (`paymentMethods.init({ targetPaymentProvider: 'CARDS', paymentMethodType: 'CARD', token })`),
- * then hands the details to `onPay`. The details are reused while no field changes, so a retry
- * sends the same payment; any change after an attempt calls `onCardChanged`. A declined card keeps
- * every field filled. The card is held in this component's state only: never logged, never put in
- * a URL (the inputs have no `name`, the form no action), never stored.
+ * invalid field). A valid card goes to `onSubmit` (the payment machine tokenises it with the card
+ * processor, initialises it and pays; a retry without a change pays with the same card and key);
+ * every change goes to `onEdit`. A declined card keeps every field filled. The card is held in
+ * this component's state only: never logged, never put in a URL (the inputs have no `name`, the
+ * form no action), never stored.
  */
-export function CardForm({ processing, error, attempt, payLabel, onPay, onFailure, onCardChanged }: CardFormProps) {
+export function CardForm({ busy, error, attempt, payLabel, onSubmit, onEdit }: CardFormProps) {
   const { t } = useI18n();
-  const { api, config } = useServices();
-  const processor = useMemo(() => createCardProcessor({ baseUrl: config.processorBaseUrl }), [config.processorBaseUrl]);
   const id = useId();
   const [values, setValues] = useState<CardValues>(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<CardField, string>>>({});
-  const [preparing, setPreparing] = useState(false);
-  const running = useRef(false);
-  /** The payment details of the card as typed, once initialised; dropped on any change. */
-  const details = useRef<PaymentDetailsLike | null>(null);
-  /** A payment was attempted with `details`. */
-  const attempted = useRef(false);
   const refs: Record<CardField, RefObject<HTMLInputElement | null>> = {
     holder: useRef<HTMLInputElement>(null),
     number: useRef<HTMLInputElement>(null),
     expiry: useRef<HTMLInputElement>(null),
     cvc: useRef<HTMLInputElement>(null),
   };
-  const busy = preparing || processing;
 
   function change(field: CardField, value: string) {
     setValues((previous) => ({ ...previous, [field]: value }));
     if (errors[field]) setErrors((previous) => ({ ...previous, [field]: fieldError(field, { ...values, [field]: value }) ?? undefined }));
-    details.current = null;
-    if (attempted.current) {
-      attempted.current = false;
-      onCardChanged();
-    }
+    onEdit();
   }
 
   function blur(field: CardField, event: FocusEvent<HTMLInputElement>) {
@@ -141,9 +123,9 @@ export function CardForm({ processing, error, attempt, payLabel, onPay, onFailur
     setErrors((previous) => ({ ...previous, [field]: fieldError(field, values) ?? undefined }));
   }
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
-    if (busy || running.current) return;
+    if (busy) return;
     const found = Object.fromEntries(FIELDS.map((field) => [field, fieldError(field, values) ?? undefined])) as Partial<Record<CardField, string>>;
     setErrors(found);
     const firstInvalid = FIELDS.find((field) => found[field]);
@@ -151,34 +133,8 @@ export function CardForm({ processing, error, attempt, payLabel, onPay, onFailur
       refs[firstInvalid].current?.focus();
       return;
     }
-    running.current = true;
-    setPreparing(true);
-    try {
-      if (details.current === null) {
-        const { month, year } = expiryParts(values.expiry);
-        const token = await processor.tokenize({
-          number: values.number.replace(/\D/g, ''),
-          expMonth: Number(month),
-          expYear: fullYear(year),
-          cvc: values.cvc.trim(),
-        });
-        const init = await api.paymentMethods.init({
-          body: { primaryPaymentDetails: { targetPaymentProvider: 'CARDS', paymentMethodType: 'CARD', token: token.token } },
-        });
-        details.current = {
-          paymentDetailsExid: init.paymentDetailsExid,
-          targetPaymentProvider: init.targetPaymentProvider || 'CARDS',
-          paymentMethodType: init.paymentMethodDetails?.paymentMethodType ?? 'CARD',
-        };
-      }
-      attempted.current = true;
-      onPay(details.current);
-    } catch (failure) {
-      onFailure(paymentErrorText(failure));
-    } finally {
-      running.current = false;
-      setPreparing(false);
-    }
+    const { month, year } = expiryParts(values.expiry);
+    onSubmit({ number: values.number.replace(/\D/g, ''), expMonth: Number(month), expYear: fullYear(year), cvc: values.cvc.trim() });
   }
 
   const fieldProps = (field: CardField) => ({
@@ -192,7 +148,7 @@ export function CardForm({ processing, error, attempt, payLabel, onPay, onFailur
   });
 
   return (
-    <form className="form card-form" noValidate onSubmit={(event) => void submit(event)} autoComplete="on">
+    <form className="form card-form" noValidate onSubmit={submit} autoComplete="on">
       <PaymentAlert id={`${id}-error`} message={error} attempt={attempt} />
       <Field {...fieldProps('holder')} label={t('cardHolderName')} autoComplete="cc-name" spellCheck={false} />
       <Field

@@ -2,10 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
 import type { Money } from '@stream/core/contracts';
 import { carriedFrom, formatMoney } from '@stream/core/domain';
-import { useI18n, useServices } from '../app/context';
-import { useResource } from '../app/useResource';
-import { LoadingScreen } from '../components/StatusScreen';
-import { findPayment } from './usePayment';
+import { useI18n } from '../app/context';
 
 export interface PaymentCompleteProps {
   /** The licence bought, or null when unknown (the text then names no plan). */
@@ -61,23 +58,4 @@ export function PaymentComplete({ licenceName, paid, from, headingLevel = 1 }: P
       </div>
     </section>
   );
-}
-
-/** The `paymentId` of a pay answer, or null. */
-export function paymentIdOf(result: unknown): string | null {
-  const id = typeof result === 'object' && result !== null ? (result as { paymentId?: unknown }).paymentId : undefined;
-  return typeof id === 'string' && id !== '' ? id : null;
-}
-
-/**
- * The confirmation of a payment that succeeded after the payer came back (PAY,
- * PAYMENT_AUTHORIZATION): the plan and the amount from the payment history item `paymentId`
- * (`payments.history()`), shown as the page (`h1`); without them, the generic text.
- */
-export function PaidConfirmation({ paymentId, from }: { paymentId: string | null; from: string | null }) {
-  const { t } = useI18n();
-  const { api } = useServices();
-  const item = useResource(async () => (paymentId === null ? null : findPayment(api, paymentId)), paymentId ?? '');
-  if (item.status === 'loading') return <LoadingScreen label={t('confirmingPayment')} />;
-  return <PaymentComplete licenceName={item.data?.licenceName ?? null} paid={item.data?.paid ?? null} from={from} />;
 }

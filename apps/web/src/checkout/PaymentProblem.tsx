@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
+import { checkoutPath } from '@stream/core/domain';
 import { useI18n } from '../app/context';
-import { checkoutPath } from './usePayment';
 
 export interface PaymentProblemProps {
   /** The error text (translated). */

@@ -1,15 +1,10 @@
 import { useId, type FormEvent } from 'react';
 import type { Card, PaymentProvider } from '@stream/core/contracts';
-import { maskedCardNumber } from '@stream/core/domain';
+import { maskedCardNumber, providerLabelKey } from '@stream/core/domain';
+import type { PaymentChoice } from '@stream/core/machines';
 import { useI18n } from '../app/context';
 import { SubmitButton } from '../components/SubmitButton';
 import { PaymentAlert } from './PaymentAlert';
-import { providerLabelKey } from './usePayment';
-
-/** What the payer picked on the payment page: a provider, or a card the account keeps. */
-export type PaymentChoice =
-  | { kind: 'provider'; provider: PaymentProvider }
-  | { kind: 'savedCard'; card: Card; provider: PaymentProvider };
 
 /** A stable value for a {@link PaymentChoice} (the radio's value). */
 export function choiceValue(choice: PaymentChoice): string {
@@ -24,8 +19,8 @@ export interface ProviderChoiceProps {
   /** The choice now, or null. */
   selected: PaymentChoice | null;
   onSelect(choice: PaymentChoice): void;
-  /** Continue: pays with a stored card at once, or goes to the provider's step. */
-  onContinue(choice: PaymentChoice): void;
+  /** Continue with the selected choice: pays with a stored card at once, or goes to the provider's step. */
+  onContinue(): void;
   /** A payment runs (stored card): the button shows progress and is disabled. */
   busy: boolean;
   /** The payment's error text (translated), or null. */
@@ -55,7 +50,7 @@ export function ProviderChoice({ providers, cards, selected, onSelect, onContinu
   function submit(event: FormEvent) {
     event.preventDefault();
     if (busy || selected === null) return;
-    onContinue(selected);
+    onContinue();
   }
 
   return (

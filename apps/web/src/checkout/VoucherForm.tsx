@@ -1,116 +1,101 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
-import { ApiError } from '@stream/core/api';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { Basket } from '@stream/core/contracts';
-import { parseVoucherCode } from '@stream/core/domain';
-import { useI18n, useServices } from '../app/context';
+import type { PaymentApi } from '@stream/core/machines';
+import { useI18n } from '../app/context';
 import { BusyContent } from '../components/SubmitButton';
 
 export interface VoucherFormProps {
   /** The basket now (its vouchers are listed with a Remove button each). */
   basket: Basket;
+  /** The payment's voucher entry: the call running, the last failure's label key, the last success. */
+  voucher: PaymentApi['voucher'];
   /** A payment runs: nothing may change the basket. */
   disabled: boolean;
-  /** The basket the platform answered after a voucher was added or removed. */
-  onBasketChange(basket: Basket): void;
-}
-
-/** Which voucher call runs: adding, or removing the named code. */
-type Busy = { kind: 'add' } | { kind: 'remove'; code: string } | null;
-
-/** The message key for a failed voucher call: 404 not valid, 409 does not apply, else unknown. */
-function voucherErrorKey(error: unknown): string {
-  if (error instanceof ApiError && error.status === 404) return 'voucherNotValid';
-  if (error instanceof ApiError && error.status === 409) return 'voucherNotApplicable';
-  return 'unknownError';
+  /** Adds the code as typed (the payment checks it first). */
+  onAdd(code: string): void;
+  /** Removes the voucher `code`. */
+  onRemove(code: string): void;
+  /** The payer is typing another code (the error goes). */
+  onEdit(): void;
 }
 
 /**
- * The voucher code entry of the checkout and the vouchers applied, each with Remove
- * (`vouchers.add` / `vouchers.remove`: the code is checked with core's `parseVoucherCode` and
- * URL-encoded by the client, §5). A 404 or 409 shows an inline error under the field; the field
- * keeps what was typed. Each change hands the new basket to `onBasketChange` (the caller sends the
- * payment machine's `basketChanged()`: a new idempotency key). Shown only when the selected
- * provider accepts vouchers. Implements commerce-and-account-data.md §3 "Basket" (vouchers),
- * §5 and §7 "Baskets and payments".
+ * The voucher code entry of the checkout and the vouchers applied, each with Remove (the payment
+ * machine checks the code with core's `parseVoucherCode` and calls `vouchers.add` /
+ * `vouchers.remove`, §5; a change takes a new idempotency key). A failure shows an inline error
+ * under the field (`voucherNotValid`, `voucherNotApplicable`...), focused back to the field; the
+ * field keeps what was typed, and is emptied once the voucher applies. Shown only when the
+ * selected provider accepts vouchers. Implements commerce-and-account-data.md §3 "Basket"
+ * (vouchers), §5 and §7 "Baskets and payments".
  */
-export function VoucherForm({ basket, disabled, onBasketChange }: VoucherFormProps) {
+export function VoucherForm({ basket, voucher, disabled, onAdd, onRemove, onEdit }: VoucherFormProps) {
   const { t } = useI18n();
-  const { api } = useServices();
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState<Busy>(null);
-  const [notice, setNotice] = useState('');
+  /** Which call the payer asked for last: a failed add puts the focus back in the field. */
+  const asked = useRef<'add' | 'remove'>('add');
   const vouchers = basket.amounts.vouchers ?? [];
+  const { busy } = voucher;
   const locked = disabled || busy !== null;
 
-  async function add(event: FormEvent) {
+  // Each new outcome once (not those before this form was shown): an applied code empties the
+  // field; a refused or failed add, or a removal, puts the focus back in it.
+  const seq = voucher.outcome?.seq ?? 0;
+  const seen = useRef(seq);
+  useEffect(() => {
+    if (seen.current === seq) return;
+    seen.current = seq;
+    const outcome = voucher.outcome?.kind;
+    if (outcome === 'applied') setCode('');
+    if (outcome === 'refused' || outcome === 'removed' || (outcome === 'failed' && asked.current === 'add')) inputRef.current?.focus();
+    // Once per outcome.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [seq]);
+
+  function add(event: FormEvent) {
     event.preventDefault();
     if (locked) return;
-    const parsed = parseVoucherCode(code);
-    if (!parsed.ok) {
-      setError(t(parsed.problem === 'empty' ? 'voucherCodeEmpty' : 'voucherNotValid'));
-      inputRef.current?.focus();
-      return;
-    }
-    setBusy({ kind: 'add' });
-    setError(null);
-    setNotice('');
-    try {
-      const next = await api.vouchers.add({ params: { code: parsed.code } });
-      onBasketChange(next);
-      setCode('');
-      setNotice(t('voucherApplied', { code: parsed.code }));
-    } catch (failure) {
-      setError(t(voucherErrorKey(failure)));
-      inputRef.current?.focus();
-    } finally {
-      setBusy(null);
-    }
+    asked.current = 'add';
+    onAdd(code);
   }
 
-  async function remove(name: string) {
+  function remove(name: string) {
     if (locked) return;
-    setBusy({ kind: 'remove', code: name });
-    setError(null);
-    setNotice('');
-    try {
-      onBasketChange(await api.vouchers.remove({ params: { code: name } }));
-      setNotice(t('voucherRemoved', { code: name }));
-      inputRef.current?.focus();
-    } catch (failure) {
-      setError(t(voucherErrorKey(failure)));
-    } finally {
-      setBusy(null);
-    }
+    asked.current = 'remove';
+    onRemove(name);
   }
 
+  const error = voucher.error ? t(voucher.error) : null;
+  const notice = voucher.notice ? t(voucher.notice.key, { code: voucher.notice.code }) : '';
   const errorId = `${id}-error`;
   return (
     <div className="voucher">
       {vouchers.length > 0 ? (
         <ul className="voucher__applied" aria-label={t('vouchersApplied')}>
-          {vouchers.map((voucher) => (
-            <li key={voucher.name}>
-              <bdi className="voucher__code">{voucher.name}</bdi>
-              <button
-                type="button"
-                className="button button--secondary button--small"
-                disabled={locked}
-                aria-busy={(busy?.kind === 'remove' && busy.code === voucher.name) || undefined}
-                aria-label={t('removeVoucherNamed', { code: voucher.name })}
-                onClick={() => void remove(voucher.name)}
-              >
-                <BusyContent busy={busy?.kind === 'remove' && busy.code === voucher.name} busyLabel={t('removingVoucher')}>
-                  {t('removeVoucher')}
-                </BusyContent>
-              </button>
-            </li>
-          ))}
+          {vouchers.map((applied) => {
+            const removing = busy?.kind === 'remove' && busy.code === applied.name;
+            return (
+              <li key={applied.name}>
+                <bdi className="voucher__code">{applied.name}</bdi>
+                <button
+                  type="button"
+                  className="button button--secondary button--small"
+                  disabled={locked}
+                  aria-busy={removing || undefined}
+                  aria-label={t('removeVoucherNamed', { code: applied.name })}
+                  onClick={() => remove(applied.name)}
+                >
+                  <BusyContent busy={removing} busyLabel={t('removingVoucher')}>
+                    {t('removeVoucher')}
+                  </BusyContent>
+                </button>
+              </li>
+            );
+          })}
         </ul>
       ) : null}
-      <form className="voucher__form" noValidate onSubmit={(event) => void add(event)}>
+      <form className="voucher__form" noValidate onSubmit={add}>
         <div className="field">
           <label htmlFor={`${id}-code`}>{t('voucherCode')}</label>
           <div className="voucher__row">
@@ -125,15 +110,10 @@ export function VoucherForm({ basket, disabled, onBasketChange }: VoucherFormPro
               aria-describedby={error ? errorId : undefined}
               onChange={(event) => {
                 setCode(event.target.value);
-                if (error) setError(null);
+                if (error) onEdit();
               }}
             />
-            <button
-              type="submit"
-              className="button button--secondary"
-              disabled={locked}
-              aria-busy={busy?.kind === 'add' || undefined}
-            >
+            <button type="submit" className="button button--secondary" disabled={locked} aria-busy={busy?.kind === 'add' || undefined}>
               <BusyContent busy={busy?.kind === 'add'} busyLabel={t('applyingVoucher')}>
                 {t('applyVoucher')}
               </BusyContent>

@@ -1,8 +1,7 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { CARD_ERROR_KEYS, FAILED_PAYMENT_KEY, PAYMENT_ERROR_KEYS, cardErrorKey } from '@stream/core/domain';
-import { providerLabelKey } from './usePayment';
+import { CARD_ERROR_KEYS, FAILED_PAYMENT_KEY, PAYMENT_ERROR_KEYS, cardErrorKey, providerLabelKey } from '@stream/core/domain';
 
 const LABELS_DIR = fileURLToPath(new URL('../../../sandbox/src/seed/labels/', import.meta.url));
 

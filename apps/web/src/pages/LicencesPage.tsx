@@ -15,8 +15,8 @@ import '../styles/catalogue.css';
 /** Props of {@link LicencePlans}. */
 export interface LicencePlansProps {
   /**
-   * The catalogue by family (`api.licences.families({ query: licenceFamiliesQuery() })`, `includeEntitlements=ALL_ACTIVE_USER_ENTITLEMENTS`):
-   * for a signed-in viewer the platform puts the account's active licences, with their status,
+   * The catalogue by family, as the purchase journey loads it (`licences.families` with
+   * `includeEntitlements=ALL_ACTIVE_USER_ENTITLEMENTS`): for a signed-in viewer the platform puts the account's active licences, with their status,
    * in place of the catalogue entries, so owned plans and downgrades are known from one answer.
    */
   families: readonly LicenceFamily[];

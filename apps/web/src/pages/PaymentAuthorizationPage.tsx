@@ -1,59 +1,54 @@
-import { useEffect, useState } from 'react';
-import { cardErrorKey, paymentSucceeded } from '@stream/core/domain';
-import { useI18n, useServices } from '../app/context';
+import { useFlow } from '@stream/react';
+import { connectPayment, paymentMachine } from '@stream/core/machines';
+import { useI18n } from '../app/context';
 import { useDocumentTitle, useSession } from '../app/hooks';
-import { useResource } from '../app/useResource';
+import { messageText, useReturnQuery } from '../checkout/messages';
+import { usePaymentEnv } from '../checkout/paymentEnv';
 import { PaymentComplete } from '../checkout/PaymentComplete';
 import { PaymentProblem } from '../checkout/PaymentProblem';
-import { clearPendingPayment, readPendingPayment, type PendingPayment } from '../checkout/pendingPayment';
-import { findPayment, useReturnQuery } from '../checkout/usePayment';
 import { ErrorScreen, LoadingScreen } from '../components/StatusScreen';
 import '../styles/checkout.css';
 
 /**
  * PAYMENT_AUTHORIZATION (`/payment-authorization`): back from the card's 3-D Secure challenge with
- * `paymentId` and `redirect_status` (read once, then removed from the address bar). The outcome is
- * confirmed with the platform, never taken from the query: the item `paymentId` of
- * `payments.history()` must be `succeeded` → the confirmation (the pending checkout is then
- * forgotten). Otherwise the card error text of `authentication_failed` (core `cardErrorKey`) and a
- * way back to the checkout, the pending checkout kept so the payer can try again.
- * Implements commerce-and-account-data.md §2 (payment routes), §4, §8 (card error keys).
+ * `paymentId` and `redirect_status` (read once, then removed from the address bar). Core's payment
+ * machine (`start: authorization`) confirms the outcome with the platform, never from the query:
+ * the item `paymentId` of `payments.history()` must be `succeeded` → the confirmation (the pending
+ * checkout is then forgotten). Otherwise the card error text of `authentication_failed` (core
+ * `cardErrorKey`) and a way back to the checkout, the pending checkout kept so the payer can try
+ * again. Implements commerce-and-account-data.md §2 (payment routes), §4, §8 (card error keys).
  */
 export default function PaymentAuthorizationPage() {
   const { t } = useI18n();
   const { status } = useSession();
   const query = useReturnQuery();
-  const [pending] = useState(readPendingPayment);
   const paymentId = query.get('paymentId')?.trim() ?? '';
   useDocumentTitle(t('paymentConfirmationTitle'), t('appName'));
 
   if (status === 'loading') return <LoadingScreen label={t('confirmingPayment')} />;
   return (
     <div className="page">
-      {paymentId === '' ? (
-        <PaymentProblem message={t('paymentNothingToConfirm')} licenceId={pending?.licenceId ?? null} from={pending?.from ?? null} />
-      ) : (
-        <AuthorizationOutcome paymentId={paymentId} pending={pending} />
-      )}
+      <AuthorizationOutcome paymentId={paymentId} />
     </div>
   );
 }
 
-function AuthorizationOutcome({ paymentId, pending }: { paymentId: string; pending: PendingPayment | null }) {
-  const { t } = useI18n();
-  const { api } = useServices();
-  const item = useResource(() => findPayment(api, paymentId), paymentId);
-  const succeeded = paymentSucceeded(item.data?.status);
-  useEffect(() => {
-    if (succeeded) clearPendingPayment();
-  }, [succeeded]);
+function AuthorizationOutcome({ paymentId }: { paymentId: string }) {
+  const i18n = useI18n();
+  const { t } = i18n;
+  const env = usePaymentEnv();
+  const [payment] = useFlow(paymentMachine, { input: { ...env, start: { kind: 'authorization', paymentId } }, connect: connectPayment });
 
-  if (item.status === 'loading') return <LoadingScreen label={t('confirmingPayment')} />;
-  if (item.status === 'failed') {
-    return <ErrorScreen title={t('paymentConfirmationTitle')} message={t('unknownError')} retryLabel={t('retry')} onRetry={item.reload} />;
+  if (payment.status === 'loading') return <LoadingScreen label={t('confirmingPayment')} />;
+  if (payment.status === 'confirmFailed') {
+    return <ErrorScreen title={t('paymentConfirmationTitle')} message={t('unknownError')} retryLabel={t('retry')} onRetry={payment.retry} />;
   }
-  if (succeeded && item.data) {
-    return <PaymentComplete licenceName={item.data.licenceName} paid={item.data.paid} from={pending?.from ?? null} />;
-  }
-  return <PaymentProblem message={t(cardErrorKey('authentication_failed'))} licenceId={pending?.licenceId ?? null} from={pending?.from ?? null} />;
+  if (payment.complete) return <PaymentComplete licenceName={payment.paid?.licenceName ?? null} paid={payment.paid?.paid ?? null} from={payment.from} />;
+  return (
+    <PaymentProblem
+      message={messageText(i18n, payment.problem) ?? t('anErrorOccured')}
+      licenceId={payment.item === '' ? null : payment.item}
+      from={payment.from}
+    />
+  );
 }

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { matchRouteAnyLocale, routeAccess, signInPath } from '@stream/core/domain';
 import { useI18n } from '../app/context';
@@ -17,7 +16,6 @@ export default function PaymentUpdatePage() {
   const { status, user } = useSession();
   const [pathname] = useLocation();
   const search = useSearch();
-  const [attempt, setAttempt] = useState(0);
   useDocumentTitle(t('changePaymentCard'), t('appName'));
 
   if (status === 'loading') return <LoadingScreen label={t('loading')} />;
@@ -29,5 +27,5 @@ export default function PaymentUpdatePage() {
   if (viewer === 'guest' || !user) return <Redirect to={signInPath(here, routeLocale)} replace />;
 
   const licenceId = matchRouteAnyLocale(pathname, routeLocale)?.params.licenceId ?? '';
-  return <CardUpdate key={`${user.id}:${licenceId}:${attempt}`} licenceId={licenceId} onRetry={() => setAttempt((n) => n + 1)} />;
+  return <CardUpdate key={`${user.id}:${licenceId}`} licenceId={licenceId} />;
 }

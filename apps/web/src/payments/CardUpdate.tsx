@@ -1,53 +1,47 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, type FormEvent } from 'react';
 import { Link } from 'wouter';
-import type { Card, Licence } from '@stream/core/contracts';
+import { useFlow } from '@stream/react';
+import type { Licence } from '@stream/core/contracts';
+import { cardUpdateMachine, connectCardUpdate, type CardUpdateApi } from '@stream/core/machines';
 import { useI18n, useServices } from '../app/context';
-import { useResource } from '../app/useResource';
 import { FormAlert } from '../components/FormAlert';
 import { ErrorScreen, LoadingScreen } from '../components/StatusScreen';
 import { SubmitButton } from '../components/SubmitButton';
-import { currentCardOf } from '@stream/core/domain';
-import { cardChangeFailure, cardView, type CardChangeFailure, type CardView } from './cardView';
+import { cardView, type CardView } from './cardView';
 import '../styles/catalogue.css';
 import '../styles/payments.css';
 
 export interface CardUpdateProps {
   /** The licence whose card changes (the route's `:licenceId`). */
   licenceId: string;
-  /** Starts again from scratch (the load failed). */
-  onRetry(): void;
 }
 
 /**
  * The content of PAYMENT_UPDATE for a signed-in viewer (commerce-and-account-data.md §3 "Card",
- * §7 `POST licences/{licenceId}/card/{cardId}` with `checkBillingDetails=true`, §8): loads the
- * account's licences (`licences.mine()`) and cards (`cards.list()`), shows the licence and the card
- * paying for it, and lets the viewer pick another stored card. A licence the account does not hold
- * → a not-found message; a 424 → the missing billing details message with a link to the checkout;
- * other failures → core's `paymentErrorMessage`; success → a confirmation and a link back to the
- * account page. Loading and load failures: `LoadingScreen` / `ErrorScreen` (`unknownError`).
+ * §7 `POST licences/{licenceId}/card/{cardId}` with `checkBillingDetails=true`, §8): a renderer of
+ * core's `cardUpdateMachine`, which loads the account's licences and cards and changes the card.
+ * It shows the licence and the card paying for it, and lets the viewer pick another stored card.
+ * A licence the account does not hold → a not-found message; a 424 → the missing billing details
+ * message with a link to the checkout; other failures → core's `paymentErrorMessage`; success → a
+ * confirmation and a link back to the account page. Loading and load failures: `LoadingScreen` /
+ * `ErrorScreen` (`unknownError`, Retry).
  */
-export function CardUpdate({ licenceId, onRetry }: CardUpdateProps) {
+export function CardUpdate({ licenceId }: CardUpdateProps) {
   const { t } = useI18n();
   const { api } = useServices();
-  const data = useResource(async () => {
-    const [mine, stored] = await Promise.all([api.licences.mine(), api.cards.list()]);
-    return { licences: mine.licences, cards: stored.cards };
-  });
-  const [done, setDone] = useState<{ licence: Licence; card: CardView } | null>(null);
+  const [update] = useFlow(cardUpdateMachine, { input: { api, licenceId }, connect: connectCardUpdate });
 
-  if (data.status === 'loading') return <LoadingScreen label={t('loadingPaymentUpdate')} />;
-  if (data.status === 'failed' || !data.data) {
+  if (update.status === 'loading') return <LoadingScreen label={t('loadingPaymentUpdate')} />;
+  if (update.status === 'loadFailed') {
     return (
       <div className="page">
-        <ErrorScreen title={t('changePaymentCard')} message={t('unknownError')} retryLabel={t('retry')} onRetry={onRetry} />
+        <ErrorScreen title={t('changePaymentCard')} message={t('unknownError')} retryLabel={t('retry')} onRetry={update.retry} />
       </div>
     );
   }
-  const licence = data.data.licences.find((l) => l.id === licenceId);
-  if (!licence) return <LicenceNotFound />;
-  if (done) return <CardChanged licence={done.licence} card={done.card} />;
-  return <CardChoice licence={licence} cards={data.data.cards} onChanged={(card) => setDone({ licence, card })} onStale={data.reload} />;
+  if (update.status === 'notHeld' || update.licence === null) return <LicenceNotFound />;
+  if (update.status === 'changed' && update.changed) return <CardChanged licence={update.licence} card={cardView(update.changed)} />;
+  return <CardChoice licence={update.licence} update={update} />;
 }
 
 /** The licence is not one of the account's. */
@@ -86,24 +80,12 @@ function CardChanged({ licence, card }: { licence: Licence; card: CardView }) {
   );
 }
 
-interface CardChoiceProps {
-  licence: Licence;
-  cards: Card[];
-  onChanged(card: CardView): void;
-  /** Loads the licences and cards again (a 404: something changed meanwhile). */
-  onStale(): void;
-}
-
 /** The licence, its current card and the stored cards to choose from. */
-function CardChoice({ licence, cards, onChanged, onStale }: CardChoiceProps) {
+function CardChoice({ licence, update }: { licence: Licence; update: CardUpdateApi }) {
   const { t, path, isKnownKey } = useI18n();
-  const { api } = useServices();
-  const views = cards.map(cardView);
-  const current = currentCardOf(cards, licence.id, licence);
-  const currentView = current ? cardView(current) : undefined;
-  const [selected, setSelected] = useState<string>(currentView?.id ?? '');
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<CardChangeFailure | { kind: 'noChoice' } | null>(null);
+  const views = update.cards.map(cardView);
+  const currentView = update.current ? cardView(update.current) : undefined;
+  const { failure, busy } = update;
   const alertRef = useRef<HTMLDivElement>(null);
   const id = useId();
 
@@ -111,27 +93,9 @@ function CardChoice({ licence, cards, onChanged, onStale }: CardChoiceProps) {
     if (failure) alertRef.current?.focus();
   }, [failure]);
 
-  async function onSubmit(event: FormEvent) {
+  function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (busy) return;
-    const card = views.find((view) => view.id === selected);
-    if (!card) {
-      setFailure({ kind: 'noChoice' });
-      return;
-    }
-    setBusy(true);
-    setFailure(null);
-    try {
-      await api.cards.attachToLicence({ params: { licenceId: licence.id, cardId: card.id }, query: { checkBillingDetails: 'true' } });
-      onChanged(card);
-    } catch (error) {
-      console.error(error);
-      const next = cardChangeFailure(error);
-      setFailure(next);
-      if (next.kind === 'notFound') onStale();
-    } finally {
-      setBusy(false);
-    }
+    if (!busy) update.submit();
   }
 
   const checkout = `${path('PURCHASE')}?licenceId=${encodeURIComponent(licence.id)}`;
@@ -172,7 +136,7 @@ function CardChoice({ licence, cards, onChanged, onStale }: CardChoiceProps) {
             <legend>{t('chooseCardFor', { name: licence.name })}</legend>
             {views.map((card) => (
               <label key={card.id} className="card-choice__option">
-                <input type="radio" name="card" value={card.id} checked={selected === card.id} onChange={() => setSelected(card.id)} />
+                <input type="radio" name="card" value={card.id} checked={update.selected === card.id} onChange={() => update.select(card.id)} />
                 <CardLabel card={card} current={card.id === currentView?.id} />
               </label>
             ))}

@@ -1,6 +1,5 @@
-import { ApiError } from '@stream/core/api';
 import type { Card } from '@stream/core/contracts';
-import { maskedCardNumber, paymentErrorMessage } from '@stream/core/domain';
+import { maskedCardNumber } from '@stream/core/domain';
 
 /**
  * What the account page and PAYMENT_UPDATE show for a stored card (commerce-and-account-data.md
@@ -42,33 +41,4 @@ export function cardView(card: Card): CardView {
     holder: typeof card.cardHolder === 'string' ? card.cardHolder.trim() : '',
     isDefault: card.default === true,
   };
-}
-
-/** What PAYMENT_UPDATE shows when changing a licence's card fails. */
-export type CardChangeFailure =
-  /** 424 `BASKET_REQUIREMENTS_FAILED`: billing details are missing; the checkout completes them. */
-  | { kind: 'missingFields'; fields: string[] }
-  /** 404: the licence or the card is no longer on the account. */
-  | { kind: 'notFound' }
-  /** A message key (core `paymentErrorMessage`, §8). */
-  | { kind: 'key'; key: string }
-  /** A server message shown as is (§8 "other codes or messages are shown as is"). */
-  | { kind: 'text'; text: string };
-
-/**
- * Maps an error of `cards.attachToLicence` to what PAYMENT_UPDATE shows: a 404 `ApiError` →
- * `notFound`; anything else by core's `paymentErrorMessage` (§8: 424 → missing fields, card codes,
- * the code table, the server message, else `anErrorOccured`). Never throws.
- */
-export function cardChangeFailure(error: unknown): CardChangeFailure {
-  if (error instanceof ApiError && error.status === 404) return { kind: 'notFound' };
-  const result = paymentErrorMessage(error);
-  switch (result.kind) {
-    case 'missingFields':
-      return { kind: 'missingFields', fields: result.fields };
-    case 'serverMessage':
-      return { kind: 'text', text: result.text };
-    default:
-      return { kind: 'key', key: result.key };
-  }
 }

@@ -7,6 +7,7 @@ import {
   PAYMENT_ERROR_KEYS,
   cardErrorKey,
   paymentErrorMessage,
+  paymentErrorText,
   type PaymentErrorResult,
 } from './index.js';
 
@@ -262,6 +263,24 @@ describe('cardErrorKey', () => {
     fc.assert(
       fc.property(fc.oneof(fc.string(), fc.constantFrom(...Object.keys(CARD_ERROR_CODE_KEYS)), fc.anything()), (code) => {
         expect(keys.has(cardErrorKey(code as string))).toBe(true);
+      }),
+    );
+  });
+});
+
+describe('paymentErrorText', () => {
+  it('is the key or the server text of paymentErrorMessage, anErrorOccured for missing fields', () => {
+    expect(paymentErrorText({ status: 402, code: 'card_declined', messages: ['Your card was declined.'] })).toBe('Your card was declined.');
+    expect(paymentErrorText({ status: 400, code: 'BAD_REQUEST', messages: [] })).toBe('paymentError');
+    expect(paymentErrorText({ status: 409, code: 'CONFLICT', messages: ['freeTrialDenied'] })).toBe('freeTrialDenied');
+    expect(paymentErrorText({ status: 424, code: 'BASKET_REQUIREMENTS_FAILED', messages: [] })).toBe('anErrorOccured');
+    expect(paymentErrorText(new TypeError('fetch failed'))).toBe('anErrorOccured');
+  });
+
+  it('never throws and is never empty (property)', () => {
+    fc.assert(
+      fc.property(fc.anything(), (error) => {
+        expect(paymentErrorText(error).trim()).not.toBe('');
       }),
     );
   });

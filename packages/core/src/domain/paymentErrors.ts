@@ -150,6 +150,26 @@ export function paymentErrorMessage(error: unknown): PaymentErrorResult {
 }
 
 /**
+ * The message of a failed basket, voucher or payment call as one string: the label key or the
+ * server's text of {@link paymentErrorMessage} (`freeTrialDenied` and `missingFields` give their
+ * key and `anErrorOccured`: callers that handle them look at `paymentErrorMessage` first). Views
+ * translate a known key and show server text as it is. Never throws; never empty.
+ * Implements commerce-and-account-data.md §8.
+ */
+export function paymentErrorText(error: unknown): string {
+  const result = paymentErrorMessage(error);
+  switch (result.kind) {
+    case 'serverMessage':
+      return result.text;
+    case 'key':
+    case 'freeTrialDenied':
+      return result.key;
+    default:
+      return PAYMENT_DEFAULT_ERROR_KEY;
+  }
+}
+
+/**
  * Card-validation and card-processor codes → card error label key. Codes are the well-known
  * processors' (`invalid_number`, `incomplete_cvc`, `expired_card`...) plus the `incorrect`,
  * `incomplete` and `invalid` variants §8 groups under one key, and the platform's `BAD_REQUEST`.

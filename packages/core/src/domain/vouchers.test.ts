@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { integerLicenceId, parseVoucherCode, voucherPathSegment, voucherRedeemBody } from './index.js';
+import { integerLicenceId, parseVoucherCode, voucherErrorKey, voucherPathSegment, voucherProblemKey, voucherRedeemBody } from './index.js';
 
 /** Strings of arbitrary UTF-16 code units: lone surrogates are frequent. */
 const utf16 = fc.string({ unit: fc.integer({ min: 0, max: 0xffff }).map((unit) => String.fromCharCode(unit)) });
@@ -92,5 +92,19 @@ describe('voucherRedeemBody', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe('voucherErrorKey / voucherProblemKey', () => {
+  it('404 is not valid, 409 does not apply, anything else is unknown', () => {
+    expect(voucherErrorKey({ status: 404, code: 'NOT_FOUND', messages: [] })).toBe('voucherNotValid');
+    expect(voucherErrorKey({ status: 409, code: 'CONFLICT', messages: [] })).toBe('voucherNotApplicable');
+    expect(voucherErrorKey({ data: { status: 409 } })).toBe('voucherNotApplicable');
+    for (const other of [{ status: 500 }, new TypeError('fetch failed'), null, 'x']) expect(voucherErrorKey(other)).toBe('unknownError');
+  });
+
+  it('names why a typed code cannot be sent', () => {
+    expect(voucherProblemKey('empty')).toBe('voucherCodeEmpty');
+    expect(voucherProblemKey('dotSegment')).toBe('voucherNotValid');
   });
 });

@@ -4,6 +4,7 @@
  * Implements commerce-and-account-data.md §5 ("Voucher code is URL-encoded before sending. A
  * licence voucher is applied with licenceId only when it is an integer") and §7.
  */
+import { readErrorLayers } from './errorLayers.js';
 
 /** Lone UTF-16 surrogates: they have no UTF-8 form, so `encodeURIComponent` throws on them. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
@@ -83,4 +84,30 @@ export function voucherRedeemBody(code: string, licenceId: unknown): VoucherRede
   const voucherCode = typeof code === 'string' ? code : '';
   const id = integerLicenceId(licenceId);
   return id === undefined ? { voucherCode } : { voucherCode, licenceId: id };
+}
+
+/** Label key of a voucher code the platform does not know (HTTP 404). */
+export const VOUCHER_NOT_VALID_KEY = 'voucherNotValid';
+/** Label key of a voucher that does not apply to this basket (HTTP 409). */
+export const VOUCHER_NOT_APPLICABLE_KEY = 'voucherNotApplicable';
+
+/**
+ * The label key of a failed `vouchers.add` / `vouchers.remove`: status 404 → `voucherNotValid`,
+ * 409 → `voucherNotApplicable`, anything else (no answer, another status) → `unknownError`.
+ * The status is read from an `ApiError` or a platform error body. Never throws.
+ * Implements commerce-and-account-data.md §3 "Basket" (vouchers) and §8.
+ */
+export function voucherErrorKey(error: unknown): 'voucherNotValid' | 'voucherNotApplicable' | 'unknownError' {
+  const { status } = readErrorLayers(error);
+  if (status === 404) return VOUCHER_NOT_VALID_KEY;
+  if (status === 409) return VOUCHER_NOT_APPLICABLE_KEY;
+  return 'unknownError';
+}
+
+/**
+ * The label key of a typed voucher code that cannot be sent (`parseVoucherCode`): a blank code →
+ * `voucherCodeEmpty`, a dot segment → `voucherNotValid`.
+ */
+export function voucherProblemKey(problem: VoucherCodeProblem): 'voucherCodeEmpty' | 'voucherNotValid' {
+  return problem === 'empty' ? 'voucherCodeEmpty' : VOUCHER_NOT_VALID_KEY;
 }

@@ -26,6 +26,8 @@ export * from './purchaseJourney/purchaseJourney.machine.js';
 export * from './purchaseJourney/purchaseJourney.connect.js';
 export * from './purchaseJourney/purchaseJourney.input.js';
 export * from './payment/payment.client.js';
+export * from './cardUpdate/cardUpdate.machine.js';
+export * from './cardUpdate/cardUpdate.connect.js';
 export * from './passwordReset/passwordReset.machine.js';
 export * from './passwordReset/passwordReset.connect.js';
 export * from './magicLink/magicLink.machine.js';

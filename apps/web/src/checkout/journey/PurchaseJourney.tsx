@@ -1,131 +1,100 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useMachine } from '@xstate/react';
-import { useLocation, useSearch } from 'wouter';
-import type { Licence, LicenceFamily } from '@stream/core/contracts';
-import { consentAnswers, DEFAULT_MENU_ROUTE, purchaseBlockReason } from '@stream/core/domain';
-import {
-  connectPurchaseJourney,
-  journeyPhases,
-  joinedServerMessages,
-  phaseOf,
-  purchaseJourneyMachine,
-  queryWithLicence,
-  type CheckoutQuery,
-  type PurchaseJourneyInput,
-} from '@stream/core/machines';
+import { useEffect, useRef, useState } from 'react';
+import { useSearch } from 'wouter';
+import { useFlow } from '@stream/react';
+import type { Licence } from '@stream/core/contracts';
+import { connectPurchaseJourney, purchaseJourneyMachine, queryWithLicence, type CheckoutQuery } from '@stream/core/machines';
 import { useI18n, useServices } from '../../app/context';
 import { useDocumentTitle } from '../../app/hooks';
 import { ErrorScreen, LoadingScreen } from '../../components/StatusScreen';
 import { LicencePlans } from '../../pages/LicencesPage';
 import { PaymentStep } from '../PaymentStep';
 import { ConsentModal } from './ConsentModal';
-import { JourneySignIn, JourneySignUp } from './JourneyAuth';
 import { JourneyProgress } from './JourneyProgress';
 import { RestrictedModal } from './RestrictedModal';
 import '../../styles/journey.css';
 
-/** Props of {@link PurchaseJourney}. */
-export interface PurchaseJourneyProps {
-  /** The machine's input (`journeyInput`); read once, when the journey starts. */
-  input: PurchaseJourneyInput;
-  /** The plans, reloaded by the caller when the viewer changes. */
-  families: readonly LicenceFamily[];
-  /** The PURCHASE query the journey started with (its `from` is already checked). */
-  query: CheckoutQuery;
+/** The embedded sign-in and sign-up forms (they bring the LOGIN and SIGNUP pages' forms). */
+type JourneyAuthModule = typeof import('./JourneyAuth');
+let journeyAuth: JourneyAuthModule | null = null;
+
+/**
+ * The embedded sign-in and sign-up forms, loaded on demand: only a guest needs them, so a signed-in
+ * viewer's checkout does not download them. Loading starts as soon as `needed` holds (the journey
+ * starts for a guest); null until the module is there.
+ */
+function useJourneyAuth(needed: boolean): JourneyAuthModule | null {
+  const [module, setModule] = useState(journeyAuth);
+  useEffect(() => {
+    if (!needed || module !== null) return;
+    let current = true;
+    void import('./JourneyAuth').then((loaded) => {
+      journeyAuth = loaded;
+      if (current) setModule(loaded);
+    });
+    return () => {
+      current = false;
+    };
+  }, [needed, module]);
+  return module;
 }
 
-/** Where the account check after sign-in or sign-up stands. */
-type AuthCheck = 'idle' | 'checking' | 'failed';
+/** Props of {@link PurchaseJourney}. */
+export interface PurchaseJourneyProps {
+  /** The PURCHASE query the journey starts with (its `from` is already checked). */
+  query: CheckoutQuery;
+  /** The viewer is signed in when the journey starts (read once). */
+  signedIn: boolean;
+}
 
 /**
  * The purchase journey (identity-and-routes.md §4; §2 consent and sign-up restricted modals;
- * commerce-and-account-data.md §2, §6): runs `purchaseJourneyMachine` and renders its step —
- * the restricted modal while blocked, the plans (PACKAGE_SELECTION), the embedded sign-in or
- * sign-up form (after which the checkout context is read again, since the account may be a child
- * profile), the consent modal, and W1b's `PaymentStep` for the payment steps and the
- * confirmation. Choosing a plan puts `licenceId` in the address (replace). Leaving the journey
- * (Close, Cancel, Escape) goes to the `from` path or the default menu page. The focus moves to
- * the heading of each new step; a progress indicator names the phases.
+ * commerce-and-account-data.md §2, §6): a renderer of core's `purchaseJourneyMachine`
+ * (`useFlow`), which loads the checkout context and the plans, checks the account after the
+ * embedded sign-in, keeps the chosen licence in the address, schedules downgrades and leaves the
+ * journey through the app's navigation. It renders the step: the load failures with Retry, the
+ * restricted modal while blocked, the plans (PACKAGE_SELECTION), the embedded sign-in or sign-up
+ * form, the consent modal, and `PaymentStep` for the payment steps and the confirmation. The focus
+ * moves to the heading of each new step; a progress indicator names the phases.
  */
-export function PurchaseJourney({ input, families, query }: PurchaseJourneyProps) {
-  const { t, path } = useI18n();
-  const { api } = useServices();
+export function PurchaseJourney({ query, signedIn }: PurchaseJourneyProps) {
+  const { t, path, routeLocale } = useI18n();
+  const { api, navigation } = useServices();
   const search = useSearch();
-  const [, navigate] = useLocation();
-  // The plans as listed (the account's active licences in place): the journey's plan rules read them.
-  const planLicences = useMemo(() => families.flatMap((family) => family.licences), [families]);
-  const [snapshot, send] = useMachine(purchaseJourneyMachine, { input: { ...input, licences: planLicences } });
-  const journey = connectPurchaseJourney(snapshot, send);
-  const journeyRef = useRef(journey);
-  journeyRef.current = journey;
-  const [phases] = useState(() => journeyPhases(input));
-  const [authCheck, setAuthCheck] = useState<AuthCheck>('idle');
-  const { consentTerms, consentChecked } = snapshot.context;
-  // The answers sent with the payment: one per BINARY_CHOICE term accepted at the CONSENT step.
-  const consent = useMemo(() => consentAnswers(consentTerms, consentChecked), [consentTerms, consentChecked]);
+  const [journey, journeyActor] = useFlow(purchaseJourneyMachine, {
+    input: { route: query, signedIn, api, navigation, locale: routeLocale },
+    connect: connectPurchaseJourney,
+  });
+
+  const atAuth = journey.step === 'LOGIN' || journey.step === 'SIGNUP';
+  const auth = useJourneyAuth(!signedIn || atAuth);
 
   const stepKey = journey.blocked ? 'blocked' : journey.exited ? 'exited' : (journey.step ?? 'none');
-  useDocumentTitle(stepTitle(stepKey, t), t('appName'));
-  const containerRef = useStepFocus(`${stepKey}:${authCheck}`);
+  // Nothing shown yet: the journey's data, or at LOGIN and SIGNUP the forms (the step's heading comes with them), still load.
+  const settled = !journey.loading && journey.loadFailure === null && (!atAuth || auth !== null);
+  useDocumentTitle(stepTitle(settled ? stepKey : 'none', t), t('appName'));
+  const containerRef = useStepFocus(settled ? `${stepKey}:${journey.authCheck}` : null);
 
-  // The plans reloaded (for example after signing in): a chosen licence the account holds goes back to the plans.
-  const firstPlans = useRef(planLicences);
-  useEffect(() => {
-    if (planLicences !== firstPlans.current) journeyRef.current.licencesLoaded(planLicences);
-  }, [planLicences]);
-
-  // A downgrade is scheduled for the end of the held plan's period, not bought; then the account page shows it.
-  const [downgrading, setDowngrading] = useState<string | null>(null);
-  const [downgradeError, setDowngradeError] = useState<string | null>(null);
-  const downgrade = (licence: Licence, from: Licence) => {
-    setDowngrading(licence.id);
-    setDowngradeError(null);
-    api.licences.scheduleDowngrade({ params: { id: from.id }, body: { licenceId: licence.id } }).then(
-      () => navigate(path('ACCOUNT')),
-      (error: unknown) => {
-        setDowngrading(null);
-        setDowngradeError(joinedServerMessages(error));
-      },
+  if (journey.loadFailure === 'plans') {
+    return (
+      <div className="page">
+        <ErrorScreen title={t('plansTitle')} message={t('couldntLoadLicences')} retryLabel={t('retry')} onRetry={journey.retry} />
+      </div>
     );
-  };
-
-  const exitTo = query.from ?? path(DEFAULT_MENU_ROUTE);
-  useEffect(() => {
-    if (journey.exited) navigate(exitTo, { replace: true });
-  }, [journey.exited, exitTo, navigate]);
-
-  // After sign-in or sign-up: the signed-in account may not buy (a child profile), so the
-  // checkout context is read again with the new session before the journey goes on.
-  const finishAuth = useCallback(() => {
-    setAuthCheck('checking');
-    api.checkout.context().then(
-      (context) => {
-        setAuthCheck('idle');
-        journeyRef.current.authDone(purchaseBlockReason(context));
-      },
-      (error: unknown) => {
-        console.error(error);
-        setAuthCheck('failed');
-      },
+  }
+  if (journey.loadFailure === 'context') {
+    return (
+      <div className="page">
+        <ErrorScreen title={t('checkoutTitle')} message={t('unknownError')} retryLabel={t('retry')} onRetry={journey.retry} />
+      </div>
     );
-  }, [api]);
+  }
+  if (journey.loading) return <LoadingScreen label={t('loadingCheckout')} />;
 
-  // Back at the plans: the address no longer names a licence, so a reload shows the plans again.
-  const atPlans = journey.step === 'PACKAGE_SELECTION';
-  useEffect(() => {
-    if (atPlans && new URLSearchParams(search).has('licenceId')) {
-      const rest = queryWithLicence(search, null);
-      navigate(`${path('PURCHASE')}${rest ? `?${rest}` : ''}`, { replace: true });
-    }
-  }, [atPlans, search, path, navigate]);
-
-  const choose = (licence: Licence) => {
-    journey.selectPackage(licence.id);
-    navigate(`${path('PURCHASE')}?${queryWithLicence(search, licence.id)}`, { replace: true });
-  };
+  const choose = (licence: Licence) => journey.selectPackage(licence.id);
   const chooseHref = (licence: Licence) => `${path('PURCHASE')}?${queryWithLicence(search, licence.id)}`;
+  const downgrade = (licence: Licence, from: Licence) => journey.downgrade(licence.id, from.id);
 
-  const progress = <JourneyProgress phases={phases} current={journey.step ? phaseOf(journey.step) : null} />;
+  const progress = <JourneyProgress phases={journey.phases} current={journey.phase} />;
   let content;
   if (journey.blocked && journey.blockReason) {
     content = (
@@ -136,48 +105,59 @@ export function PurchaseJourney({ input, families, query }: PurchaseJourneyProps
     );
   } else if (journey.exited || journey.signedIn || journey.step === null) {
     content = <LoadingScreen label={t('loading')} />;
-  } else if (authCheck === 'checking') {
+  } else if (journey.authCheck === 'checking') {
     content = <LoadingScreen label={t('checkingAccount')} />;
-  } else if (authCheck === 'failed') {
+  } else if (journey.authCheck === 'failed') {
     content = (
       <div className="page">
-        <ErrorScreen title={t('checkoutTitle')} message={t('unknownError')} retryLabel={t('retry')} onRetry={finishAuth} />
+        <ErrorScreen title={t('checkoutTitle')} message={t('unknownError')} retryLabel={t('retry')} onRetry={journey.retry} />
       </div>
     );
   } else {
     switch (journey.step) {
-      case 'PACKAGE_SELECTION':
+      case 'PACKAGE_SELECTION': {
+        const alert = journey.downgradeError ?? journey.refusal;
         content = (
           <div className="page page--wide journey">
             {progress}
-            {journey.refusal || downgradeError ? (
+            {alert ? (
               <p role="alert" className="alert">
-                {t(downgradeError ?? journey.refusal ?? '')}
+                {t(alert)}
               </p>
             ) : null}
-            <LicencePlans families={families} onChoose={choose} chooseHref={chooseHref} onDowngrade={downgrade} downgrading={downgrading} />
+            <LicencePlans
+              families={journey.families}
+              onChoose={choose}
+              chooseHref={chooseHref}
+              onDowngrade={downgrade}
+              downgrading={journey.downgrading}
+            />
           </div>
         );
         break;
+      }
       case 'LOGIN':
       case 'SIGNUP':
-        content = (
-          <div className="page journey journey--auth">
-            {progress}
-            {journey.step === 'LOGIN' ? (
-              <JourneySignIn key="LOGIN" onDone={finishAuth} onSwitch={journey.switchAuth} />
-            ) : (
-              <JourneySignUp key="SIGNUP" onDone={finishAuth} onSwitch={journey.switchAuth} />
-            )}
-          </div>
-        );
+        content =
+          auth === null ? (
+            <LoadingScreen label={t('loading')} />
+          ) : (
+            <div className="page journey journey--auth">
+              {progress}
+              {journey.step === 'LOGIN' ? (
+                <auth.JourneySignIn key="LOGIN" onDone={() => journey.authDone()} onSwitch={journey.switchAuth} />
+              ) : (
+                <auth.JourneySignUp key="SIGNUP" onDone={() => journey.authDone()} onSwitch={journey.switchAuth} />
+              )}
+            </div>
+          );
         break;
       case 'CONSENT':
         content = (
           <div className="page journey">
             {progress}
             <h1>{t('checkoutTitle')}</h1>
-            <ConsentModal terms={consentTerms} onAccept={journey.acceptConsent} onCancel={journey.back} />
+            <ConsentModal terms={journey.consentTerms} onAccept={journey.acceptConsent} onCancel={journey.back} />
           </div>
         );
         break;
@@ -187,9 +167,10 @@ export function PurchaseJourney({ input, families, query }: PurchaseJourneyProps
             {journey.step === 'PAYMENT_COMPLETE' ? null : progress}
             <PaymentStep
               licenceId={journey.licenceId ?? ''}
-              consent={consent}
+              consent={journey.consent}
               journey={journey}
-              from={query.from}
+              journeyActor={journeyActor}
+              from={journey.from}
             />
           </div>
         );
@@ -218,14 +199,19 @@ function stepTitle(stepKey: string, t: (key: string) => string): string {
 
 /**
  * Moves the focus to the heading of the step (the open dialog's title first) each time `key`
- * changes after the first render, so that a screen reader reads the new step; returns the ref
- * of the element holding the step.
+ * changes after the first shown step, so that a screen reader reads the new step; `null` while
+ * the journey loads (nothing is shown yet). Returns the ref of the element holding the step.
  */
-function useStepFocus(key: string) {
+function useStepFocus(key: string | null) {
   const containerRef = useRef<HTMLDivElement>(null);
-  const firstKey = useRef(key);
+  const firstKey = useRef<string | null>(null);
   const moved = useRef(false);
   useEffect(() => {
+    if (key === null) return;
+    if (firstKey.current === null) {
+      firstKey.current = key;
+      return;
+    }
     if (!moved.current && key === firstKey.current) return;
     moved.current = true;
     const container = containerRef.current;

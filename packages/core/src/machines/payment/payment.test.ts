@@ -8,7 +8,10 @@ import {
   type PayActorInput,
   type PaymentEvent,
   type PayResultLike,
+  type PaymentSnapshot,
 } from '../index.js';
+import { paymentMethodId } from '../../domain/index.js';
+import { fakeApi } from '../test-helpers.js';
 
 const card = { paymentDetailsExid: 'pd-1', targetPaymentProvider: 'stripe', paymentMethodType: 'CARD' };
 const ideal = { paymentDetailsExid: 'pd-2', targetPaymentProvider: 'ideal', paymentMethodType: 'IDEAL' };
@@ -16,6 +19,14 @@ const ideal = { paymentDetailsExid: 'pd-2', targetPaymentProvider: 'ideal', paym
 const freeTrialDenied = { status: 409, code: 'CONFLICT', messages: ['freeTrialDenied'] };
 const missing = { status: 424, code: 'BASKET_REQUIREMENTS_FAILED', messages: [], details: { missingFields: ['postalCode', 'city'] } };
 const declined = { status: 402, code: 'card_declined', messages: ['Your card was declined.'] };
+
+/** The top-level state of the payment's `flow` region (the `voucher` region runs beside it). */
+function flowOf(snapshot: PaymentSnapshot): string {
+  const value = snapshot.value.flow;
+  return typeof value === 'string' ? value : Object.keys(value ?? {})[0] ?? '';
+}
+/** A `waitFor` predicate: the flow is in `state`. */
+const at = (state: string) => (snapshot: PaymentSnapshot) => flowOf(snapshot) === state;
 
 /** A key factory giving k1, k2, ... */
 function keys() {
@@ -46,7 +57,7 @@ function start(pay = fakePay([{ status: 'SUCCEEDED' }]).pay, providers = [{ id: 
 describe('payment: flow state events (§4)', () => {
   it('starts idle with the item, providers and a key', () => {
     const { actor, view } = start();
-    expect(actor.getSnapshot().value).toBe('idle');
+    expect(flowOf(actor.getSnapshot())).toBe('idle');
     expect(view()).toMatchObject({ item: 'lic-1', processing: false, error: null, billingDetailsRequired: false, missingFields: [], canPay: true });
     expect(actor.getSnapshot().context.idempotencyKey).toBe('k1');
   });
@@ -54,10 +65,10 @@ describe('payment: flow state events (§4)', () => {
   it('payment.start sets processing, payment.complete clears it', () => {
     const { actor, view } = start();
     view().providerPaymentStarted();
-    expect(actor.getSnapshot().value).toBe('providerPaying');
+    expect(flowOf(actor.getSnapshot())).toBe('providerPaying');
     expect(view()).toMatchObject({ processing: true, canPay: false });
     view().providerPaymentCompleted();
-    expect(actor.getSnapshot().value).toBe('complete');
+    expect(flowOf(actor.getSnapshot())).toBe('complete');
     expect(view()).toMatchObject({ processing: false, complete: true });
   });
 
@@ -65,10 +76,10 @@ describe('payment: flow state events (§4)', () => {
     const { actor, view } = start();
     view().providerPaymentStarted();
     view().providerPaymentFailed('paypalCancelled');
-    expect(actor.getSnapshot().value).toBe('error');
+    expect(flowOf(actor.getSnapshot())).toBe('error');
     expect(view()).toMatchObject({ error: 'paypalCancelled', processing: false });
     view().clearError();
-    expect(actor.getSnapshot().value).toBe('idle');
+    expect(flowOf(actor.getSnapshot())).toBe('idle');
     expect(view().error).toBeNull();
     view().providerPaymentFailed('other');
     expect(view().error).toBe('other');
@@ -81,7 +92,7 @@ describe('payment: flow state events (§4)', () => {
     actor.send({ type: 'billingDetails.required', missingFields: ['street', 'city'] });
     expect(view().missingFields).toEqual(['street', 'city']);
     actor.send({ type: 'billingDetails.unset' });
-    expect(actor.getSnapshot().value).toBe('idle');
+    expect(flowOf(actor.getSnapshot())).toBe('idle');
     expect(view()).toMatchObject({ billingDetailsRequired: false, missingFields: [] });
   });
 
@@ -90,7 +101,7 @@ describe('payment: flow state events (§4)', () => {
     expect(view().idempotencyKey).toBe('k1');
     actor.send({ type: 'billingDetails.required', missingFields: ['postalCode'] });
     view().unsetBillingDetails();
-    expect(actor.getSnapshot().value).toBe('idle');
+    expect(flowOf(actor.getSnapshot())).toBe('idle');
     expect(view()).toMatchObject({ billingDetailsRequired: false, missingFields: [] });
     view().cardChanged();
     expect(view().idempotencyKey).toBe('k2');
@@ -111,9 +122,9 @@ describe('payment: pay', () => {
     const { actor, view } = start(pay);
     const consent = [{ fieldName: 'terms', answer: true }];
     view().pay(card, { consent });
-    expect(actor.getSnapshot().value).toBe('paying');
+    expect(flowOf(actor.getSnapshot())).toBe('paying');
     expect(view()).toMatchObject({ processing: true, canPay: false });
-    await waitFor(actor, (s) => s.matches('complete'));
+    await waitFor(actor, at('complete'));
     expect(calls).toHaveLength(1);
     expect(calls[0]).toMatchObject({ item: 'lic-1', details: card, idempotencyKey: 'k1', consent, zeroBalance: false, acknowledgeNoFreeTrial: false });
     expect(view()).toMatchObject({ complete: true, processing: false, paymentResult: { status: 'SUCCEEDED' } });
@@ -124,7 +135,7 @@ describe('payment: pay', () => {
     const { calls, pay } = fakePay([{ status: 'SUCCEEDED' }]);
     const { actor, view } = start(pay);
     view().pay({ paymentDetailsExid: 'pd-1', targetPaymentProvider: 'stripe' });
-    expect(actor.getSnapshot().value).toBe('error');
+    expect(flowOf(actor.getSnapshot())).toBe('error');
     expect(view().error).toBe('failedPayment');
     view().pay({});
     expect(view().error).toBe('failedPayment');
@@ -136,7 +147,7 @@ describe('payment: pay', () => {
     const { calls, pay } = fakePay([{ status: 'SUCCEEDED' }]);
     const { actor, view } = start(pay);
     view().pay({}, { zeroBalance: true });
-    await waitFor(actor, (s) => s.matches('complete'));
+    await waitFor(actor, at('complete'));
     expect(calls[0]?.zeroBalance).toBe(true);
   });
 
@@ -144,18 +155,18 @@ describe('payment: pay', () => {
     const { calls, pay } = fakePay([{ reject: declined }, { status: 'SUCCEEDED' }]);
     const { actor, view } = start(pay);
     view().pay(card);
-    await waitFor(actor, (s) => s.matches('error'));
+    await waitFor(actor, at('error'));
     expect(view()).toMatchObject({ error: 'Your card was declined.', processing: false });
     view().pay(card);
     expect(view().error).toBeNull();
-    await waitFor(actor, (s) => s.matches('complete'));
+    await waitFor(actor, at('complete'));
     expect(calls.map((c) => c.idempotencyKey)).toEqual(['k1', 'k1']);
   });
 
   it('an unknown failure shows anErrorOccured', async () => {
     const { actor, view } = start(fakePay([{ reject: new TypeError('fetch failed') }]).pay);
     view().pay(card);
-    await waitFor(actor, (s) => s.matches('error'));
+    await waitFor(actor, at('error'));
     expect(view().error).toBe('anErrorOccured');
   });
 
@@ -163,14 +174,14 @@ describe('payment: pay', () => {
     const { calls, pay } = fakePay([{ reject: declined }]);
     const { actor, view } = start(pay);
     view().pay(card);
-    await waitFor(actor, (s) => s.matches('error'));
+    await waitFor(actor, at('error'));
     view().basketChanged();
     expect(actor.getSnapshot().context.idempotencyKey).toBe('k2');
     view().pay(card);
-    await waitFor(actor, (s) => s.matches('error') && calls.length === 2);
+    await waitFor(actor, (s) => at('error')(s) && calls.length === 2);
     view().cardChanged();
     view().pay(card);
-    await waitFor(actor, (s) => s.matches('error') && calls.length === 3);
+    await waitFor(actor, (s) => at('error')(s) && calls.length === 3);
     expect(calls.map((c) => c.idempotencyKey)).toEqual(['k1', 'k2', 'k3']);
   });
 
@@ -178,11 +189,11 @@ describe('payment: pay', () => {
     const { calls, pay } = fakePay([{ reject: missing }, { status: 'SUCCEEDED' }]);
     const { actor, view } = start(pay);
     view().pay(card);
-    await waitFor(actor, (s) => s.matches('billingDetailsRequired'));
+    await waitFor(actor, at('billingDetailsRequired'));
     expect(view()).toMatchObject({ billingDetailsRequired: true, missingFields: ['postalCode', 'city'], error: null, processing: false });
     view().submitBillingDetails({ postalCode: '1000', city: 'Brussels' });
     expect(view()).toMatchObject({ processing: true, billingDetailsRequired: false, missingFields: [] });
-    await waitFor(actor, (s) => s.matches('complete'));
+    await waitFor(actor, at('complete'));
     expect(calls[1]).toMatchObject({ idempotencyKey: 'k1', details: card, billingDetails: { postalCode: '1000', city: 'Brussels' } });
   });
 
@@ -190,10 +201,10 @@ describe('payment: pay', () => {
     const { calls, pay } = fakePay([{ reject: freeTrialDenied }, { status: 'SUCCEEDED' }]);
     const { actor, view } = start(pay);
     view().pay(card);
-    await waitFor(actor, (s) => s.matches('freeTrialDenied'));
+    await waitFor(actor, at('freeTrialDenied'));
     expect(view()).toMatchObject({ freeTrialDenied: true, processing: false, canPay: true });
     view().acknowledgeNoFreeTrial();
-    await waitFor(actor, (s) => s.matches('complete'));
+    await waitFor(actor, at('complete'));
     expect(calls.map((c) => c.acknowledgeNoFreeTrial)).toEqual([false, true]);
     expect(calls[1]?.idempotencyKey).toBe('k1');
   });
@@ -202,28 +213,28 @@ describe('payment: pay', () => {
     const { calls, pay } = fakePay([{ reject: freeTrialDenied }]);
     const { actor, view } = start(pay);
     view().pay(card);
-    await waitFor(actor, (s) => s.matches('freeTrialDenied'));
+    await waitFor(actor, at('freeTrialDenied'));
     view().declineFreeTrial();
-    expect(actor.getSnapshot().value).toBe('idle');
+    expect(flowOf(actor.getSnapshot())).toBe('idle');
     expect(calls).toHaveLength(1);
   });
 
   it('REQUIRES_ACTION with a redirectUrl → redirecting', async () => {
     const { actor, view } = start(fakePay([{ status: 'REQUIRES_ACTION', redirectUrl: 'https://pay.example/3ds' }]).pay);
     view().pay(card);
-    await waitFor(actor, (s) => s.matches('redirecting'));
+    await waitFor(actor, at('redirecting'));
     expect(view()).toMatchObject({ redirectUrl: 'https://pay.example/3ds', processing: false, complete: false });
   });
 
   it('a redirecting provider (iDEAL) with a redirectUrl → redirecting; a card with a url but no action → complete', async () => {
     const first = start(fakePay([{ status: 'PENDING', redirectUrl: 'https://ideal.example/approve' }]).pay);
     first.view().pay(ideal);
-    await waitFor(first.actor, (s) => s.matches('redirecting'));
+    await waitFor(first.actor, at('redirecting'));
     expect(first.view().redirectUrl).toBe('https://ideal.example/approve');
 
     const second = start(fakePay([{ status: 'SUCCEEDED', redirectUrl: 'https://x.example/' }]).pay);
     second.view().pay(card);
-    await waitFor(second.actor, (s) => s.matches('complete'));
+    await waitFor(second.actor, at('complete'));
     expect(second.view().redirectUrl).toBeNull();
   });
 
@@ -231,13 +242,13 @@ describe('payment: pay', () => {
     const { actor, view } = start(fakePay([{ status: 'PENDING', redirectUrl: 'https://ideal.example/a' }]).pay);
     view().selectProvider('p-ideal', true);
     view().pay({}, { zeroBalance: true });
-    await waitFor(actor, (s) => s.matches('redirecting'));
+    await waitFor(actor, at('redirecting'));
   });
 
   it('REQUIRES_ACTION without a redirectUrl → error anErrorOccured', async () => {
     const { actor, view } = start(fakePay([{ status: 'REQUIRES_ACTION' }]).pay);
     view().pay(card);
-    await waitFor(actor, (s) => s.matches('error'));
+    await waitFor(actor, at('error'));
     expect(view().error).toBe('anErrorOccured');
   });
 
@@ -247,27 +258,37 @@ describe('payment: pay', () => {
     view().pay(card);
     view().pay(card);
     actor.send({ type: 'payment.error', message: 'x' });
-    await waitFor(actor, (s) => s.matches('complete'));
+    await waitFor(actor, at('complete'));
     expect(calls).toHaveLength(1);
     expect(view().error).toBeNull();
   });
 
-  it('the default actor calls input.api.pay without the api', async () => {
+  it('the default pay actor pays the open basket through the client, with the attempt\'s key', async () => {
     const seen: unknown[] = [];
-    const actor = createActor(paymentMachine, {
-      input: { item: 'sku-1', createKey: () => 'key', api: { pay: async (input) => (seen.push(input), { status: 'SUCCEEDED' }) } },
-    }).start();
+    const api = fakeApi({
+      baskets: {
+        payCurrent: async (input) => {
+          seen.push(input);
+          return { status: 'SUCCEEDED', paymentId: 'pay-1' };
+        },
+      },
+    });
+    const actor = createActor(paymentMachine, { input: { item: 'sku-1', createKey: () => 'key', api } }).start();
     actor.send({ type: 'pay', details: card });
-    await waitFor(actor, (s) => s.matches('complete'));
+    await waitFor(actor, at('complete'));
     expect(seen).toEqual([
-      { item: 'sku-1', details: card, idempotencyKey: 'key', consent: [], zeroBalance: false, acknowledgeNoFreeTrial: false, billingDetails: {} },
+      {
+        body: { paymentArrangement: { primaryPaymentDetailsAttributes: { paymentDetailsExternalId: 'pd-1', targetPaymentProvider: 'stripe', paymentMethodType: 'CARD' } } },
+        headers: { 'Idempotency-Key': 'key' },
+        query: {},
+      },
     ]);
   });
 
   it('without an api the default actor fails into error', async () => {
     const actor = createActor(paymentMachine, { input: { item: 'sku-1' } }).start();
     actor.send({ type: 'pay', details: card });
-    await waitFor(actor, (s) => s.matches('error'));
+    await waitFor(actor, at('error'));
     expect(actor.getSnapshot().context.error).toBe('anErrorOccured');
   });
 
@@ -307,7 +328,7 @@ describe('payment: property', () => {
     fc.constantFrom('ok', 'redirect', 'declined', 'missing', 'trial').map((settle) => ({ settle }) as Step),
   );
 
-  it('processing only while a payment runs; the key changes only on basket/card change or after a success', async () => {
+  it('processing only while a payment runs; the key changes only on basket/card change, after a success, or for another method', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(eventArb, { maxLength: 40 }), async (steps) => {
         // A pay actor the test settles by hand, so every interleaving is reachable.
@@ -321,16 +342,25 @@ describe('payment: property', () => {
         const actor = createActor(paymentMachine.provide({ actors: { pay } }), { input: { item: 'lic-1', createKey: keys() } }).start();
         const check = () => {
           const s = actor.getSnapshot();
-          expect(s.context.processing).toBe(s.matches('paying') || s.matches('providerPaying'));
+          expect(s.context.processing).toBe(at('paying')(s) || at('providerPaying')(s));
         };
+        // The idempotency rule's memory, modelled: the method of the last pay taken (a card change forgets it).
+        let lastMethod: string | undefined;
+        const resting = ['idle', 'freeTrialDenied', 'billingDetailsRequired', 'error'];
         for (const step of steps) {
           const before = actor.getSnapshot();
           let allowed = false;
           if ('event' in step) {
             allowed = step.event.type === 'basket.changed' || step.event.type === 'card.changed' ||
-              (step.event.type === 'payment.complete' && before.matches('providerPaying'));
+              (step.event.type === 'payment.complete' && at('providerPaying')(before));
+            if (step.event.type === 'card.changed') lastMethod = undefined;
+            if (step.event.type === 'pay' && resting.includes(flowOf(before))) {
+              const method = paymentMethodId(step.event.details, step.event.zeroBalance === true);
+              allowed = lastMethod !== undefined && lastMethod !== method;
+              lastMethod = method;
+            }
             actor.send(step.event);
-          } else if (before.matches('paying') && settle !== null) {
+          } else if (at('paying')(before) && settle !== null) {
             const answers = {
               ok: { status: 'SUCCEEDED' },
               redirect: { status: 'REQUIRES_ACTION', redirectUrl: 'https://r.example/' },
@@ -341,7 +371,7 @@ describe('payment: property', () => {
             allowed = step.settle === 'ok' || step.settle === 'redirect';
             (settle as (a: PayResultLike | { reject: unknown }) => void)(answers[step.settle]);
             settle = null;
-            await waitFor(actor, (s) => !s.matches('paying'));
+            await waitFor(actor, (s) => !at('paying')(s));
           }
           check();
           if (!allowed) expect(actor.getSnapshot().context.idempotencyKey).toBe(before.context.idempotencyKey);

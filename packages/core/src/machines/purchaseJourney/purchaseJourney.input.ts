@@ -9,17 +9,9 @@
 import type { CheckoutContext } from '../../contracts/checkout.js';
 import type { LicenceFamily } from '../../contracts/licences.js';
 import { consentPending, isActive, purchaseBlockReason, safeReturnPath } from '../../domain/index.js';
-import type { JourneyEntryMode, JourneyStep, PurchaseJourneyInput } from './purchaseJourney.types.js';
+import type { CheckoutQuery, JourneyEntryMode, JourneyPhase, JourneyStep, PurchaseJourneyInput } from './purchaseJourney.types.js';
 
-/** What the PURCHASE route's query says (identity-and-routes.md §4 entry modes). */
-export interface CheckoutQuery {
-  /** `licenceId`: the licence already chosen, or null. */
-  licenceId: string | null;
-  /** `from`, only when it is a path inside the app (the domain's `safeReturnPath`), else null. */
-  from: string | null;
-  /** `entry=signup`: the viewer came from the sign-up link. */
-  signUpEntry: boolean;
-}
+export type { CheckoutQuery, JourneyPhase } from './purchaseJourney.types.js';
 
 /**
  * Reads the PURCHASE query (`licenceId`, `from`, `entry`), with or without the leading `?`:
@@ -86,9 +78,6 @@ export function journeyInput(
     blockReason: purchaseBlockReason(context),
   };
 }
-
-/** The parts of the journey the progress indicator names (identity-and-routes.md §4 steps). */
-export type JourneyPhase = 'plan' | 'account' | 'terms' | 'payment';
 
 /**
  * The phases a journey started with `input` goes through, in order: a signed-in viewer chooses

@@ -1,24 +1,69 @@
-import { assign, setup } from 'xstate';
-import type { Licence } from '../../contracts/licences.js';
-import { consentPending, isConsentValid, planChange, purchaseBlockReason, type PurchaseBlockReason } from '../../domain/index.js';
+import { assign, fromPromise, setup, type DoneActorEvent } from 'xstate';
+import type { ApiClient } from '../../api/types.js';
+import type { Licence, LicenceFamily } from '../../contracts/licences.js';
+import {
+  buildPath,
+  consentPending,
+  DEFAULT_MENU_ROUTE,
+  isConsentValid,
+  licenceFamiliesQuery,
+  planChange,
+  purchaseBlockReason,
+  safeReturnPath,
+  type PaidItem,
+  type PurchaseBlockReason,
+} from '../../domain/index.js';
+import { joinedServerMessages } from '../subscription/subscription.machine.js';
+import { journeyInput, journeyPhases, queryWithLicence } from './purchaseJourney.input.js';
 import type {
+  AccountCheck,
+  CheckoutQuery,
+  JourneyLoad,
   JourneyPaymentMethod,
   PurchaseJourneyContext,
   PurchaseJourneyEvent,
   PurchaseJourneyInput,
+  PurchaseJourneyRouteInput,
 } from './purchaseJourney.types.js';
 
 export type {
+  AccountCheck,
+  CheckoutQuery,
   JourneyEntryMode,
   JourneyFlowType,
+  JourneyLoad,
   JourneyPaymentMethod,
+  JourneyPhase,
   JourneyRefusal,
   JourneyStep,
   PurchaseJourneyContext,
   PurchaseJourneyEvent,
   PurchaseJourneyInput,
+  PurchaseJourneyRouteInput,
 } from './purchaseJourney.types.js';
 export { JOURNEY_STEPS } from './purchaseJourney.types.js';
+
+/** Which of the journey's loads failed: the plans or the checkout context. */
+export class JourneyLoadError extends Error {
+  constructor(
+    readonly part: 'plans' | 'context',
+    /** What the failed call raised. */
+    readonly failure: unknown,
+  ) {
+    super(`purchase journey: the ${part} could not be loaded`);
+    this.name = 'JourneyLoadError';
+  }
+}
+
+/** The client of an actor's input; rejects when none was given. */
+function client(api: ApiClient | null): ApiClient {
+  if (api === null) throw new Error('purchase journey: no api client given');
+  return api;
+}
+
+/** The plans by family (`GET licence-family?includeEntitlements=…`): the account's active licences in place, with their status. */
+const loadFamilies = async (api: ApiClient): Promise<LicenceFamily[]> =>
+  (await api.licences.families({ query: licenceFamiliesQuery() })).licenceFamilies;
 
 const buys = (context: PurchaseJourneyContext): boolean => context.flowType === 'purchase' || context.flowType === 'signup';
 
@@ -29,59 +74,185 @@ const changeOf = (licences: readonly Licence[], licenceId: string | null) => {
   return planChange(candidate, licences);
 };
 
-/** The block reason `auth.done` carries, as the params of `blockedAfterAuth` and `storeBlock`. */
-const authBlockReason = ({ event }: { event: Extract<PurchaseJourneyEvent, { type: 'auth.done' }> }) => ({
-  reason: event.blockReason,
-});
+/** Every licence of the plans by family. */
+const licencesOf = (families: readonly LicenceFamily[]): Licence[] => families.flatMap((family) => family.licences);
 
-/**
- * Where LOGIN and SIGNUP go on `auth.done` (the same for both): blocked (the account may not buy),
- * signedIn (a sign-in-only flow), CONSENT (terms to accept), PAYMENT_PAGE (a licence is chosen), or
- * PACKAGE_SELECTION; the viewer is signed in on every branch.
- */
+type AuthDoneEvent = Extract<PurchaseJourneyEvent, { type: 'auth.done' }>;
+type PaymentDoneEvent = Extract<PurchaseJourneyEvent, { type: 'payment.done' }>;
+
+/** Where LOGIN and SIGNUP go once the account is known (the same for both; see the machine's doc). */
 const AFTER_AUTH = [
-  {
-    guard: { type: 'blockedAfterAuth', params: authBlockReason },
-    target: 'blocked',
-    actions: ['signIn', { type: 'storeBlock', params: authBlockReason }],
-  },
-  { guard: 'signInOnly', target: 'signedIn', actions: 'signIn' },
-  { guard: 'hasConsentTerms', target: 'CONSENT', actions: 'signIn' },
-  { guard: 'hasLicence', target: 'PAYMENT_PAGE', actions: 'signIn' },
-  { target: 'PACKAGE_SELECTION', actions: 'signIn' },
+  { guard: 'blockedAfterAuth', target: '#purchaseJourney.blocked', actions: ['signIn', 'storeBlock'] },
+  { guard: 'signInOnly', target: '#purchaseJourney.signedIn', actions: 'signIn' },
+  { guard: 'chosenLicenceHeld', target: '#purchaseJourney.PACKAGE_SELECTION', actions: ['signIn', 'refuseHeld'] },
+  { guard: 'hasConsentTerms', target: '#purchaseJourney.CONSENT', actions: 'signIn' },
+  { guard: 'hasLicence', target: '#purchaseJourney.PAYMENT_PAGE', actions: 'signIn' },
+  { target: '#purchaseJourney.PACKAGE_SELECTION', actions: 'signIn' },
 ] as const;
 
 /**
- * The purchase and sign-up journey: which step the checkout shows. Implements
- * identity-and-routes.md §4 (steps, entry modes, flow types) and §2 "Sign-up restricted modal".
+ * LOGIN or SIGNUP (`other` is the one `auth.switch` goes to): the form; then, with a client, the
+ * account check (`checkAccount`: a child profile may not buy; the account's plans), else the
+ * block reason `auth.done` carries; then {@link AFTER_AUTH}.
+ */
+const authStep = (other: 'LOGIN' | 'SIGNUP', description: string) =>
+  ({
+    description,
+    initial: 'form',
+    on: { back: { target: '#purchaseJourney.exited' } },
+    states: {
+      form: {
+        description: 'The sign-in or sign-up form.',
+        on: {
+          'auth.switch': { target: `#purchaseJourney.${other}` },
+          'auth.done': [
+            { guard: 'checksAccount', target: 'checking' },
+            { target: 'checked', actions: { type: 'storeAuthBlock', params: ({ event }: { event: AuthDoneEvent }) => ({ reason: event.blockReason ?? null }) } },
+          ],
+        },
+      },
+      checking: {
+        description: 'Signed in: the checkout context is read again with the new session (a child profile may not buy), with the plans.',
+        invoke: {
+          id: 'checkAccount',
+          src: 'checkAccount',
+          input: ({ context }: { context: PurchaseJourneyContext }) => ({ api: context.env.api }),
+          onDone: {
+            target: 'checked',
+            actions: { type: 'storeAccountCheck', params: ({ event }: { event: DoneActorEvent<AccountCheck> }) => ({ check: event.output }) },
+          },
+          onError: { target: 'checkFailed' },
+        },
+      },
+      checkFailed: {
+        description: 'The account could not be checked (unknownError); retry checks again.',
+        on: { retry: { target: 'checking' } },
+      },
+      checked: {
+        description: 'Chooses where the journey goes with the account known.',
+        always: [...AFTER_AUTH],
+      },
+    },
+  }) as const;
+
+/** The steps a payment completes from, with their `back` target. */
+const paymentStep = (description: string) =>
+  ({
+    description,
+    on: {
+      'payment.done': {
+        target: 'PAYMENT_COMPLETE',
+        actions: { type: 'storeCompletion', params: ({ event }: { event: PaymentDoneEvent }) => ({ completion: event.completion }) },
+      },
+      back: { target: 'PAYMENT_PAGE' },
+    },
+  }) as const;
+
+/**
+ * The purchase and sign-up journey: which step the checkout shows, and its I/O. Implements
+ * identity-and-routes.md §4 (steps, entry modes, flow types) and §2 "Sign-up restricted modal",
+ * with commerce-and-account-data.md §2 (checkout load failures) and docs/api.md "Plan changes".
+ *
+ * The PURCHASE route's input (`route`, `signedIn`, `api`) loads first (`loading`, actor
+ * `loadJourney`: the checkout context and the plans; `loadFailed` names which failed and offers
+ * `retry`), then starts from `journeyInput(query, signedIn, context, families)`. An input that
+ * gives everything starts at once.
  *
  * Start: a buying flow (`purchase`, `signup`) with a block reason → `blocked`; a guest entering
  * from the sign-up link (entry mode SIGNUP) → `SIGNUP`; a guest with a licence already chosen →
  * `LOGIN`; anyone else without a licence → `PACKAGE_SELECTION` (a guest sees the plans before
  * signing in); a signed-in viewer with a licence → `CONSENT` while the domain's `consentPending`
  * holds for the account's accepted consents (every buyer gives the required consent once; the
- * same on `package.select`), else `PAYMENT_PAGE`. `package.select` stores the
- * licence and goes to `LOGIN` for a guest, else `PAYMENT_PAGE`. `auth.switch` swaps LOGIN and
- * SIGNUP; `auth.done` → `blocked` (the account may not buy), `signedIn` (flow types `login`,
- * `signin_to_watch`: nothing to buy), `CONSENT` when there are consent terms, else straight to
- * `PAYMENT_PAGE` (a licence is chosen) or `PACKAGE_SELECTION`; `consent.accept` (only when the
- * domain's `isConsentValid` holds) → `PAYMENT_PAGE` or `PACKAGE_SELECTION`; `payment.method`
- * card / paypal / new → `CREDIT_CARD_PAYMENT` / `PAYPAL_PAYMENT` / `NEW_PAYMENT`; `payment.done`
- * (from those and from the payment page: zero balance, stored card) → `PAYMENT_COMPLETE`. `back`
- * goes one step back: payment steps → `PAYMENT_PAGE` → `PACKAGE_SELECTION`; from LOGIN, SIGNUP,
- * CONSENT, PACKAGE_SELECTION and `blocked` → `exited`.
+ * same on `package.select`), else `PAYMENT_PAGE`. `package.select` stores the licence (and puts
+ * it in the address) and goes to `LOGIN` for a guest, else `PAYMENT_PAGE`. `auth.switch` swaps
+ * LOGIN and SIGNUP; `auth.done` checks the account when there is a client (`checkAccount`; a
+ * failure offers `retry`), then → `blocked` (the account may not buy), `signedIn` (flow types
+ * `login`, `signin_to_watch`: nothing to buy), back to `PACKAGE_SELECTION` when the account holds
+ * the chosen licence, `CONSENT` when there are consent terms, else straight to `PAYMENT_PAGE` (a
+ * licence is chosen) or `PACKAGE_SELECTION`; `consent.accept` (only when the domain's
+ * `isConsentValid` holds) → `PAYMENT_PAGE` or `PACKAGE_SELECTION`; `payment.method` card / paypal
+ * / new → `CREDIT_CARD_PAYMENT` / `PAYPAL_PAYMENT` / `NEW_PAYMENT`; `payment.done` (from those and
+ * from the payment page: zero balance, stored card) → `PAYMENT_COMPLETE` with what the
+ * confirmation shows. `back` goes one step back: payment steps → `PAYMENT_PAGE` →
+ * `PACKAGE_SELECTION`; from LOGIN, SIGNUP, CONSENT, PACKAGE_SELECTION and `blocked` → `exited`,
+ * which goes back to `from` (or the default menu page). Arriving at `PACKAGE_SELECTION` removes
+ * the licence from the address.
  *
  * Plan changes (commerce §4 "Selectable", docs/api.md "Plan changes"): the guard `licenceHeld`
- * calls the domain's `planChange` over the plans (`input.licences`, then `licences.loaded`). A
- * licence held active is refused: `package.select` stays on PACKAGE_SELECTION, a signed-in start
- * with it goes there, and `licences.loaded` on PAYMENT_PAGE (after signing in as its holder) goes
- * back there, each with `refusal` = `licenceAlreadyActive`. Choosing an upgrade sets entry mode
- * UPGRADE (identity §4), which words the payment step ("Upgrade to …", the credit line).
+ * calls the domain's `planChange` over the plans (`input.licences`, then `licences.loaded` or the
+ * account check). A licence held active is refused: `package.select` stays on PACKAGE_SELECTION,
+ * a signed-in start with it goes there, and `licences.loaded` on PAYMENT_PAGE (after signing in as
+ * its holder) goes back there, each with `refusal` = `licenceAlreadyActive`. Choosing an upgrade
+ * sets entry mode UPGRADE (identity §4), which words the payment step ("Upgrade to …", the credit
+ * line). `plan.downgrade { licenceId, fromId }` on the plans schedules the downgrade at renewal
+ * (actor `scheduleDowngrade`), then goes to the account page; a failure shows the server messages.
  */
 export const purchaseJourneyMachine = setup({
-  types: {} as { context: PurchaseJourneyContext; events: PurchaseJourneyEvent; input: PurchaseJourneyInput },
+  types: {} as {
+    context: PurchaseJourneyContext;
+    events: PurchaseJourneyEvent;
+    input: PurchaseJourneyInput | PurchaseJourneyRouteInput;
+  },
+  actors: {
+    /**
+     * The PURCHASE route's data: `api.checkout.context()` and `api.licences.families({ query:
+     * licenceFamiliesQuery() })`, at once. Rejects with a {@link JourneyLoadError} naming the
+     * part that failed (the plans first).
+     */
+    loadJourney: fromPromise<JourneyLoad, { api: ApiClient | null }>(async ({ input }) => {
+      const api = client(input.api);
+      const [families, context] = await Promise.allSettled([loadFamilies(api), api.checkout.context()]);
+      if (families.status === 'rejected') throw new JourneyLoadError('plans', families.reason);
+      if (context.status === 'rejected') throw new JourneyLoadError('context', context.reason);
+      return { context: context.value, families: families.value };
+    }),
+    /**
+     * After signing in: `api.checkout.context()` again (the domain's `purchaseBlockReason`: a child
+     * profile may not buy) and the plans again (the account's own in place; null when they
+     * cannot be read: the old ones stay). Rejects when the context cannot be read.
+     */
+    checkAccount: fromPromise<AccountCheck, { api: ApiClient | null }>(async ({ input }) => {
+      const api = client(input.api);
+      const [context, families] = await Promise.all([api.checkout.context(), loadFamilies(api).catch(() => null)]);
+      return { blockReason: purchaseBlockReason(context), families };
+    }),
+    /** `api.licences.scheduleDowngrade({ params: { id: fromId }, body: { licenceId } })`: the held plan switches at renewal. */
+    scheduleDowngrade: fromPromise<unknown, { api: ApiClient | null; licenceId: string; fromId: string }>(async ({ input }) =>
+      client(input.api).licences.scheduleDowngrade({ params: { id: input.fromId }, body: { licenceId: input.licenceId } }),
+    ),
+  },
   actions: {
-    storeBlock: assign((_, params: { reason: PurchaseBlockReason | null | undefined }) => ({ blockReason: params.reason ?? null })),
+    /** The loaded context and plans become the journey's start (`journeyInput`), and its phases (`journeyPhases`). */
+    storeLoaded: assign(({ context }, params: { load: JourneyLoad }) => {
+      const query = context.query as CheckoutQuery;
+      const input = journeyInput(query, context.signedIn, params.load.context, params.load.families);
+      const licences = licencesOf(params.load.families);
+      return {
+        entryMode: input.entryMode,
+        licenceId: input.licenceId ?? null,
+        blockReason: input.blockReason ?? null,
+        consentTerms: input.consentTerms ?? [],
+        acceptedConsents: input.acceptedConsents ?? [],
+        families: params.load.families,
+        licences,
+        phases: journeyPhases({ ...input, licences }),
+        query: null,
+        loadFailure: null,
+      };
+    }),
+    storeLoadFailure: assign((_, params: { error: unknown }) => ({
+      loadFailure: params.error instanceof JourneyLoadError ? params.error.part : ('context' as const),
+    })),
+    storeAuthBlock: assign((_, params: { reason: PurchaseBlockReason | null }) => ({ authBlock: params.reason })),
+    storeAccountCheck: assign(({ context }, params: { check: AccountCheck }) => {
+      const families = params.check.families ?? context.families;
+      return {
+        authBlock: params.check.blockReason,
+        families,
+        licences: params.check.families === null ? context.licences : licencesOf(families),
+      };
+    }),
+    storeBlock: assign(({ context }) => ({ blockReason: context.authBlock })),
     signIn: assign({ signedIn: true }),
     /** Keeps the checks and counts the ticked terms as accepted (consent is given once per journey). */
     storeConsent: assign(({ context }, params: { checked: Record<string, boolean> }) => ({
@@ -102,13 +273,38 @@ export const purchaseJourneyMachine = setup({
       refusal: null,
       entryMode: changeOf(context.licences, params.licenceId)?.kind === 'UPGRADE' ? ('UPGRADE' as const) : context.entryMode,
     })),
+    storeCompletion: assign((_, params: { completion: PaidItem | null | undefined }) => ({ completion: params.completion ?? null })),
+    startDowngrade: assign((_, params: { licenceId: string }) => ({ downgrading: params.licenceId, downgradeError: null })),
+    storeDowngradeError: assign((_, params: { error: unknown }) => ({ downgrading: null, downgradeError: joinedServerMessages(params.error) })),
+    /** The chosen licence goes in the address (replace), so that a reload resumes there. */
+    showLicenceInAddress: ({ context }, params: { licenceId: string }) => {
+      const navigation = context.env.navigation;
+      if (navigation === null) return;
+      const query = queryWithLicence(navigation.current().search, params.licenceId);
+      navigation.navigate(`${buildPath('PURCHASE', undefined, context.env.locale)}?${query}`, { replace: true });
+    },
+    /** Back at the plans: the address no longer names a licence, so a reload shows the plans again. */
+    forgetLicenceInAddress: ({ context }) => {
+      const navigation = context.env.navigation;
+      if (navigation === null || !new URLSearchParams(navigation.current().search).has('licenceId')) return;
+      const rest = queryWithLicence(navigation.current().search, null);
+      navigation.navigate(`${buildPath('PURCHASE', undefined, context.env.locale)}${rest ? `?${rest}` : ''}`, { replace: true });
+    },
+    /** Leaving the journey goes to `from`, or the default menu page (replace). */
+    leaveJourney: ({ context }) =>
+      context.env.navigation?.navigate(context.from ?? buildPath(DEFAULT_MENU_ROUTE, undefined, context.env.locale), { replace: true }),
+    /** After a downgrade: the account page shows the pending change. */
+    goToAccount: ({ context }) => context.env.navigation?.navigate(buildPath('ACCOUNT', undefined, context.env.locale)),
   },
   guards: {
+    /** The route's data is still to load. */
+    needsLoad: ({ context }) => context.query !== null,
     /** A buying flow with a block reason (the domain's `purchaseBlockReason`). */
     blocked: ({ context }) => buys(context) && context.blockReason !== null,
-    /** `auth.done` named a block reason and the flow buys. */
-    blockedAfterAuth: ({ context }, params: { reason: PurchaseBlockReason | null | undefined }) =>
-      buys(context) && params.reason != null,
+    /** The last sign-in found a block reason and the flow buys. */
+    blockedAfterAuth: ({ context }) => buys(context) && context.authBlock !== null,
+    /** Signing in is followed by the account check (there is a client). */
+    checksAccount: ({ context }) => context.env.api !== null,
     /** A guest entering from the sign-up link. */
     guestSigningUp: ({ context }) => !context.signedIn && context.entryMode === 'SIGNUP',
     guest: ({ context }) => !context.signedIn,
@@ -139,32 +335,51 @@ export const purchaseJourneyMachine = setup({
     /** The licence is held active: the domain's `planChange` (§4 "Selectable") says HELD. */
     licenceHeld: ({ context }, params: { licenceId: string | null; licences?: readonly Licence[] }) =>
       changeOf(params.licences ?? context.licences, params.licenceId)?.kind === 'HELD',
+    /** A buying flow whose chosen licence the (newly signed-in) account holds active. */
+    chosenLicenceHeld: ({ context }) => buys(context) && changeOf(context.licences, context.licenceId)?.kind === 'HELD',
   },
 }).createMachine({
   id: 'purchaseJourney',
   description:
-    'The purchase and sign-up journey steps (identity §4): PACKAGE_SELECTION (a guest sees the plans first, except from the sign-up link), LOGIN or SIGNUP for a guest, CONSENT when there are terms, PAYMENT_PAGE, the payment method step, PAYMENT_COMPLETE. A blocked purchase shows the sign-up restricted modal (identity §2).',
-  context: ({ input }) => ({
-    entryMode: input.entryMode,
-    flowType: input.flowType,
-    signedIn: input.signedIn === true,
-    licenceId: typeof input.licenceId === 'string' && input.licenceId !== '' ? input.licenceId : null,
-    blockReason: input.blockReason ?? (input.visitor === undefined ? null : purchaseBlockReason(input.visitor)),
-    consentTerms: Array.isArray(input.consentTerms) ? input.consentTerms : [],
-    acceptedConsents: Array.isArray(input.acceptedConsents) ? input.acceptedConsents.filter((name) => typeof name === 'string') : [],
-    consentChecked: {},
-    paymentMethod: null,
-    licences: Array.isArray(input.licences) ? input.licences : [],
-    refusal: null,
-  }),
+    'The purchase and sign-up journey steps (identity §4) with their I/O: the checkout context and the plans, the account check after signing in, downgrades scheduled from the plans. PACKAGE_SELECTION (a guest sees the plans first, except from the sign-up link), LOGIN or SIGNUP for a guest, CONSENT when there are terms, PAYMENT_PAGE, the payment method step, PAYMENT_COMPLETE. A blocked purchase shows the sign-up restricted modal (identity §2).',
+  context: ({ input }) => {
+    const route = 'route' in input ? input : null;
+    const given: PurchaseJourneyInput =
+      route !== null ? { entryMode: 'ACCOUNT', flowType: 'purchase', signedIn: route.signedIn, licenceId: route.route.licenceId } : (input as PurchaseJourneyInput);
+    const licences = Array.isArray(given.licences) ? given.licences : [];
+    return {
+      entryMode: given.entryMode,
+      flowType: given.flowType,
+      signedIn: given.signedIn === true,
+      licenceId: typeof given.licenceId === 'string' && given.licenceId !== '' ? given.licenceId : null,
+      blockReason: given.blockReason ?? (given.visitor === undefined ? null : purchaseBlockReason(given.visitor)),
+      consentTerms: Array.isArray(given.consentTerms) ? given.consentTerms : [],
+      acceptedConsents: Array.isArray(given.acceptedConsents) ? given.acceptedConsents.filter((name) => typeof name === 'string') : [],
+      consentChecked: {},
+      paymentMethod: null,
+      licences,
+      refusal: null,
+      families: Array.isArray(given.families) ? given.families : [],
+      from: route !== null ? route.route.from : safeReturnPath(given.from),
+      query: route !== null ? route.route : null,
+      loadFailure: null,
+      phases: route !== null ? [] : journeyPhases(given),
+      authBlock: null,
+      downgrading: null,
+      downgradeError: null,
+      completion: null,
+      env: { api: input.api ?? null, navigation: input.navigation ?? null, locale: input.locale ?? 'en' },
+    };
+  },
   initial: 'start',
   on: {
     'licences.loaded': { actions: { type: 'storeLicences', params: ({ event }) => ({ licences: event.licences }) } },
   },
   states: {
     start: {
-      description: 'Chooses the first step from the input.',
+      description: 'Chooses the first step from the input (once the route\'s data is loaded).',
       always: [
+        { guard: 'needsLoad', target: 'loading' },
         { guard: 'blocked', target: 'blocked' },
         { guard: 'guestSigningUp', target: 'SIGNUP' },
         { guard: 'guestWithLicence', target: 'LOGIN' },
@@ -178,26 +393,26 @@ export const purchaseJourneyMachine = setup({
         { target: 'PACKAGE_SELECTION' },
       ],
     },
+    loading: {
+      description: 'The PURCHASE route loads the checkout context (who may buy, the consent terms) and the plans.',
+      invoke: {
+        id: 'loadJourney',
+        src: 'loadJourney',
+        input: ({ context }) => ({ api: context.env.api }),
+        onDone: { target: 'start', actions: { type: 'storeLoaded', params: ({ event }) => ({ load: event.output }) } },
+        onError: { target: 'loadFailed', actions: { type: 'storeLoadFailure', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    loadFailed: {
+      description: 'The plans (couldntLoadLicences) or the context (unknownError) could not be loaded; retry loads again.',
+      on: { retry: { target: 'loading' } },
+    },
     blocked: {
       description: 'The sign-up restricted modal with context.blockReason; back closes it.',
       on: { back: { target: 'exited' } },
     },
-    LOGIN: {
-      description: 'Sign in; auth.switch goes to SIGNUP.',
-      on: {
-        'auth.switch': { target: 'SIGNUP' },
-        'auth.done': [...AFTER_AUTH],
-        back: { target: 'exited' },
-      },
-    },
-    SIGNUP: {
-      description: 'Create an account; auth.switch goes to LOGIN.',
-      on: {
-        'auth.switch': { target: 'LOGIN' },
-        'auth.done': [...AFTER_AUTH],
-        back: { target: 'exited' },
-      },
-    },
+    LOGIN: authStep('SIGNUP', 'Sign in; auth.switch goes to SIGNUP.'),
+    SIGNUP: authStep('LOGIN', 'Create an account; auth.switch goes to LOGIN.'),
     CONSENT: {
       description: 'The terms of use; accepted only when every required term is ticked.',
       on: {
@@ -217,7 +432,9 @@ export const purchaseJourneyMachine = setup({
       },
     },
     PACKAGE_SELECTION: {
-      description: 'Choose a licence; a guest then signs in.',
+      description: 'Choose a licence (a guest then signs in), or schedule a downgrade of a held one.',
+      entry: 'forgetLicenceInAddress',
+      initial: 'choosing',
       on: {
         'package.select': [
           {
@@ -227,19 +444,54 @@ export const purchaseJourneyMachine = setup({
           {
             guard: 'guest',
             target: 'LOGIN',
-            actions: { type: 'choose', params: ({ event }) => ({ licenceId: event.licenceId }) },
+            actions: [
+              { type: 'choose', params: ({ event }) => ({ licenceId: event.licenceId }) },
+              { type: 'showLicenceInAddress', params: ({ event }) => ({ licenceId: event.licenceId }) },
+            ],
           },
           {
             guard: 'signedInConsentPending',
             target: 'CONSENT',
-            actions: { type: 'choose', params: ({ event }) => ({ licenceId: event.licenceId }) },
+            actions: [
+              { type: 'choose', params: ({ event }) => ({ licenceId: event.licenceId }) },
+              { type: 'showLicenceInAddress', params: ({ event }) => ({ licenceId: event.licenceId }) },
+            ],
           },
           {
             target: 'PAYMENT_PAGE',
-            actions: { type: 'choose', params: ({ event }) => ({ licenceId: event.licenceId }) },
+            actions: [
+              { type: 'choose', params: ({ event }) => ({ licenceId: event.licenceId }) },
+              { type: 'showLicenceInAddress', params: ({ event }) => ({ licenceId: event.licenceId }) },
+            ],
           },
         ],
         back: { target: 'exited' },
+      },
+      states: {
+        choosing: {
+          description: 'The plans.',
+          on: {
+            'plan.downgrade': {
+              target: 'downgrading',
+              actions: { type: 'startDowngrade', params: ({ event }) => ({ licenceId: event.licenceId }) },
+            },
+          },
+        },
+        downgrading: {
+          description: 'POST the downgrade of the held plan at renewal (not bought).',
+          invoke: {
+            id: 'scheduleDowngrade',
+            src: 'scheduleDowngrade',
+            input: ({ context, event }) => ({
+              api: context.env.api,
+              licenceId: event.type === 'plan.downgrade' ? event.licenceId : '',
+              fromId: event.type === 'plan.downgrade' ? event.fromId : '',
+            }),
+            onDone: { target: 'downgraded', actions: 'goToAccount' },
+            onError: { target: 'choosing', actions: { type: 'storeDowngradeError', params: ({ event }) => ({ error: event.error }) } },
+          },
+        },
+        downgraded: { description: 'Scheduled: the app goes to the account page.' },
       },
     },
     PAYMENT_PAGE: {
@@ -271,24 +523,15 @@ export const purchaseJourneyMachine = setup({
             actions: { type: 'storeMethod', params: ({ event }) => ({ kind: event.kind }) },
           },
         ],
-        'payment.done': { target: 'PAYMENT_COMPLETE' },
+        'payment.done': { target: 'PAYMENT_COMPLETE', actions: { type: 'storeCompletion', params: ({ event }) => ({ completion: event.completion }) } },
         back: { target: 'PACKAGE_SELECTION' },
       },
     },
-    CREDIT_CARD_PAYMENT: {
-      description: 'Pay with a card.',
-      on: { 'payment.done': { target: 'PAYMENT_COMPLETE' }, back: { target: 'PAYMENT_PAGE' } },
-    },
-    PAYPAL_PAYMENT: {
-      description: 'Pay with PayPal.',
-      on: { 'payment.done': { target: 'PAYMENT_COMPLETE' }, back: { target: 'PAYMENT_PAGE' } },
-    },
-    NEW_PAYMENT: {
-      description: 'Add a new payment method and pay.',
-      on: { 'payment.done': { target: 'PAYMENT_COMPLETE' }, back: { target: 'PAYMENT_PAGE' } },
-    },
+    CREDIT_CARD_PAYMENT: paymentStep('Pay with a card.'),
+    PAYPAL_PAYMENT: paymentStep('Pay with PayPal.'),
+    NEW_PAYMENT: paymentStep('Add a new payment method and pay.'),
     PAYMENT_COMPLETE: {
-      description: 'Paid: the confirmation.',
+      description: 'Paid: the confirmation (context.completion).',
       type: 'final',
     },
     signedIn: {
@@ -296,7 +539,8 @@ export const purchaseJourneyMachine = setup({
       type: 'final',
     },
     exited: {
-      description: 'The viewer left the journey (back from its first step, or closing the restricted modal).',
+      description: 'The viewer left the journey (back from its first step, or closing the restricted modal): the app goes back to `from`.',
+      entry: 'leaveJourney',
       type: 'final',
     },
   },
