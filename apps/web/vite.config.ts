@@ -13,12 +13,9 @@ const src = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta
  * with what its root needs and an earlier chunk does not hold: `index` (main.tsx and what it
  * imports: the config, the API client, the session and labels machines, so the requests start
  * first), `app` (app/mount.tsx: React and the shell), then the pages a guest opens first, `home`
- * (with its catalogue) and `login`; date-fns is a chunk of its own (the catalogue, the account
- * and the checkout use it). Other pages get Rolldown's automatic chunks.
+ * (with its catalogue) and `login`. Other pages get Rolldown's automatic chunks.
  */
 const FIRST_LOAD_CHUNKS: Rolldown.CodeSplittingGroup[] = [
-  // Dates (the catalogue, the account, the checkout): a chunk of their own, not the home page's.
-  { name: 'dates', test: /[\\/]node_modules[\\/]date-fns[\\/]/, priority: 5 },
   { name: 'index', tags: ['$initial'], test: (id) => id !== src('main.tsx'), priority: 4 },
   // useResource: the data hook of the login page and of the home page's catalogue.
   { name: 'app', test: (id) => id === src('app/mount.tsx') || id === src('app/useResource.ts'), priority: 3 },

@@ -1,5 +1,8 @@
 import { createActor, type ActorRefFrom } from 'xstate';
+import type { ApiClient } from '@stream/core/api';
+import { matchRouteAnyLocale } from '@stream/core/domain';
 import { labelsMachine } from '@stream/core/machines';
+import type { ResourceCache, ResourceQuery } from '@stream/core/resources';
 import { loadConfig } from './config';
 import { createServices, type Services } from './services';
 
@@ -13,8 +16,51 @@ export interface StartedApp {
 export type StartOutcome = { app: StartedApp } | { error: unknown };
 
 /**
+ * The home page catalogue's read, `content.list` under the key `['content', 'list']`: the key of
+ * the catalogue's resource query, so that the catalogue finds the read started here.
+ */
+function contentList(api: Pick<ApiClient, 'content'>): ResourceQuery<Awaited<ReturnType<ApiClient['content']['list']>>> {
+  return { key: ['content', 'list'], load: () => api.content.list() };
+}
+
+/** What {@link prefetchFirstPage} uses of the services: the session's viewer, the cache, the client. */
+export interface FirstPageServices {
+  session: {
+    getSnapshot(): { context: { user: unknown } };
+    subscribe(listener: (snapshot: { context: { user: unknown } }) => void): { unsubscribe(): void };
+  };
+  resources: Pick<ResourceCache, 'fetch'>;
+  api: Pick<ApiClient, 'content'>;
+}
+
+/**
+ * Starts the reads of the first page that its largest paint waits for: on the home page (HOME or
+ * ROOT, which leads there, in any route set) its catalogue (its first thumbnail is the page's
+ * largest element), so that it loads with the labels and the page's code instead of after the
+ * page's first render. The read goes through the resource cache once the session knows its
+ * viewer (the cache forgets every read when the viewer changes, so a read made before the guest
+ * check-in would be thrown away). Any other page: nothing.
+ */
+export function prefetchFirstPage(services: FirstPageServices, pathname: string): void {
+  const key = matchRouteAnyLocale(pathname)?.key;
+  if (key !== 'HOME' && key !== 'ROOT') return;
+  const { session, resources, api } = services;
+  const read = () => void resources.fetch(contentList(api)).catch(() => undefined);
+  if (session.getSnapshot().context.user !== null) {
+    read();
+    return;
+  }
+  const subscription = session.subscribe((snapshot) => {
+    if (snapshot.context.user === null) return;
+    subscription.unsubscribe();
+    read();
+  });
+}
+
+/**
  * Starts the app without React: loads `/config.json` (index.html preloads it), creates the
- * services (api client, session actor: its guest check-in starts) and starts loading the labels.
+ * services (api client, session actor: its guest check-in starts), starts loading the labels and
+ * the reads of the first page (the home page's catalogue).
  * main.tsx calls it before it loads React, so that these requests run while React's code is
  * evaluated; Bootstrap calls it again on Retry. Never rejects: a failure is logged and returned.
  */
@@ -22,6 +68,7 @@ export async function startApp(): Promise<StartOutcome> {
   try {
     const services = createServices(await loadConfig());
     const labels = createActor(labelsMachine, { input: { api: services.api, realm: services.config.realm } }).start();
+    prefetchFirstPage(services, window.location.pathname);
     return { app: { services, labels } };
   } catch (error) {
     console.error(error);

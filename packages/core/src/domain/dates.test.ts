@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { format } from 'date-fns';
+import { ar } from 'date-fns/locale/ar';
+import { enGB } from 'date-fns/locale/en-GB';
+import { es } from 'date-fns/locale/es';
+import { pt } from 'date-fns/locale/pt';
 import {
   authoringLocale,
   formatDisplayDate,
@@ -91,6 +96,74 @@ describe('formatDisplayDate', () => {
     }
     expect(formatDisplayDate('x' as unknown as number, 'en')).toBe('');
     expect(formatDisplayDate(NOV_22_2026_LATE, null as unknown as string)).toBe('Nov 22nd, 2026');
+  });
+});
+
+/**
+ * The formats as date-fns 4 wrote them before dates.ts dropped it (date-fns stays a dev
+ * dependency for this oracle only): LL with the en-US, en-GB, es, pt or ar locale, L, on the local
+ * noon of the UTC calendar day.
+ */
+function dateFnsOracle(ms: number, locale: string | null): { ll: string; l: string } {
+  if (typeof ms !== 'number' || !Number.isFinite(ms)) return { ll: '', l: '' };
+  const utc = new Date(ms);
+  if (Number.isNaN(utc.getTime())) return { ll: '', l: '' };
+  const day = new Date(2000, 0, 1, 12, 0, 0, 0);
+  day.setFullYear(utc.getUTCFullYear(), utc.getUTCMonth(), utc.getUTCDate());
+  if (Number.isNaN(day.getTime())) return { ll: '', l: '' };
+  const tag = typeof locale === 'string' ? locale.trim().replace(/_/g, '-').toLowerCase() : '';
+  const language = tag.split('-')[0];
+  const dateLocale = tag === 'en-gb' ? enGB : language === 'es' ? es : language === 'pt' ? pt : language === 'ar' ? ar : undefined;
+  const pattern = tag === 'en-gb' ? 'do MMM, yyyy' : 'MMM do, yyyy';
+  return {
+    ll: dateLocale === undefined ? format(day, pattern) : format(day, pattern, { locale: dateLocale }),
+    l: format(day, 'dd/MM/yyyy'),
+  };
+}
+
+describe('formatDisplayDate and formatShortDate against date-fns (oracle)', () => {
+  const locales = ['en', 'en-gb', 'en-GB', ' en_GB ', 'en-us', 'es', 'es-MX', 'pt', 'pt-BR', 'ar', 'ar-EG', 'zz', '', null];
+  const instants = fc.oneof(
+    fc.integer({ min: -8_640_000_000_000_000, max: 8_640_000_000_000_000 }),
+    fc.integer({ min: -100_000_000_000_000, max: 100_000_000_000_000 }),
+    fc.integer({ min: -3_000_000_000_000, max: 5_000_000_000_000 }),
+    fc.constantFrom(8_640_000_000_000_000, -8_640_000_000_000_000, 8_639_999_999_999_999, -62_135_596_800_000, -62_198_755_200_000),
+    fc.double(),
+  );
+
+  it('writes every instant as date-fns did, in every locale (property)', () => {
+    fc.assert(
+      fc.property(instants, fc.constantFrom(...locales), (ms, locale) => {
+        const expected = dateFnsOracle(ms, locale);
+        expect(formatDisplayDate(ms, locale as string)).toBe(expected.ll);
+        expect(formatShortDate(ms)).toBe(expected.l);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('writes every day of a year as date-fns did (all ordinals and months)', () => {
+    for (const locale of ['en', 'en-gb', 'es', 'pt', 'ar']) {
+      for (let day = 0; day < 366; day += 1) {
+        const ms = Date.UTC(2024, 0, 1) + day * 86_400_000;
+        expect(formatDisplayDate(ms, locale)).toBe(dateFnsOracle(ms, locale).ll);
+      }
+    }
+  });
+
+  it('agrees at the ends of the range in other machine zones', () => {
+    const zone = process.env.TZ;
+    try {
+      for (const tz of ['Pacific/Kiritimati', 'Pacific/Pago_Pago']) {
+        process.env.TZ = tz;
+        for (const ms of [8_640_000_000_000_000, 8_639_990_000_000_000, -8_640_000_000_000_000, -8_639_990_000_000_000]) {
+          expect(formatShortDate(ms)).toBe(dateFnsOracle(ms, 'en').l);
+        }
+      }
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
   });
 });
 

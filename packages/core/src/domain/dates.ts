@@ -5,18 +5,12 @@
  * Implements commerce-and-account-data.md §9 ("Date formats", "Time format", "Authoring locale")
  * and identity-and-routes.md §9 ("Date display formats").
  */
-import { format } from 'date-fns';
-import { ar } from 'date-fns/locale/ar';
-import { enGB } from 'date-fns/locale/en-GB';
-import { es } from 'date-fns/locale/es';
-import { pt } from 'date-fns/locale/pt';
-import type { Locale } from 'date-fns';
 
-/** date-fns pattern of LL for en-gb: moment's `'Do MMM, YYYY'`, for example "22nd Nov, 2026". */
+/** Pattern of LL for en-gb (date-fns tokens): moment's `'Do MMM, YYYY'`, for example "22nd Nov, 2026". */
 export const LL_FORMAT_EN_GB = 'do MMM, yyyy';
-/** date-fns pattern of LL for en and every other locale: moment's `'MMM Do, YYYY'`, "Nov 22nd, 2026". */
+/** Pattern of LL for en and every other locale: moment's `'MMM Do, YYYY'`, "Nov 22nd, 2026". */
 export const LL_FORMAT_DEFAULT = 'MMM do, yyyy';
-/** date-fns pattern of L: moment's `'DD/MM/YYYY'`, for example "22/11/2026". */
+/** Pattern of L: moment's `'DD/MM/YYYY'`, for example "22/11/2026". */
 export const L_FORMAT = 'dd/MM/yyyy';
 
 const normalizeTag = (locale: unknown): string =>
@@ -32,20 +26,57 @@ export function authoringLocale(locale: string): string {
   return normalizeTag(locale) === 'en-us' ? 'en' : locale;
 }
 
-/** The date-fns locale (month names, ordinals) and LL pattern for a locale tag. */
-function displaySettings(locale: string): { pattern: string; dateLocale: Locale | undefined } {
+/**
+ * The month abbreviations (`MMM`) and day ordinals (`do`) of the display locales, as date-fns 4's
+ * `en-US`/`en-GB`, `es`, `pt` and `ar` locales write them (a test checks every day against
+ * date-fns). Written out rather than asked of `Intl.DateTimeFormat`, whose short months differ
+ * by engine and ICU version (`sept`/`sep`, `nov.`).
+ */
+interface DateWords {
+  months: readonly string[];
+  ordinal: (day: number) => string;
+}
+
+const ENGLISH: DateWords = {
+  months: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'],
+  ordinal: (day) => {
+    const rem100 = day % 100;
+    if (rem100 > 20 || rem100 < 10) {
+      const rem10 = rem100 % 10;
+      if (rem10 === 1) return `${day}st`;
+      if (rem10 === 2) return `${day}nd`;
+      if (rem10 === 3) return `${day}rd`;
+    }
+    return `${day}th`;
+  },
+};
+const masculineOrdinal = (day: number): string => `${day}º`;
+const SPANISH: DateWords = {
+  months: ['ene', 'feb', 'mar', 'abr', 'may', 'jun', 'jul', 'ago', 'sep', 'oct', 'nov', 'dic'],
+  ordinal: masculineOrdinal,
+};
+const PORTUGUESE: DateWords = {
+  months: ['jan', 'fev', 'mar', 'abr', 'mai', 'jun', 'jul', 'ago', 'set', 'out', 'nov', 'dez'],
+  ordinal: masculineOrdinal,
+};
+const ARABIC: DateWords = {
+  months: ['يناير', 'فبراير', 'مارس', 'أبريل', 'مايو', 'يونيو', 'يوليو', 'أغسطس', 'سبتمبر', 'أكتوبر', 'نوفمبر', 'ديسمبر'],
+  ordinal: String,
+};
+
+/** The words and the day-first choice of LL for a locale tag (en-gb is the one day-first locale). */
+function displaySettings(locale: string): { words: DateWords; dayFirst: boolean } {
   const tag = normalizeTag(locale);
-  if (tag === 'en-gb') return { pattern: LL_FORMAT_EN_GB, dateLocale: enGB };
+  if (tag === 'en-gb') return { words: ENGLISH, dayFirst: true };
   const language = tag.split('-')[0];
-  const dateLocale = language === 'es' ? es : language === 'pt' ? pt : language === 'ar' ? ar : undefined;
-  return { pattern: LL_FORMAT_DEFAULT, dateLocale };
+  const words = language === 'es' ? SPANISH : language === 'pt' ? PORTUGUESE : language === 'ar' ? ARABIC : ENGLISH;
+  return { words, dayFirst: false };
 }
 
 /**
  * A local-time `Date` whose calendar day (year, month, day) is the UTC calendar day of `ms`, at
- * local noon; `null` when `ms` is not a finite time value. Formatting only day fields of it
- * gives the UTC day on any machine, without a time-zone library (date-fns 4 would need
- * `@date-fns/utc`, which this package does not ship).
+ * local noon; `null` when `ms` is not a finite time value (or that local noon is not one). Its
+ * day fields give the UTC day on any machine, without a time-zone library.
  */
 function utcCalendarDay(ms: number): Date | null {
   if (typeof ms !== 'number' || !Number.isFinite(ms)) return null;
@@ -56,7 +87,15 @@ function utcCalendarDay(ms: number): Date | null {
   return Number.isNaN(local.getTime()) ? null : local;
 }
 
-/** Memo of formatted days (an account's licences share few dates; date-fns `format` costs ~10 µs). */
+const pad2 = (value: number): string => String(value).padStart(2, '0');
+
+/** `yyyy`: the year of the era (1 BC is 1), at least four digits. */
+function eraYear(day: Date): string {
+  const year = day.getFullYear();
+  return String(year > 0 ? year : 1 - year).padStart(4, '0');
+}
+
+/** Memo of formatted days (an account's licences share few dates). */
 const displayDates = new Map<string, Map<number, string>>();
 const MAX_CACHED_LOCALES = 16;
 const MAX_CACHED_DATES = 1024;
@@ -82,25 +121,23 @@ function displayDatesOf(locale: string): Map<number, string> {
  * - `ms`: milliseconds since the Unix epoch; the UTC calendar day is shown.
  * - `locale`: a tag; `en-gb` uses `'do MMM, yyyy'` ("22nd Nov, 2026"); `en`, `en-us` and every
  *   other locale use `'MMM do, yyyy'` ("Nov 22nd, 2026"); `es`, `pt` and `ar` (any region) get
- *   their month names and ordinals from date-fns.
+ *   their month names and ordinals ("nov 22º, 2026", "نوفمبر 22, 2026").
  * - Returns `''` for a non-finite or out-of-range `ms`. Never throws.
  * Implements commerce-and-account-data.md §9 and identity-and-routes.md §9 (LL).
  */
 export function formatDisplayDate(ms: number, locale: string): string {
-  const dayNumber = utcDayNumber(ms);
+  // The memo's key is the day `new Date(ms)` shows: Date drops a fraction toward zero.
+  const dayNumber = utcDayNumber(typeof ms === 'number' ? Math.trunc(ms) : ms);
   if (Number.isNaN(dayNumber)) return '';
   const texts = displayDatesOf(typeof locale === 'string' ? locale : '');
   const cached = texts.get(dayNumber);
   if (cached !== undefined) return cached;
   const day = utcCalendarDay(ms);
   if (day === null) return '';
-  const { pattern, dateLocale } = displaySettings(locale);
-  let text: string;
-  try {
-    text = dateLocale === undefined ? format(day, pattern) : format(day, pattern, { locale: dateLocale });
-  } catch {
-    text = '';
-  }
+  const { words, dayFirst } = displaySettings(locale);
+  const month = words.months[day.getMonth()]!;
+  const date = words.ordinal(day.getDate());
+  const text = dayFirst ? `${date} ${month}, ${eraYear(day)}` : `${month} ${date}, ${eraYear(day)}`;
   if (texts.size >= MAX_CACHED_DATES) texts.clear();
   texts.set(dayNumber, text);
   return text;
@@ -114,14 +151,8 @@ export function formatDisplayDate(ms: number, locale: string): string {
 export function formatShortDate(ms: number): string {
   const day = utcCalendarDay(ms);
   if (day === null) return '';
-  try {
-    return format(day, L_FORMAT);
-  } catch {
-    return '';
-  }
+  return `${pad2(day.getDate())}/${pad2(day.getMonth() + 1)}/${eraYear(day)}`;
 }
-
-const pad2 = (value: number): string => String(value).padStart(2, '0');
 
 /**
  * A duration for the player: `HH:mm:ss` from one hour up ("01:02:03", "123:00:00"), `mm:ss`
