@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
 import { prerender } from './prerender.ts';
+import { PREACT_COMPAT_ALIASES, PREACT_DEDUPE } from './preactCompat.ts';
 
 /** Port of `vite` (dev) and `vite preview`; the e2e runner sets WEB_PORT. @default 5173 */
 const port = Number(process.env.WEB_PORT ?? 5173);
@@ -24,7 +25,10 @@ const FIRST_LOAD_CHUNKS: Rolldown.CodeSplittingGroup[] = [
 ];
 
 export default defineConfig({
-  plugins: [react(), prerender()],
+  // JSX and React's imports go to preact/compat (preactCompat.ts). React Fast Refresh does not
+  // work with Preact: in `vite` (dev) an edited component reloads the page.
+  plugins: [react({ refreshExclude: /./ }), prerender()],
+  resolve: { alias: PREACT_COMPAT_ALIASES, dedupe: PREACT_DEDUPE },
   build: {
     target: 'es2022',
     outDir: 'dist',
