@@ -13,8 +13,6 @@ import type {
   AccountLinkLoginInput,
 } from './accountLink.types.js';
 
-export type * from './accountLink.types.js';
-
 /** The generic message key of a link call that failed for another reason than a conflict. */
 export const ACCOUNT_LINK_FAILED_KEY = 'anErrorOccured';
 

@@ -18,15 +18,6 @@ import type {
   FirebaseSocialProvider,
 } from './firebaseSignIn.types.js';
 
-export type {
-  FirebaseAuthPort,
-  FirebaseCredentials,
-  FirebaseSignInContext,
-  FirebaseSignInEvent,
-  FirebaseSignInInput,
-  FirebaseSocialProvider,
-} from './firebaseSignIn.types.js';
-
 /**
  * Storage key of the login-attempt flag (§4 "Firebase": the redirect on mobile for Facebook sets
  * a login-attempt flag): set just before the page leaves for the provider, read and removed when

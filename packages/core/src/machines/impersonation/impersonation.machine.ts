@@ -5,8 +5,6 @@ import { oncePerToken } from '../magicLink/magicLink.machine.js';
 import { handOverToSession, type SignInOutput } from '../session/session.signIn.js';
 import type { ImpersonationContext, ImpersonationEvent, ImpersonationExchangeInput, ImpersonationInput } from './impersonation.types.js';
 
-export type { ImpersonationContext, ImpersonationEvent, ImpersonationExchangeInput, ImpersonationInput } from './impersonation.types.js';
-
 /**
  * `api.impersonation.token({ body: { impersonationToken: token } })`, once per client and token: a repeated effect or a second
  * mount of the page gets the same answer and the single-use token is sent once (a failure is

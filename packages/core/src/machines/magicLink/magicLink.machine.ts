@@ -10,8 +10,6 @@ import {
 import { handOverToSession, type SignInOutput } from '../session/session.signIn.js';
 import type { MagicLinkContext, MagicLinkEvent, MagicLinkInput } from './magicLink.types.js';
 
-export type { MagicLinkContext, MagicLinkEvent, MagicLinkInput } from './magicLink.types.js';
-
 /**
  * Runs `call(token)` at most once at a time per `(api, token)` pair and shares its promise: a
  * second caller while it runs, or after it succeeded, gets the same promise and nothing is sent

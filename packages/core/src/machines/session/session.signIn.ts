@@ -1,8 +1,6 @@
 import type { LoginResponse } from '../../contracts/index.js';
 import type { AfterSignIn, SessionEvent } from './session.types.js';
 
-export type { AfterSignIn } from './session.types.js';
-
 /**
  * What a sign-in flow produced, and the output of its final state: the platform's answer
  * (tokens, `missingInformationStatus`, `linkedAccounts`) and, for the generic external OAuth

@@ -32,8 +32,6 @@ import type {
   SocialSignInResult,
 } from './socialSignIn.types.js';
 
-export type * from './socialSignIn.types.js';
-
 /** The storage key of the started sign-in of `provider`. */
 export const socialPendingKey = (provider: SocialProviderKey) => `stream.social.${provider}`;
 

@@ -21,8 +21,6 @@ import type {
   OpinSignInInput,
 } from './tokenSignIn.types.js';
 
-export type * from './tokenSignIn.types.js';
-
 /** sessionStorage key of the `state` of the trip to the OPIN portal. */
 export const OPIN_STATE_KEY = 'stream.opinState';
 

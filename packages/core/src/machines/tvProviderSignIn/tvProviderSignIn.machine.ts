@@ -24,8 +24,6 @@ import { continueAfterSignIn, handOverToSession, type SignInOutput } from '../se
 import type { AdobeRegistrationOutput, LoadConfigActorInput } from '../adobeRegistration/adobeRegistration.types.js';
 import type { TvExchangeActorInput, TvProviderSignInContext, TvProviderSignInEvent, TvProviderSignInInput } from './tvProviderSignIn.types.js';
 
-export type * from './tvProviderSignIn.types.js';
-
 /**
  * The sign-in exchange of a stored pick: ADOBE → `api.adobe.user({ body: { requestorId, resourceId } })`;
  * ADOBE_DCR → `api.adobe.token({ body: { requestorId, clientId, clientSecret, accessToken } })` (rejects
