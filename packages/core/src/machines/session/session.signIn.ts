@@ -43,6 +43,26 @@ export function handOverToSession({ context }: WithSession, params: SignInHandOv
 }
 
 /**
+ * The two actions that end a sign-in whose last call answered the platform's tokens (run on that
+ * call's `onDone`): `keepSignIn { tokens }` (the machine keeps them as its output) and
+ * `handOverToSession { tokens, afterSignIn }`, `afterSignIn` computed from the machine's context
+ * (absent, or answering undefined: the session stores the tokens but does not navigate). Each
+ * machine declares both named actions in its `setup`.
+ */
+export function signedInActions<TContext>(afterSignIn?: (context: TContext) => AfterSignIn | undefined) {
+  return [
+    { type: 'keepSignIn' as const, params: ({ event }: { event: { output: LoginResponse } }) => ({ tokens: event.output }) },
+    {
+      type: 'handOverToSession' as const,
+      params: ({ context, event }: { context: TContext; event: { output: LoginResponse } }): SignInHandOver => ({
+        tokens: event.output,
+        afterSignIn: afterSignIn?.(context),
+      }),
+    },
+  ] as const;
+}
+
+/**
  * For a flow that handed its tokens over earlier without `afterSignIn` and is now done (the TV
  * provider's sign-in after the entitlement sync, Continue on the account-link or TV-provider
  * screen): sends `session.afterSignIn { search }`, and the session navigates to the §2 target.
