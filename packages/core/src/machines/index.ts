@@ -39,6 +39,7 @@ export {
   type SignInOutput,
   type SessionReceiver,
   type SignInHandOver,
+  type ReturningSignInApi,
 } from './session/session.signIn.js';
 export {
   type IdSignInContext,

@@ -70,3 +70,27 @@ export function signedInActions<TContext>(afterSignIn?: (context: TContext) => A
 export function continueAfterSignIn({ context }: WithSession, params: AfterSignIn): void {
   context.env.session?.send({ type: 'session.afterSignIn', search: params.search });
 }
+
+/**
+ * What the view of a sign-in that leaves the page for a provider and comes back needs (OpenID
+ * Connect, generic external OAuth, social sign-in), beside what each flow adds.
+ */
+export interface ReturningSignInApi<Phase extends string, Failure> {
+  /** Where the sign-in is (each flow names its phases). */
+  phase: Phase;
+  /** True while the page waits for the provider, the browser or the platform (show progress). */
+  busy: boolean;
+  /**
+   * The in-app address to put in the address bar with `replace` (without the provider's answer:
+   * no `code`, `state` or credential), or null. Once replaced, call `urlReplaced`.
+   */
+  cleanUrl: string | null;
+  /** Message key to show (`t(error)`), else null. */
+  error: string | null;
+  /** Why it failed, for the log; null unless failed. */
+  failure: Failure | null;
+  /** Tells the machine the address bar now shows `cleanUrl` (the exchange may start). */
+  urlReplaced(): void;
+  /** After a failure: start again. */
+  retry(): void;
+}
