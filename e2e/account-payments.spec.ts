@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { createViewer, LICENCES, loginViewer, SANDBOX_URL, startSignedIn, type Viewer } from './sandbox';
+import { createViewer, initCard, LICENCES, SANDBOX_URL, startSignedIn, viewerHeaders, type Viewer } from './sandbox';
 import { axeViolations, submitLogin } from './support';
 
 /**
@@ -10,18 +10,15 @@ import { axeViolations, submitLogin } from './support';
  * through the sandbox's API (the card processor for tokens, then the platform's calls).
  */
 
-const REALM_HEADERS = { Realm: 'stream', 'x-api-key': 'sandbox-api-key', 'content-type': 'application/json' };
-
 const CARDS = {
   visa: '4242 4242 4242 4242',
   mastercard: '5555 5555 5555 4444',
   declined: '4000 0000 0000 0002',
 } as const;
 
-/** A fresh access token for `viewer` (e2e access tokens live 4 seconds). */
+/** The realm headers, JSON, and a fresh access token for `viewer`. */
 async function bearer(request: APIRequestContext, viewer: Viewer): Promise<Record<string, string>> {
-  const { tokens } = await loginViewer(request, viewer.email, viewer.password);
-  return { ...REALM_HEADERS, Authorization: `Bearer ${tokens.authorisationToken}` };
+  return { ...(await viewerHeaders(request, viewer)), 'content-type': 'application/json' };
 }
 
 /**
@@ -30,18 +27,7 @@ async function bearer(request: APIRequestContext, viewer: Viewer): Promise<Recor
  * a declined card is passed with `store: false`). The card's id (`pd_…`).
  */
 async function addCard(request: APIRequestContext, viewer: Viewer, number: string, store = true): Promise<string> {
-  const tokenised = await request.post(`${SANDBOX_URL}/_processor/v1/tokens`, {
-    headers: { 'content-type': 'application/json' },
-    data: { number, expMonth: 12, expYear: new Date().getFullYear() + 3, cvc: '123' },
-  });
-  expect(tokenised.ok(), await tokenised.text()).toBe(true);
-  const { token } = (await tokenised.json()) as { token: string };
-  const init = await request.post(`${SANDBOX_URL}/api/v4/payment-method/init`, {
-    headers: await bearer(request, viewer),
-    data: { primaryPaymentDetails: { targetPaymentProvider: 'CARDS', paymentMethodType: 'CARD', token } },
-  });
-  expect(init.ok(), await init.text()).toBe(true);
-  const exid = ((await init.json()) as { paymentDetailsExid: string }).paymentDetailsExid;
+  const exid = await initCard(request, viewer, number);
   if (!store) return exid;
   // The explicit set-up stores the card (initialised alone, a card is not kept).
   const setUp = await request.post(`${SANDBOX_URL}/api/v4/payment-method/validate`, {

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { createViewer, grantLicence, LICENCES, loginViewer, SANDBOX_URL, startSignedIn, type Viewer } from './sandbox';
+import { createViewer, grantLicence, initCard, LICENCES, SANDBOX_URL, startSignedIn, viewerHeaders, type Viewer } from './sandbox';
 
 /**
  * Plan changes and the cancel dialog as a person sees them (docs/api.md "Plan changes";
@@ -10,30 +10,12 @@ import { createViewer, grantLicence, LICENCES, loginViewer, SANDBOX_URL, startSi
  * "Included with …" with no price and no actions.
  */
 
-const REALM_HEADERS = { Realm: 'stream', 'x-api-key': 'sandbox-api-key' };
 const CINEMA = '201'; // monthly, no cancellation offer
-
-/** A fresh access token for `viewer` (e2e access tokens live 4 seconds). */
-async function bearer(request: APIRequestContext, viewer: Viewer): Promise<Record<string, string>> {
-  const { tokens } = await loginViewer(request, viewer.email, viewer.password);
-  return { ...REALM_HEADERS, Authorization: `Bearer ${tokens.authorisationToken}` };
-}
 
 /** Buys `licenceId` through the platform calls with a new test card, as the checkout would. */
 async function buy(request: APIRequestContext, viewer: Viewer, licenceId: string): Promise<void> {
-  const tokenised = await request.post(`${SANDBOX_URL}/_processor/v1/tokens`, {
-    headers: { 'content-type': 'application/json' },
-    data: { number: '4242424242424242', expMonth: 12, expYear: new Date().getFullYear() + 3, cvc: '123' },
-  });
-  expect(tokenised.ok(), await tokenised.text()).toBe(true);
-  const { token } = (await tokenised.json()) as { token: string };
-  const init = await request.post(`${SANDBOX_URL}/api/v4/payment-method/init`, {
-    headers: await bearer(request, viewer),
-    data: { primaryPaymentDetails: { targetPaymentProvider: 'CARDS', paymentMethodType: 'CARD', token } },
-  });
-  expect(init.ok(), await init.text()).toBe(true);
-  const exid = ((await init.json()) as { paymentDetailsExid: string }).paymentDetailsExid;
-  const headers = await bearer(request, viewer);
+  const exid = await initCard(request, viewer, '4242424242424242');
+  const headers = await viewerHeaders(request, viewer);
   const basket = await request.put(`${SANDBOX_URL}/api/v2/baskets/${licenceId}`, { headers });
   expect(basket.ok(), await basket.text()).toBe(true);
   const pay = await request.post(`${SANDBOX_URL}/api/v2/customer/baskets/pay/`, {

@@ -60,6 +60,32 @@ export async function loginViewer(request: APIRequestContext, email: string, pas
   return { email, password, tokens: await response.json() };
 }
 
+/** The realm headers and a fresh bearer of `viewer` (e2e access tokens live 4 seconds, so it signs in again). */
+export async function viewerHeaders(request: APIRequestContext, viewer: Viewer): Promise<Record<string, string>> {
+  const { tokens } = await loginViewer(request, viewer.email, viewer.password);
+  return { Realm: 'stream', 'x-api-key': 'sandbox-api-key', Authorization: `Bearer ${tokens.authorisationToken}` };
+}
+
+/**
+ * Tokenises card `number` with the sandbox's card processor and initialises it on `viewer`'s
+ * account (`POST /api/v4/payment-method/init`), as the checkout would. The payment details' id
+ * (`pd_…`); a card initialised alone is kept only once a payment or a set-up with it succeeds.
+ */
+export async function initCard(request: APIRequestContext, viewer: Viewer, number: string): Promise<string> {
+  const tokenised = await request.post(`${SANDBOX_URL}/_processor/v1/tokens`, {
+    headers: { 'content-type': 'application/json' },
+    data: { number, expMonth: 12, expYear: new Date().getFullYear() + 3, cvc: '123' },
+  });
+  expect(tokenised.ok(), await tokenised.text()).toBe(true);
+  const { token } = (await tokenised.json()) as { token: string };
+  const init = await request.post(`${SANDBOX_URL}/api/v4/payment-method/init`, {
+    headers: await viewerHeaders(request, viewer),
+    data: { primaryPaymentDetails: { targetPaymentProvider: 'CARDS', paymentMethodType: 'CARD', token } },
+  });
+  expect(init.ok(), await init.text()).toBe(true);
+  return ((await init.json()) as { paymentDetailsExid: string }).paymentDetailsExid;
+}
+
 /**
  * Starts the web app's session from `viewer`'s tokens, as a returning viewer's browser would
  * (the keys of `STORAGE_KEYS` in @stream/core/platform): the app then boots signed in, without a

@@ -67,6 +67,9 @@ const HALF_PRICE_PROMO = {
   description: '50% off your next 3 months if you stay',
 };
 
+/** What the three ways of selling Sports Premium (monthly, yearly, in the app store) share. */
+const SPORTS_PREMIUM = { type: 'STANDARD', rank: 2, familyId: 'sports', purchaseStrategyType: 'SUBSCRIPTION' } as const;
+
 /** Licence families (ranks compare within a family). */
 export function seedFamilies(): FamilyInsert[] {
   return [
@@ -99,13 +102,10 @@ export function seedCatalogue(startMs: number): CatalogueInsert[] {
       pausable: true,
     },
     {
+      ...SPORTS_PREMIUM,
       id: LICENCE_IDS.sportsPremium,
       name: 'Sports Premium',
       description: 'Every match live and on demand, plus the big fights, monthly.',
-      type: 'STANDARD',
-      rank: 2,
-      familyId: 'sports',
-      purchaseStrategyType: 'SUBSCRIPTION',
       subscriptionPeriod: 'P1M',
       defaultMarketingPricePeriod: 'P1M',
       amounts: skus('102', withBrl(prices(1299, 1499, 'P1M'), 4990, 'P1M')),
@@ -113,13 +113,10 @@ export function seedCatalogue(startMs: number): CatalogueInsert[] {
       pausable: true,
     },
     {
+      ...SPORTS_PREMIUM,
       id: LICENCE_IDS.sportsPremiumYearly,
       name: 'Sports Premium Annual',
       description: 'Sports Premium for a year. 25% off soon.',
-      type: 'STANDARD',
-      rank: 2,
-      familyId: 'sports',
-      purchaseStrategyType: 'SUBSCRIPTION',
       subscriptionPeriod: 'P1Y',
       defaultMarketingPricePeriod: 'P1M',
       amounts: skus('103', prices(12999, 14999, 'P1Y', [{ period: 'P1M', gbp: 1083, eur: 1250 }])),
@@ -129,13 +126,10 @@ export function seedCatalogue(startMs: number): CatalogueInsert[] {
       pausable: false,
     },
     {
+      ...SPORTS_PREMIUM,
       id: LICENCE_IDS.sportsPremiumIap,
       name: 'Sports Premium (App Store)',
       description: 'Sports Premium bought in the mobile app; managed by the app store.',
-      type: 'STANDARD',
-      rank: 2,
-      familyId: 'sports',
-      purchaseStrategyType: 'SUBSCRIPTION',
       subscriptionPeriod: 'P1M',
       defaultMarketingPricePeriod: 'P1M',
       amounts: [{ amount: 1399, currency: 'GBP', scale: 2, taxInclusive: true, local: true, default: true, sku: 'com.stream.sports.premium.monthly', periodAmounts: [{ period: 'P1M', amount: 1399 }] }],

@@ -3,9 +3,9 @@ import { useSelector } from '@xstate/react';
 import { Router } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
 import { connectLabels, storedLanguage, type labelsMachine } from '@stream/core/machines';
-import { ErrorScreen } from '../components/StatusScreen';
 import { I18nProvider, useI18n, useServices } from './context';
 import { FALLBACK_TEXT } from './fallbackText';
+import { StartFailure } from './StartFailure';
 import { Frame, frameKindOf } from './Frame';
 import { Shell } from './Shell';
 
@@ -25,16 +25,7 @@ export function App({ labels: actor }: { labels: ActorRefFrom<typeof labelsMachi
     if (labels.status === 'loading' && snapshot.context.failures === 0) {
       return <Frame kind={frameKindOf(window.location.pathname)} />;
     }
-    return (
-      <main id="main" className="site-main">
-        <ErrorScreen
-          title={FALLBACK_TEXT.somethingWentWrong}
-          message={FALLBACK_TEXT.labelsLoadFailed}
-          retryLabel={FALLBACK_TEXT.retry}
-          onRetry={labels.retry}
-        />
-      </main>
-    );
+    return <StartFailure message={FALLBACK_TEXT.labelsLoadFailed} onRetry={labels.retry} />;
   }
 
   const language = storedLanguage(services.storage) ?? labels.locale ?? labels.defaultLocale ?? 'en';

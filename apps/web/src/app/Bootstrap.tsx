@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
-import { ErrorScreen } from '../components/StatusScreen';
 import { ServicesProvider } from './context';
 import { FALLBACK_TEXT } from './fallbackText';
+import { StartFailure } from './StartFailure';
 import { Frame, frameKindOf } from './Frame';
 import { startApp, type StartOutcome } from './start';
 import { App } from './App';
@@ -27,14 +27,5 @@ export function Bootstrap({ outcome: first }: { outcome: StartOutcome }) {
       </ServicesProvider>
     );
   }
-  return (
-    <main id="main" className="site-main">
-      <ErrorScreen
-        title={FALLBACK_TEXT.somethingWentWrong}
-        message={FALLBACK_TEXT.configLoadFailed}
-        retryLabel={FALLBACK_TEXT.retry}
-        onRetry={retry}
-      />
-    </main>
-  );
+  return <StartFailure message={FALLBACK_TEXT.configLoadFailed} onRetry={retry} />;
 }

@@ -8,18 +8,14 @@ import { InlineError, InlineStatus } from '../components/StatusScreen';
 const BillingDetailsForm = lazy(() => import('./billing/BillingDetailsForm').then((m) => ({ default: m.BillingDetailsForm })));
 
 export interface BillingDetailsStepProps {
-  /** The billing fields the platform asked for (424 `details.missingFields`). */
-  missingFields: readonly string[];
-  /** The payment runs again with the details: the form's submit shows progress. */
-  busy: boolean;
-  /** The form's data as the payment loads it (the checkout context and the countries). */
-  form: PaymentApi['billingForm'];
-  /** Loads the form's data again (the payment's `retryBillingForm`). */
-  onRetry(): void;
-  /** The details (platform field names → values): the machine's `submitBillingDetails`. */
-  onSubmit(values: Record<string, string>): void;
-  /** The payer gives up: the machine's `billingDetails.unset`. */
-  onCancel(): void;
+  /**
+   * The payment (`connectPayment`) that asked for billing details: its `billingFields` (424
+   * `details.missingFields`), `processing` (the payment runs again with the details: the form's
+   * submit shows progress), `billingForm` (the form's data: the checkout context and the
+   * countries), `retryBillingForm`, `submitBillingDetails` (platform field names → values) and
+   * `unsetBillingDetails` (the payer gives up).
+   */
+  payment: PaymentApi;
 }
 
 /**
@@ -29,8 +25,9 @@ export interface BillingDetailsStepProps {
  * form (`checkout/billing/BillingDetailsForm`, loaded on demand). A load failure shows
  * `unknownError` with Retry and a way out (Cancel).
  */
-export function BillingDetailsStep({ missingFields, busy, form, onRetry, onSubmit, onCancel }: BillingDetailsStepProps) {
+export function BillingDetailsStep({ payment }: BillingDetailsStepProps) {
   const { t } = useI18n();
+  const { billingForm: form, retryBillingForm: onRetry, unsetBillingDetails: onCancel } = payment;
   if (form.status === 'failed') {
     return (
       <div>
@@ -46,13 +43,13 @@ export function BillingDetailsStep({ missingFields, busy, form, onRetry, onSubmi
   return (
     <Suspense fallback={<InlineStatus label={t('loading')} />}>
       <BillingDetailsForm
-        missingFields={missingFields}
+        missingFields={payment.billingFields ?? []}
         country={context.country}
         countries={countries}
         fields={context.fields}
         purpose={context.purpose}
-        busy={busy}
-        onSubmit={onSubmit}
+        busy={payment.processing}
+        onSubmit={payment.submitBillingDetails}
         onCancel={onCancel}
       />
     </Suspense>

@@ -1,17 +1,17 @@
 import { useEffect, useId, useRef } from 'react';
+import type { PaymentApi } from '@stream/core/machines';
 import { useI18n } from '../app/context';
 import { BusyContent } from '../components/SubmitButton';
 import '../styles/catalogue.css';
 
 export interface FreeTrialPromptProps {
-  /** Show the question (the payment machine is in `freeTrialDenied`). */
-  open: boolean;
-  /** The payment runs again (after Buy): the buttons are disabled, Buy shows progress. */
-  busy: boolean;
-  /** Buy without the free trial (`acknowledgeNoFreeTrial()`: pays again). */
-  onAccept(): void;
-  /** Do not buy now (`declineFreeTrial()`); Escape does the same. */
-  onDecline(): void;
+  /**
+   * The payment (`connectPayment`): the question shows while `freeTrialDenied` (the machine's
+   * state of that name); `processing` (the payment runs again after Buy) disables the buttons and
+   * Buy shows progress; Buy calls `acknowledgeNoFreeTrial()` (pays again), the other button and
+   * Escape `declineFreeTrial()` (do not buy now).
+   */
+  payment: Pick<PaymentApi, 'freeTrialDenied' | 'processing' | 'acknowledgeNoFreeTrial' | 'declineFreeTrial'>;
 }
 
 /**
@@ -20,8 +20,9 @@ export interface FreeTrialPromptProps {
  * trapped inside, Escape declines, focus goes back where it was on close) asking whether to buy
  * without the free trial.
  */
-export function FreeTrialPrompt({ open, busy, onAccept, onDecline }: FreeTrialPromptProps) {
+export function FreeTrialPrompt({ payment }: FreeTrialPromptProps) {
   const { t } = useI18n();
+  const { freeTrialDenied: open, processing: busy, acknowledgeNoFreeTrial: onAccept, declineFreeTrial: onDecline } = payment;
   const id = useId();
   const ref = useRef<HTMLDialogElement>(null);
 

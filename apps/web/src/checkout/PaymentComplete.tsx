@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
-import { Link } from 'wouter';
 import type { Money } from '@stream/core/contracts';
 import { carriedFrom, formatMoney } from '@stream/core/domain';
 import { useI18n } from '../app/context';
+import { OnwardLinks } from '../components/OnwardLinks';
 
 export interface PaymentCompleteProps {
   /** The licence bought, or null when unknown (the text then names no plan). */
@@ -48,14 +48,7 @@ export function PaymentComplete({ licenceName, paid, from, headingLevel = 1 }: P
           <dd>{formatMoney(paid, language)}</dd>
         </dl>
       ) : null}
-      <div className="actions payment-complete__actions">
-        <Link href={watchTarget} className="button">
-          {t('startWatching')}
-        </Link>
-        <Link href={path('ACCOUNT')} className="button button--secondary">
-          {t('goToAccount')}
-        </Link>
-      </div>
+      <OnwardLinks href={watchTarget} label={t('startWatching')} accountLabel={t('goToAccount')} className="payment-complete__actions" />
     </section>
   );
 }

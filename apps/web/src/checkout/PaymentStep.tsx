@@ -178,14 +178,7 @@ function PaymentFlow({ licenceId, consent, journey, journeyActor, from }: Paymen
         </BasketSummary>
         <div className="card checkout-payment__main">
           {payment.billingFields !== null ? (
-            <BillingDetailsStep
-              missingFields={payment.billingFields}
-              busy={payment.processing}
-              form={payment.billingForm}
-              onRetry={payment.retryBillingForm}
-              onSubmit={payment.submitBillingDetails}
-              onCancel={payment.unsetBillingDetails}
-            />
+            <BillingDetailsStep payment={payment} />
           ) : null}
           <div hidden={payment.billingFields !== null}>
             {content}
@@ -202,12 +195,7 @@ function PaymentFlow({ licenceId, consent, journey, journeyActor, from }: Paymen
           </div>
         </div>
       </div>
-      <FreeTrialPrompt
-        open={payment.freeTrialDenied}
-        busy={payment.processing}
-        onAccept={payment.acknowledgeNoFreeTrial}
-        onDecline={payment.declineFreeTrial}
-      />
+      <FreeTrialPrompt payment={payment} />
     </section>
   );
 }

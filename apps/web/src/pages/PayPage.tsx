@@ -57,14 +57,7 @@ function ProviderPayment({ back }: { back: ProviderReturn | null }) {
     return (
       <section className="card checkout-payment__main" aria-labelledby="pay-billing-title">
         <h1 id="pay-billing-title">{t('paymentConfirmationTitle')}</h1>
-        <BillingDetailsStep
-          missingFields={payment.billingFields}
-          busy={payment.processing}
-          form={payment.billingForm}
-          onRetry={payment.retryBillingForm}
-          onSubmit={payment.submitBillingDetails}
-          onCancel={payment.unsetBillingDetails}
-        />
+        <BillingDetailsStep payment={payment} />
       </section>
     );
   }
@@ -73,12 +66,7 @@ function ProviderPayment({ back }: { back: ProviderReturn | null }) {
   return (
     <>
       <LoadingScreen label={t('confirmingPayment')} />
-      <FreeTrialPrompt
-        open={payment.freeTrialDenied}
-        busy={payment.processing}
-        onAccept={payment.acknowledgeNoFreeTrial}
-        onDecline={payment.declineFreeTrial}
-      />
+      <FreeTrialPrompt payment={payment} />
     </>
   );
 }

@@ -5,6 +5,7 @@ import type { Licence } from '@stream/core/contracts';
 import { cardUpdateMachine, connectCardUpdate, type CardUpdateApi } from '@stream/core/machines';
 import { useI18n, useServices } from '../app/context';
 import { FormAlert } from '../components/FormAlert';
+import { OnwardLinks } from '../components/OnwardLinks';
 import { ErrorScreen, LoadingScreen } from '../components/StatusScreen';
 import { SubmitButton } from '../components/SubmitButton';
 import { cardView, type CardView } from './cardView';
@@ -121,14 +122,7 @@ function CardChoice({ licence, update }: { licence: Licence; update: CardUpdateA
       {views.length === 0 ? (
         <section className="card">
           <p>{t('noCardsToChoose')}</p>
-          <div className="actions">
-            <Link href={checkout} className="button">
-              {t('cardUpdateCheckoutLink')}
-            </Link>
-            <Link href={path('ACCOUNT')} className="button button--secondary">
-              {t('paymentUpdateBackToAccount')}
-            </Link>
-          </div>
+          <OnwardLinks href={checkout} label={t('cardUpdateCheckoutLink')} accountLabel={t('paymentUpdateBackToAccount')} />
         </section>
       ) : (
         <form className="card form" onSubmit={onSubmit} noValidate>

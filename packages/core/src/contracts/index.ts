@@ -2,24 +2,274 @@
  * @stream/core/contracts: zod schemas of every platform call (request, response, error).
  * Types are `z.infer` of the schemas. Objects accept unknown extra fields.
  */
-export * from './define.js';
-export * from './error.js';
-export * from './auth.js';
-export * from './user.js';
-export * from './labels.js';
-export * from './countries.js';
-export * from './licences.js';
-export * from './content.js';
-export * from './baskets.js';
-export * from './checkout.js';
-export * from './emailFlows.js';
-export * from './openid.js';
-export * from './realm.js';
-export * from './social.js';
-export * from './credentialProviders.js';
-export * from './externalOAuth.js';
-export * from './firebase.js';
-export * from './adobe.js';
+export {
+  defineCall,
+  type HttpMethod,
+  type CallAuth,
+  type PathParamNames,
+  type CallContract,
+  type AnyCallContract,
+  type CallArea,
+  type CallAreas,
+  type CallParams,
+  type CallInput,
+  type CallOutput,
+  type CallArgs,
+  type CallMethod,
+  type ApiFromCalls,
+} from './define.js';
+export { platformErrorSchema, type PlatformError, ERROR_CODES } from './error.js';
+export {
+  missingInformationStatusSchema,
+  linkedAccountSchema,
+  loginResponseSchema,
+  type LoginResponse,
+  loginRequestSchema,
+  type LoginRequest,
+  tokenRefreshRequestSchema,
+  tokenRefreshResponseSchema,
+  type TokenRefreshResponse,
+  logoutRequestSchema,
+  type LogoutRequest,
+  consentAnswerSchema,
+  signUpRequestSchema,
+  type SignUpRequest,
+  authCalls,
+} from './auth.js';
+export { userProfileSchema, type UserProfile, userCalls } from './user.js';
+export {
+  labelsResponseSchema,
+  type LabelsResponse,
+  labelsQuerySchema,
+  labelsCalls,
+} from './labels.js';
+export {
+  acceptableValueSchema,
+  addressRequiredFieldSchema,
+  countrySchema,
+  type Country,
+  countriesResponseSchema,
+  type CountriesResponse,
+  countriesCalls,
+} from './countries.js';
+export {
+  moneySchema,
+  type Money,
+  periodAmountSchema,
+  licenceAmountSchema,
+  type LicenceAmount,
+  PURCHASE_STRATEGY_TYPES,
+  purchaseStrategySchema,
+  LICENCE_STATUSES,
+  type LicenceStatusValue,
+  PAUSE_STATES,
+  type PauseState,
+  trialDetailsSchema,
+  pendingActionSchema,
+  licenceStatusSchema,
+  licencePaymentSchema,
+  DISCOUNT_STATES,
+  type DiscountState,
+  discountSchema,
+  type Discount,
+  PRICE_MIGRATION_CONSENTS,
+  type PriceMigrationConsent,
+  priceMigrationSchema,
+  licenceSchema,
+  type Licence,
+  licenceFamilySchema,
+  type LicenceFamily,
+  licencesResponseSchema,
+  licenceFamiliesQuerySchema,
+  licenceFamiliesResponseSchema,
+  licenceUpdateResponseSchema,
+  pauseLicenceRequestSchema,
+  cancelLicenceQuerySchema,
+  scheduleDowngradeRequestSchema,
+  cancellationPromoSchema,
+  type CancellationPromo,
+  priceMigrationConsentRequestSchema,
+  licencesCalls,
+  promosCalls,
+} from './licences.js';
+export {
+  CONTENT_TYPES,
+  type ContentType,
+  contentItemSchema,
+  type ContentItem,
+  contentListResponseSchema,
+  playbackSchema,
+  type Playback,
+  contentParamsSchema,
+  contentCalls,
+} from './content.js';
+export {
+  basketVoucherSchema,
+  basketAmountsSchema,
+  basketItemSchema,
+  basketSchema,
+  type Basket,
+  redeemVoucherRequestSchema,
+  paymentDetailsSchema,
+  type PaymentDetails,
+  initPaymentMethodRequestSchema,
+  validatePaymentMethodRequestSchema,
+  payRequestSchema,
+  type PayRequest,
+  PAYMENT_STATUSES,
+  payResponseSchema,
+  type PayResponse,
+  paymentProviderSchema,
+  type PaymentProvider,
+  cardSchema,
+  type Card,
+  paymentHistoryItemSchema,
+  type PaymentHistoryItem,
+  payHeadersSchema,
+  voucherCodeParamsSchema,
+  basketsCalls,
+  vouchersCalls,
+  paymentMethodsCalls,
+  paymentsCalls,
+  cardsCalls,
+} from './baskets.js';
+export {
+  consentTermSchema,
+  providerFieldSchema,
+  checkoutContextSchema,
+  type CheckoutContext,
+  billingDetailsSchema,
+  type BillingDetails,
+  cardTokenRequestSchema,
+  type CardTokenRequest,
+  cardTokenSchema,
+  type CardToken,
+  checkoutCalls,
+  processorCalls,
+} from './checkout.js';
+export {
+  emptyAnswerSchema,
+  passwordResetCreateRequestSchema,
+  type PasswordResetCreateRequest,
+  passwordResetRequestSchema,
+  type PasswordResetRequest,
+  magicLinkRequestQuerySchema,
+  magicLinkExchangeRequestSchema,
+  emailConfirmationRequestSchema,
+  emailConfirmationResponseSchema,
+  type EmailConfirmationResponse,
+  passwordResetCalls,
+  magicLinkCalls,
+  emailConfirmationCalls,
+} from './emailFlows.js';
+export {
+  openIdFlowSchema,
+  type OpenIdFlow,
+  openIdAuthUriQuerySchema,
+  openIdAuthUriResponseSchema,
+  type OpenIdAuthUri,
+  openIdTokenRequestSchema,
+  type OpenIdTokenRequest,
+  openIdLogoutUriResponseSchema,
+  type OpenIdLogoutUri,
+  openidCalls,
+} from './openid.js';
+export {
+  authProviderSchema,
+  type AuthProvider,
+  realmSettingsSchema,
+  type RealmSettings,
+  realmCalls,
+} from './realm.js';
+export {
+  appleSignInRequestSchema,
+  type AppleSignInRequest,
+  facebookSignInRequestSchema,
+  type FacebookSignInRequest,
+  googleSignInRequestSchema,
+  type GoogleSignInRequest,
+  socialConflictDetailsSchema,
+  type SocialConflictDetails,
+  linkedAccountEntrySchema,
+  type LinkedAccountEntry,
+  linkedAccountsResponseSchema,
+  type LinkedAccounts,
+  socialSignInHeadersSchema,
+  socialCalls,
+} from './social.js';
+export {
+  providerCredentialsSchema,
+  type ProviderCredentials,
+  opinAuthRequestSchema,
+  type OpinAuthRequest,
+  gigyaLoginRequestSchema,
+  type GigyaLoginRequest,
+  credentialProvidersCalls,
+} from './credentialProviders.js';
+export {
+  externalOAuthAuthUriQuerySchema,
+  externalOAuthAuthUriResponseSchema,
+  type ExternalOAuthAuthUri,
+  externalOAuthTokenRequestSchema,
+  type ExternalOAuthTokenRequest,
+  externalOAuthLogoutRequestSchema,
+  impersonationTokenRequestSchema,
+  impersonationResponseSchema,
+  type ImpersonationResponse,
+  externalOAuthCalls,
+  impersonationCalls,
+} from './externalOAuth.js';
+export {
+  firebaseSignUpRequestSchema,
+  type FirebaseSignUpRequest,
+  firebaseSignUpResponseSchema,
+  type FirebaseSignUpResponse,
+  firebaseSignInRequestSchema,
+  type FirebaseSignInRequest,
+  firebaseCalls,
+} from './firebase.js';
+export {
+  tvProviderKindSchema,
+  type TvProviderKind,
+  allowedProviderSchema,
+  type AllowedProvider,
+  tvProviderSchema,
+  type TvProvider,
+  adobeUserRequestSchema,
+  type AdobeUserRequest,
+  adobeTokenRequestSchema,
+  type AdobeTokenRequest,
+  adobeRegcodeResponseSchema,
+  type AdobeRegcode,
+  adobeRegcodeV3RequestSchema,
+  type AdobeRegcodeV3Request,
+  adobeRegcodeV3ResponseSchema,
+  type AdobeRegcodeV3,
+  entitlementSyncRequestSchema,
+  adobeClientRegisterRequestSchema,
+  adobeClientRegistrationSchema,
+  type AdobeClientRegistration,
+  mvpdSchema,
+  type Mvpd,
+  adobeChannelSchema,
+  type AdobeChannel,
+  adobeConfigSchema,
+  type AdobeConfig,
+  externalLicenceTokenRequestSchema,
+  externalLicenceTokenResponseSchema,
+  type ExternalLicenceTokenResponse,
+  devicePinSchema,
+  devicePinResponseSchema,
+  type DevicePin,
+  devicePinStatusSchema,
+  type DevicePinStatus,
+  pollDevicePinRequestSchema,
+  confirmDevicePinRequestSchema,
+  adobeCalls,
+  adobeHostCalls,
+  externalLicenceCalls,
+  tvDeviceCalls,
+} from './adobe.js';
 
 import * as auth from './auth.js';
 import * as user from './user.js';

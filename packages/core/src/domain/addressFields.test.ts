@@ -1,26 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import type { Country } from '../contracts/countries.js';
 import { addressFieldsFor, validateAddress } from './index.js';
-
-const spain: Country = {
-  name: 'Spain',
-  iso3166alpha2: 'ES',
-  addressRequiredFields: [
-    { fieldName: 'line1', label: 'Address' },
-    { fieldName: 'postalCode' },
-    {
-      fieldName: 'administrativeLevel1',
-      label: 'Province',
-      acceptableValues: [
-        { value: 'M', displayName: 'Madrid' },
-        { value: 'B', displayName: 'Barcelona' },
-      ],
-    },
-    { fieldName: 'line1', label: 'Duplicate' },
-    { fieldName: '' },
-  ],
-};
+import { SPAIN_WITH_ODD_FIELDS as spain } from './test-helpers.js';
 
 describe('addressFieldsFor', () => {
   it('turns the country requirements into required fields, dropdowns for listed values', () => {

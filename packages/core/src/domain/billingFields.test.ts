@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { CheckoutContext } from '../contracts/checkout.js';
-import type { Country } from '../contracts/countries.js';
 import {
   billingValues,
   flagEmoji,
@@ -13,27 +12,7 @@ import {
   type BillingPlanInput,
   type BillingState,
 } from './index.js';
-
-const COUNTRIES: Country[] = [
-  { name: 'United Kingdom', iso3166alpha2: 'GB', addressRequiredFields: [{ fieldName: 'postalCode', label: 'Postcode' }] },
-  {
-    name: 'United States',
-    iso3166alpha2: 'US',
-    addressRequiredFields: [
-      { fieldName: 'administrativeLevel1', label: 'State', acceptableValues: [{ value: 'NY', displayName: 'New York' }] },
-      { fieldName: 'postalCode', label: 'ZIP code' },
-    ],
-  },
-  {
-    name: 'Brazil',
-    iso3166alpha2: 'BR',
-    addressRequiredFields: [
-      { fieldName: 'postalCode', label: 'CEP' },
-      { fieldName: 'taxNumber', label: 'CPF' },
-    ],
-  },
-  { name: 'Spain', iso3166alpha2: 'ES' },
-];
+import { TEST_COUNTRIES as COUNTRIES } from './test-helpers.js';
 
 const TAX_FIELD = {
   id: 'cpf',

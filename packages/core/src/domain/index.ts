@@ -1,51 +1,560 @@
 /** @stream/core/domain: pure rules of the specs (no I/O, no clock reads, never throws on bad input). */
-export * from './routes.js';
-export * from './redirects.js';
-export * from './returnUrl.js';
-export * from './claims.js';
-export * from './loginForm.js';
-export * from './loginErrors.js';
-export * from './locale.js';
-export * from './constants.js';
-export * from './access.js';
-export * from './money.js';
-export * from './periods.js';
-export * from './dates.js';
-export * from './discounts.js';
-export * from './licences.js';
-export * from './licenceFamilies.js';
-export * from './planChanges.js';
-export * from './renewal.js';
-export * from './subscriptions.js';
-/** `isExpired` is the token-claims rule; the licence one is exported as `isLicenceExpired`. */
-export { isExpired } from './claims.js';
-export * from './content.js';
-export * from './vouchers.js';
-export * from './payments.js';
-export * from './paymentErrors.js';
-export * from './cards.js';
-export * from './paymentHistory.js';
-export * from './checkoutProviders.js';
-export * from './paymentReturn.js';
-export * from './pendingPayment.js';
-export * from './idempotency.js';
-export * from './cardChange.js';
-export * from './consent.js';
-export * from './restrictedFields.js';
-export * from './addressFields.js';
-export * from './dateInput.js';
-export * from './taxNumber.js';
-export * from './phone.js';
-export * from './inputCleaning.js';
-export * from './purchaseBlock.js';
-export * from './billingFields.js';
-export * from './emailFlows.js';
-export * from './providers.js';
-export * from './loginPage.js';
-export * from './signInScript.js';
-export * from './tokenSignIn.js';
-export * from './social.js';
-export * from './firebaseErrors.js';
-export * from './impersonation.js';
-export * from './adobe.js';
-export * from './throttle.js';
+export {
+  /** The token-claims rule; the licence one is exported as `isLicenceExpired`. */
+  isExpired,
+  decodeSessionClaims,
+  toSessionUser,
+  msUntilExpiry,
+  type SessionClaims,
+  type SessionUser,
+} from './claims.js';
+export {
+  routeLocaleFor,
+  routeShapes,
+  staticSegments,
+  buildPath,
+  matchRoute,
+  matchRouteAnyLocale,
+  isAuthAreaPage,
+  queryIdToPath,
+  ROUTE_PATHS,
+  type RouteKey,
+  ROUTE_KEYS,
+  type RouteLocale,
+  ROUTE_LOCALES,
+  DEBUG_SEGMENT_PREFIX,
+  DEFAULT_MENU_ROUTE,
+  ROUTE_TABLES,
+  RouteParamError,
+  type RouteMatch,
+  AUTH_AREA_ROUTE_KEYS,
+} from './routes.js';
+export {
+  safeReturnPath,
+  postSignInTarget,
+  MAX_RETURN_PATH_LENGTH,
+  type PostSignInOptions,
+  CARRIED_SIGN_IN_PARAMS,
+} from './redirects.js';
+export {
+  isLoopbackHost,
+  normalOrigin,
+  allowedReturnUrl,
+  MAX_RETURN_URL_LENGTH,
+} from './returnUrl.js';
+export {
+  isValidEmail,
+  validateLoginForm,
+  validateSignUpForm,
+  EMAIL_PATTERN,
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  type FormValidationResult,
+} from './loginForm.js';
+export {
+  errorFacts,
+  messageKeyForError,
+  loginFailureMessage,
+  signUpFailureMessage,
+  FAILED_AUTHENTICATION_KEY,
+  LOGIN_ERROR_CODE_KEYS,
+  type ErrorFacts,
+} from './loginErrors.js';
+export { languageOf, textDirection, labelFor, pickLocale, RTL_LANGUAGES } from './locale.js';
+export {
+  loginBackground,
+  LOGIN_BACKGROUND_BREAKPOINT_PX,
+  LOGIN_BACKGROUND_MOBILE_WIDTH,
+  LOGIN_BACKGROUND_DESKTOP_WIDTH,
+  LOGIN_LOGO_WIDTH,
+  LOGIN_BACKGROUND_RESIZE_DEBOUNCE_MS,
+  LOGIN_BACKGROUND_TRANSITION_MS,
+  PASSWORD_RESET_REDIRECT_MS,
+  SHOW_PASSWORD_HIDE_DELAY_MS,
+  LAYOUT_BREAKPOINTS_PX,
+  MOBILE_WIDTH_PX,
+  IMAGE_WIDTHS,
+  FONT_WEIGHTS,
+  STATUS_PRECONDITION_REQUIRED,
+  STATUS_FAILED_DEPENDENCY,
+  type LoginBackground,
+} from './constants.js';
+export {
+  routeAccess,
+  carriedFrom,
+  signInPath,
+  pathKeepingFrom,
+  forgotPasswordPath,
+  showsSignUpLink,
+  GUEST_ONLY_ROUTE_KEYS,
+  SIGNED_IN_ROUTE_KEYS,
+  type Viewer,
+  type RouteAccess,
+  type AuthProviderKind,
+  PROVIDERS_WITHOUT_SIGN_UP,
+} from './access.js';
+export {
+  displayAmount,
+  decimalText,
+  formatMoney,
+  choosePrice,
+  periodAmount,
+  localAmounts,
+  FALLBACK_CURRENCY,
+  ZERO_PRICE_SCALE,
+} from './money.js';
+export {
+  isPeriodCode,
+  trialDays,
+  periodWording,
+  periodLabelKey,
+  PERIOD_CODES,
+  type PeriodCode,
+  type PeriodWording,
+  PERIOD_LABEL_KEYS,
+  type PeriodLabelKey,
+} from './periods.js';
+export {
+  authoringLocale,
+  formatDisplayDate,
+  formatShortDate,
+  formatDuration,
+  parseIsoTimestamp,
+  utcDayNumber,
+  LL_FORMAT_EN_GB,
+  LL_FORMAT_DEFAULT,
+  L_FORMAT,
+} from './dates.js';
+export {
+  discountLabel,
+  currentDiscount,
+  discountedAmount,
+  DISCOUNT_LABEL_KEYS,
+  type DiscountLabelKey,
+  type DiscountLabel,
+} from './discounts.js';
+export {
+  licenceStatusOf,
+  isActive,
+  isTrialActive,
+  isLicenceExpired,
+  isPaused,
+  canPause,
+  isAutoRenewing,
+  isAutoRenewUnknown,
+  pendingAction,
+  hasPendingAction,
+  highestRankActive,
+  isDowngrade,
+  isSelectable,
+  purchaseStrategyOf,
+  isIap,
+  familyViewType,
+  needsPaymentConfirmation,
+  expiryOf,
+  pausedUntil,
+  type PendingAction,
+  type KnownPendingAction,
+  type PurchaseStrategy,
+  LICENCE_STATUS_VALUES,
+  PURCHASE_STRATEGIES,
+  AUTO_RENEWING,
+  type SelectableOptions,
+} from './licences.js';
+export { licenceFamiliesQuery } from './licenceFamilies.js';
+export {
+  externalProviderOf,
+  isExternallyProvided,
+  planChange,
+  upgradeCredit,
+  scheduledDowngrade,
+  retentionOfferPrice,
+  applyPlanEvent,
+  formatLongDate,
+  DOWNGRADE_ACTION,
+  type PlanChange,
+  type UpgradeCreditInput,
+  type ScheduledDowngrade,
+  type RetentionOfferPrice,
+  type PlanState,
+  type PlanEvent,
+} from './planChanges.js';
+export {
+  renewalDisplayState,
+  renewalLabel,
+  RENEWAL_DISPLAY_STATES,
+  type RenewalDisplayState,
+  RENEWAL_LABEL_KEYS,
+  type RenewalLabelKey,
+  type RenewalLabel,
+  type RenewalLabelOptions,
+} from './renewal.js';
+export {
+  subscriptionActions,
+  accountSubscriptions,
+  type SubscriptionActions,
+  type SubscriptionView,
+  type AccountSubscriptionsOptions,
+} from './subscriptions.js';
+export {
+  titleSlug,
+  contentPath,
+  isPremium,
+  unlockingLicences,
+  awaitsPriceMigrationConsent,
+  TITLE_SLUG_MAX_LENGTH,
+} from './content.js';
+export {
+  voucherPathSegment,
+  parseVoucherCode,
+  integerLicenceId,
+  voucherRedeemBody,
+  voucherErrorKey,
+  voucherProblemKey,
+  type VoucherCodeProblem,
+  type VoucherCodeResult,
+  type VoucherRedeemBody,
+  VOUCHER_NOT_VALID_KEY,
+  VOUCHER_NOT_APPLICABLE_KEY,
+} from './vouchers.js';
+export {
+  isRedirectingProvider,
+  isZeroBalance,
+  paymentPreconditions,
+  FAILED_PAYMENT_KEY,
+  ZERO_BALANCE_PAYMENT_KEY,
+  REDIRECTING_PAYMENT_PROVIDERS,
+  type RedirectingPaymentProvider,
+  type PaymentDetailsLike,
+  type PaymentPreconditionResult,
+} from './payments.js';
+export {
+  paymentErrorMessage,
+  paymentErrorText,
+  cardErrorKey,
+  FREE_TRIAL_DENIED_KEY,
+  BASKET_REQUIREMENTS_FAILED_CODE,
+  PAYMENT_DEFAULT_ERROR_KEY,
+  SERVER_MESSAGE_CODES,
+  PAYMENT_ERROR_CODE_KEYS,
+  type PaymentErrorKey,
+  PAYMENT_ERROR_KEYS,
+  CARD_ERROR_KEYS,
+  type CardErrorKey,
+  type PaymentErrorResult,
+  type PaymentErrorLike,
+  CARD_ERROR_CODE_KEYS,
+  CARD_ERROR_DEFAULT_KEY,
+} from './paymentErrors.js';
+export {
+  maskedCardNumber,
+  defaultCard,
+  currentCardOf,
+  isPaidByCard,
+  MOBILE_PAYMENT_METHOD_TYPE,
+  MOBILE_MASK,
+  CARD_MASK,
+  MASKED_DIGITS,
+  type MaskableCard,
+  type DefaultFlagged,
+  type LicensedCard,
+  type CardPaidLicence,
+} from './cards.js';
+export {
+  paymentHistoryRow,
+  paymentSucceeded,
+  RECEIPT_STATUS,
+  type MoneyLike,
+  type PaymentHistoryItemLike,
+  type PaymentHistoryRow,
+} from './paymentHistory.js';
+export {
+  providerLabelKey,
+  offeredProviders,
+  defaultProvider,
+  journeyMethodFor,
+  savedCardDetails,
+  paymentMethodId,
+  checkoutPath,
+  type JourneyPaymentMethod,
+  CARD_PROVIDER_ID,
+  PAYPAL_PROVIDER_ID,
+  PROVIDER_LABEL_KEYS,
+  type ProviderEntryLike,
+  type SavedCardLike,
+  ZERO_BALANCE_METHOD,
+} from './checkoutProviders.js';
+export {
+  externalUrl,
+  withReturnUrl,
+  providerReturnOf,
+  providerApproved,
+  paymentIdOf,
+  paidItemOf,
+  PROVIDER_APPROVED_STATUS,
+  type ProviderReturn,
+  type QueryLike,
+  type PaidItem,
+  type PaidHistoryItemLike,
+} from './paymentReturn.js';
+export {
+  encodePendingPayment,
+  decodePendingPayment,
+  type PendingPayment,
+  PENDING_PAYMENT_KEY,
+  PENDING_PAYMENT_MAX_AGE_MS,
+  type DecodedPendingPayment,
+} from './pendingPayment.js';
+export {
+  idempotencyKeyStep,
+  type IdempotencyState,
+  type IdempotencyEvent,
+  type IdempotencyStep,
+} from './idempotency.js';
+export { cardChangeFailure, type CardChangeFailure } from './cardChange.js';
+export {
+  initialConsentChecks,
+  isConsentValid,
+  consentAnswers,
+  consentPending,
+  acceptedConsents,
+  type ConsentTerm,
+  type ConsentAnswer,
+} from './consent.js';
+export {
+  restrictedFieldRule,
+  type AddressCountryRestriction,
+  type ProviderField,
+  type RestrictedFieldContext,
+  type RestrictedFieldDecision,
+  RESTRICTED_FIELD_TYPES,
+} from './restrictedFields.js';
+export {
+  addressFieldsFor,
+  validateAddress,
+  type AddressFieldOption,
+  type AddressField,
+} from './addressFields.js';
+export {
+  cleanDatePart,
+  isPartFull,
+  dateInputValue,
+  parseDateInputValue,
+  dateFieldOrder,
+  type DatePart,
+  type DateParts,
+  DATE_PART_MAX_DIGITS,
+  DATE_PART_MAX_VALUE,
+} from './dateInput.js';
+export {
+  taxNumberDigits,
+  formatBrazilianTaxNumber,
+  isValidBrazilianTaxNumber,
+  BRAZILIAN_TAX_NUMBER_DIGITS,
+} from './taxNumber.js';
+export { callingCodeOf, normalisePhone, isValidPhone, type PhoneValue } from './phone.js';
+export { cleanInput, type InputKind } from './inputCleaning.js';
+export {
+  purchaseBlockReason,
+  type PurchaseBlockReason,
+  type PurchaseBlockInput,
+} from './purchaseBlock.js';
+export {
+  findCountry,
+  restrictedDecision,
+  planBillingFields,
+  validateBilling,
+  stillInvalid,
+  billingValues,
+  initialBillingState,
+  flagEmoji,
+  type BillingEntry,
+  type BillingState,
+  type BillingPlanInput,
+} from './billingFields.js';
+export {
+  passwordResetProvider,
+  passwordResetLoginPath,
+  requestEmailError,
+  newPasswordError,
+  passwordResetFailureMessage,
+  emailConfirmationFailure,
+  emailConfirmationMessage,
+  DEFAULT_PASSWORD_RESET_PROVIDER,
+  EMAIL_INVALID_KEY,
+  INVALID_RESET_TOKEN_KEY,
+  PASSWORD_RESET_GENERIC_KEY,
+  PASSWORD_RESET_MESSAGE_KEYS,
+  PASSWORD_RESET_CODE_KEYS,
+  MAGIC_LINK_SEND_FAILED_KEY,
+  MAGIC_LINK_LOGIN_FAILED_KEY,
+  type EmailConfirmationFailure,
+  INVALID_CONFIRMATION_TOKEN_KEY,
+  EMAIL_CONFIRMATION_GENERIC_KEY,
+} from './emailFlows.js';
+export {
+  isAuthProviderKind,
+  providerCanSignUp,
+  offersPasswordReset,
+  offersAccountSecurity,
+  offersMagicLink,
+  providerSubRoute,
+  providerPagePath,
+  loginProviderPath,
+  singleExternalProviderRedirect,
+  appDeepLinkUrl,
+  AUTH_PROVIDER_KINDS,
+  PASSWORD_RESET_PROVIDERS,
+  EXTERNAL_REDIRECT_PROVIDERS,
+  type ProviderEntry,
+  type ProviderSubRoute,
+  PROVIDER_LINK_PARAMS,
+  type SingleProviderFacts,
+  APP_DEEP_LINKS,
+} from './providers.js';
+export {
+  loginPageTitleKey,
+  showsLoginBackButton,
+  loginBackTarget,
+  signInProviderBlock,
+  requestAccessAddress,
+  loginPageRedirect,
+  LOGIN_PAGE_ROUTE_KEYS,
+  type LoginBackFacts,
+  type ProviderLink,
+  type ProviderBlockFacts,
+  type ProviderBlock,
+  type LoginRedirectFacts,
+} from './loginPage.js';
+export {
+  signInScriptConfig,
+  absoluteHttpUrl,
+  SIGN_IN_SCRIPT_CONFIG_ERROR,
+  SIGN_IN_SCRIPT_CONFIG_ERROR_KEY,
+  type SignInScriptSettings,
+  type SignInScriptConfig,
+} from './signInScript.js';
+export {
+  readTokenReturn,
+  opinPortalUrl,
+  type TokenReturn,
+  type OpinPortalFacts,
+} from './tokenSignIn.js';
+export {
+  isSocialProviderKey,
+  socialProviderKind,
+  socialProviderKey,
+  socialSignInRequest,
+  socialCredentialKey,
+  readSocialReturn,
+  socialSignInParams,
+  socialParamsQuery,
+  checkSocialReturn,
+  socialSignInOutcome,
+  socialSignInFailureMessage,
+  accountLinkFailure,
+  sessionLinkedAccounts,
+  SOCIAL_PROVIDER_KEYS,
+  type SocialProviderKey,
+  type SocialProviderKind,
+  SOCIAL_PROVIDER_KINDS,
+  type SocialCredential,
+  type SocialSignInRequest,
+  type SocialReturn,
+  type SocialSignInParams,
+  type SocialPending,
+  SOCIAL_PENDING_TTL_MS,
+  type SocialReturnRefusal,
+  SOCIAL_SIGN_IN_FAILED_KEY,
+  SOCIAL_STATE_MISMATCH_KEY,
+  CANNOT_LINK_ACCOUNT_KEY,
+  UNLINK_FAILED_KEY,
+  type SocialSignInOutcome,
+  MAX_SESSION_LINKED_ACCOUNTS,
+} from './social.js';
+export {
+  blockingFunctionMessage,
+  firebaseErrorChoice,
+  firebaseSocialMethod,
+  isMobileUserAgent,
+  validateFirebaseForm,
+  type FirebaseErrorContext,
+  FIREBASE_APP_CHECK_FAILED_KEY,
+  FIREBASE_INVALID_CURRENT_CREDENTIALS_KEY,
+  FIREBASE_ACCOUNT_EXISTS_KEY,
+  FIREBASE_INVALID_CREDENTIALS_KEY,
+  FIREBASE_TOO_MANY_REQUESTS_KEY,
+  FIREBASE_BLOCKING_FUNCTION_PREFIX,
+  FIREBASE_SIGN_IN_METHOD_KEYS,
+  type FirebaseErrorChoice,
+  type FirebaseSocialMethod,
+} from './firebaseErrors.js';
+export {
+  impersonationToken,
+  impersonationFailure,
+  IMPERSONATION_LINK_INVALID_KEY,
+  IMPERSONATION_FAILED_KEY,
+} from './impersonation.js';
+export {
+  isTvProviderKind,
+  normaliseAllowedProviders,
+  tvProviderSettings,
+  tvProviderEntry,
+  adobeConfigLists,
+  splitMvpds,
+  isListedMvpd,
+  readProvidersRoute,
+  providersPath,
+  tvProviderReturnUrl,
+  adobeAuthenticateUrl,
+  tvProviderError,
+  tvProviderConfigError,
+  tvProviderFailure,
+  regcodeRetryAllowed,
+  adobeClientStorageKey,
+  parseAdobeClient,
+  parseTvProviderPending,
+  isSecondIntent,
+  hasLinkedTvProvider,
+  adobeSignInRequirement,
+  shouldSyncEntitlements,
+  normaliseDevicePin,
+  isDevicePin,
+  tvCodeErrorKey,
+  readLicenceRedirect,
+  licenceRedirectTarget,
+  TV_PROVIDER_KINDS,
+  type TvProviderKindName,
+  type AllowedMvpd,
+  type TvProviderSettings,
+  type MvpdEntry,
+  type MvpdLists,
+  PROVIDERS_SUCCESS_RESULT,
+  type ProvidersRoute,
+  TV_PROVIDER_GENERIC_ERROR_KEY,
+  TV_PROVIDER_RETRY_KEY,
+  TV_PROVIDER_ERROR_CODE_KEYS,
+  TV_PROVIDER_RESTART_STATUSES,
+  type TvProviderError,
+  type TvProviderFailure,
+  TV_PROVIDER_STORAGE_KEYS,
+  TV_PROVIDER_FLOW_KEYS,
+  type AdobeClient,
+  TV_PROVIDER_PENDING_TTL_MS,
+  type TvProviderPending,
+  type AdobeSignInRequirement,
+  TV_CODE_KEYS,
+} from './adobe.js';
+export {
+  throttleDelayMs,
+  retryAfterSeconds,
+  tooManyAttemptsMessage,
+  errorMessageVars,
+  THROTTLE_FREE_FAILURES,
+  THROTTLE_BASE_DELAY_MS,
+  THROTTLE_MAX_DELAY_MS,
+  TOO_MANY_ATTEMPTS_CODE,
+  TOO_MANY_ATTEMPTS_KEY,
+  type TooManyAttemptsMessage,
+} from './throttle.js';

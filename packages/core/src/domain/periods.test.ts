@@ -57,18 +57,18 @@ describe('period codes (§9)', () => {
   });
 
   it('gives a per-period label key for every code and none for others', () => {
-    expect(PERIOD_CODES.map(periodLabelKey)).toEqual([
-      'perDay',
-      'perWeek',
-      'perWeek',
-      'perTwoWeeks',
-      'perMonth',
-      'perTwoMonths',
-      'perThreeMonths',
-      'perSixMonths',
-      'perYear',
-      'perTwoYears',
-    ]);
+    // Independent oracle: the key spells the code's length out (a 7-day multiple counts in weeks).
+    const unitNames: Record<string, string> = { D: 'Day', W: 'Week', M: 'Month', Y: 'Year' };
+    const countNames: Record<number, string> = { 1: '', 2: 'Two', 3: 'Three', 6: 'Six' };
+    const spelledOut = (code: string): string => {
+      const [, digits, letter] = /^P(\d+)([DWMY])$/.exec(code) ?? [];
+      let count = Number(digits);
+      let unit = letter ?? '';
+      if (unit === 'D' && count % 7 === 0) [count, unit] = [count / 7, 'W'];
+      return `per${countNames[count]}${unitNames[unit]}${count === 1 ? '' : 's'}`;
+    };
+    for (const code of PERIOD_CODES) expect(periodLabelKey(code)).toBe(spelledOut(code));
+    expect(new Set(PERIOD_CODES.map(periodLabelKey)).size).toBe(9);
     expect(periodLabelKey('P5D')).toBeNull();
     expect(periodLabelKey('__proto__')).toBeNull();
     expect(periodLabelKey(null as unknown as string)).toBeNull();

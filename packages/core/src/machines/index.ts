@@ -2,57 +2,563 @@
  * @stream/core/machines: one XState v5 machine per flow, each with a `connect` function that
  * turns a snapshot into what a view needs. State charts: docs/flows/.
  */
-export * from './session/session.machine.js';
-export * from './session/session.connect.js';
-export * from './session/session.signIn.js';
-export * from './idSignIn/idSignIn.machine.js';
-export * from './idSignIn/idSignIn.connect.js';
-export * from './signUp/signUp.machine.js';
-export * from './signUp/signUp.connect.js';
-export * from './credentialsForm/credentialsForm.machine.js';
-export * from './credentialsForm/credentialsForm.connect.js';
-export * from './labels/labels.machine.js';
-export * from './labels/labels.connect.js';
-export * from './language/language.js';
-export * from './subscription/subscription.machine.js';
-export * from './subscription/subscription.connect.js';
-export * from './priceMigration/priceMigration.machine.js';
-export * from './priceMigration/priceMigration.connect.js';
-export * from './player/player.machine.js';
-export * from './player/player.connect.js';
-export * from './payment/payment.machine.js';
-export * from './payment/payment.connect.js';
-export * from './purchaseJourney/purchaseJourney.machine.js';
-export * from './purchaseJourney/purchaseJourney.connect.js';
-export * from './purchaseJourney/purchaseJourney.input.js';
-export * from './payment/payment.client.js';
-export * from './cardUpdate/cardUpdate.machine.js';
-export * from './cardUpdate/cardUpdate.connect.js';
-export * from './passwordReset/passwordReset.machine.js';
-export * from './passwordReset/passwordReset.connect.js';
-export * from './magicLink/magicLink.machine.js';
-export * from './magicLink/magicLink.connect.js';
-export * from './emailConfirmation/emailConfirmation.machine.js';
-export * from './emailConfirmation/emailConfirmation.connect.js';
-export * from './oidcSignIn/oidcSignIn.machine.js';
-export * from './oidcSignIn/oidcSignIn.connect.js';
-export * from './providerSignIn/providerSignIn.machine.js';
-export * from './providerSignIn/providerSignIn.connect.js';
-export * from './tokenSignIn/tokenSignIn.machine.js';
-export * from './tokenSignIn/tokenSignIn.connect.js';
-export * from './socialSignIn/socialSignIn.machine.js';
-export * from './socialSignIn/socialSignIn.connect.js';
-export * from './accountLink/accountLink.machine.js';
-export * from './accountLink/accountLink.connect.js';
-export * from './accountLink/accountLink.linked.js';
-export * from './impersonation/impersonation.machine.js';
-export * from './impersonation/impersonation.connect.js';
-export * from './firebaseSignIn/firebaseSignIn.machine.js';
-export * from './firebaseSignIn/firebaseSignIn.connect.js';
-export * from './adobeRegistration/adobeRegistration.machine.js';
-export * from './adobeRegistration/adobeRegistration.connect.js';
-export * from './tvProviderSignIn/tvProviderSignIn.machine.js';
-export * from './tvProviderSignIn/tvProviderSignIn.connect.js';
-export * from './tvProviderSignIn/tvProviderSignIn.licence.js';
-export * from './tvDeviceLogin/tvDeviceLogin.machine.js';
-export * from './tvDeviceLogin/tvDeviceLogin.connect.js';
+export {
+  type AfterSignIn,
+  type OAuthLogoutInput,
+  type SessionBroadcastMessage,
+  type SessionChange,
+  type SessionContext,
+  type SessionEvent,
+  type SessionInput,
+  type SessionLinkedAccount,
+  type SessionNotice,
+} from './session/session.types.js';
+export {
+  DEFAULT_REFRESH_LEAD_MS,
+  DEFAULT_CHECK_IN_RETRY_MS,
+  type SessionTokens,
+  sessionMachine,
+  type SessionMachine,
+} from './session/session.machine.js';
+export {
+  selectIsSignedIn,
+  selectIsGuest,
+  selectSessionUser,
+  selectSessionNotice,
+  selectLinkedAccounts,
+  selectSessionStatus,
+  connectSession,
+  type SessionActorRef,
+  type SessionSnapshot,
+  type SessionStatus,
+  type SessionApi,
+} from './session/session.connect.js';
+export {
+  handOverToSession,
+  continueAfterSignIn,
+  type SignInOutput,
+  type SessionReceiver,
+  type SignInHandOver,
+  type ReturningSignInApi,
+} from './session/session.signIn.js';
+export {
+  type IdSignInContext,
+  type IdSignInEvent,
+  type IdSignInField,
+  type IdSignInInput,
+} from './idSignIn/idSignIn.types.js';
+export {
+  type LoginActorInput,
+  idSignInMachine,
+  type IdSignInMachine,
+} from './idSignIn/idSignIn.machine.js';
+export {
+  connectIdSignIn,
+  type IdSignInSnapshot,
+  type IdSignInApi,
+} from './idSignIn/idSignIn.connect.js';
+export {
+  type SignUpContext,
+  type SignUpEvent,
+  type SignUpField,
+  type SignUpInput,
+} from './signUp/signUp.types.js';
+export {
+  type SignUpActorInput,
+  signUpMachine,
+  type SignUpMachine,
+} from './signUp/signUp.machine.js';
+export { connectSignUp, type SignUpSnapshot, type SignUpApi } from './signUp/signUp.connect.js';
+export {
+  createCredentialsFormMachine,
+  type CredentialsSubmitLogic,
+  type CredentialsFormTypes,
+  type CredentialsFormSubmit,
+  type CredentialsFormOptions,
+  type CredentialsFormAction,
+  type CredentialsFormMachine,
+} from './credentialsForm/credentialsForm.machine.js';
+export {
+  type CredentialsFormContext,
+  type CredentialsFormEvent,
+  type CredentialsFormInput,
+} from './credentialsForm/credentialsForm.types.js';
+export {
+  connectCredentialsForm,
+  type CredentialsFormSnapshot,
+  type CredentialsFormApi,
+} from './credentialsForm/credentialsForm.connect.js';
+export { type LabelsContext, type LabelsEvent, type LabelsInput } from './labels/labels.types.js';
+export {
+  LABELS_RETRY_BASE_MS,
+  LABELS_RETRY_MAX_MS,
+  labelsMachine,
+  type LabelsMachine,
+} from './labels/labels.machine.js';
+export { connectLabels, type LabelsSnapshot, type LabelsApi } from './labels/labels.connect.js';
+export { changeLanguage, storedLanguage } from './language/language.js';
+export {
+  joinedServerMessages,
+  GENERIC_ERROR_KEY,
+  subscriptionMachine,
+  type SubscriptionMachine,
+} from './subscription/subscription.machine.js';
+export {
+  type LicenceActorInput,
+  type PauseActorInput,
+  type SubscriptionContext,
+  type SubscriptionEvent,
+  type SubscriptionInput,
+} from './subscription/subscription.types.js';
+export {
+  connectSubscription,
+  type SubscriptionActorRef,
+  type SubscriptionSnapshot,
+  type SubscriptionBusy,
+  type SubscriptionApi,
+} from './subscription/subscription.connect.js';
+export {
+  type ConsentActorInput,
+  type PriceMigrationContext,
+  type PriceMigrationEvent,
+  type PriceMigrationInput,
+} from './priceMigration/priceMigration.types.js';
+export {
+  priceMigrationMachine,
+  type PriceMigrationMachine,
+} from './priceMigration/priceMigration.machine.js';
+export {
+  connectPriceMigration,
+  type PriceMigrationSnapshot,
+  type PriceMigrationApi,
+} from './priceMigration/priceMigration.connect.js';
+export {
+  clampVolume,
+  isLicenceRequired,
+  PLAYER_DEFAULT_VOLUME,
+  playerMachine,
+  type PlayerMachine,
+  playbackMachine,
+  type PlaybackMachine,
+} from './player/player.machine.js';
+export {
+  type PlaybackActorInput,
+  type PlaybackContext,
+  type PlaybackEvent,
+  type PlaybackInput,
+  type PlaybackSource,
+  type PlayerContext,
+  type PlayerEvent,
+  type PlayerInput,
+  type PlayerStatus,
+} from './player/player.types.js';
+export {
+  connectPlayer,
+  connectPlayback,
+  type PlayerActorRef,
+  type PlayerSnapshot,
+  type PlaybackActorRef,
+  type PlaybackSnapshot,
+  type PlayerApi,
+  type PlaybackStatus,
+  type PlaybackApi,
+} from './player/player.connect.js';
+export {
+  defaultCreateKey,
+  REQUIRES_ACTION,
+  paymentMachine,
+  type PaymentMachine,
+} from './payment/payment.machine.js';
+export {
+  type ApiActorInput,
+  type BillingForm,
+  type CheckoutLoad,
+  type CheckoutOrder,
+  type FindPaymentInput,
+  type InitProviderInput,
+  type LoadCheckoutInput,
+  type PayActorInput,
+  type PayAttempt,
+  type PaymentApiLike,
+  type PaymentChoice,
+  type PaymentContext,
+  type PaymentEvent,
+  type PaymentInput,
+  type PaymentJourneyEvent,
+  type PaymentJourneyLike,
+  type PaymentProviderLike,
+  type PaymentStart,
+  type PayResultLike,
+  type PrepareCardInput,
+  type ValidateReturnInput,
+  type VoucherActorInput,
+  type VoucherNoticeKey,
+  type VoucherState,
+} from './payment/payment.types.js';
+export {
+  clearPendingPayment,
+  readPendingPayment,
+  savePendingPayment,
+} from './payment/payment.actors.js';
+export {
+  paymentFlowIs,
+  connectPayment,
+  type PaymentActorRef,
+  type PaymentSnapshot,
+  type PaymentFlowState,
+  type PaymentApi,
+} from './payment/payment.connect.js';
+export {
+  type AccountCheck,
+  type CheckoutQuery,
+  type JourneyEntryMode,
+  type JourneyFlowType,
+  type JourneyLoad,
+  type JourneyPhase,
+  type JourneyRefusal,
+  type JourneyStep,
+  type PurchaseJourneyContext,
+  type PurchaseJourneyEvent,
+  type PurchaseJourneyInput,
+  type PurchaseJourneyRouteInput,
+  JOURNEY_STEPS,
+} from './purchaseJourney/purchaseJourney.types.js';
+export {
+  JourneyLoadError,
+  purchaseJourneyMachine,
+  type PurchaseJourneyMachine,
+} from './purchaseJourney/purchaseJourney.machine.js';
+export {
+  connectPurchaseJourney,
+  type PurchaseJourneyActorRef,
+  type PurchaseJourneySnapshot,
+  type PurchaseJourneyApi,
+} from './purchaseJourney/purchaseJourney.connect.js';
+export {
+  readCheckoutQuery,
+  queryWithLicence,
+  journeyEntryMode,
+  journeyInput,
+  journeyPhases,
+  phaseOf,
+} from './purchaseJourney/purchaseJourney.input.js';
+export { billingDetailsBody, paymentApiFromClient } from './payment/payment.client.js';
+export {
+  type AccountCards,
+  type CardUpdateContext,
+  type CardUpdateEvent,
+  type CardUpdateFailure,
+  type CardUpdateInput,
+} from './cardUpdate/cardUpdate.types.js';
+export { cardUpdateMachine, type CardUpdateMachine } from './cardUpdate/cardUpdate.machine.js';
+export {
+  connectCardUpdate,
+  type CardUpdateActorRef,
+  type CardUpdateSnapshot,
+  type CardUpdateApi,
+} from './cardUpdate/cardUpdate.connect.js';
+export {
+  type PasswordResetContext,
+  type PasswordResetEvent,
+  type PasswordResetInput,
+  type PasswordResetMode,
+} from './passwordReset/passwordReset.types.js';
+export {
+  type RequestResetActorInput,
+  type ResetPasswordActorInput,
+  passwordResetMachine,
+  type PasswordResetMachine,
+} from './passwordReset/passwordReset.machine.js';
+export {
+  connectPasswordReset,
+  type PasswordResetSnapshot,
+  type PasswordResetStatus,
+  type PasswordResetApi,
+} from './passwordReset/passwordReset.connect.js';
+export {
+  oncePerToken,
+  exchangeMagicLinkOnce,
+  type SendLinkActorInput,
+  type ExchangeActorInput,
+  magicLinkMachine,
+  type MagicLinkMachine,
+} from './magicLink/magicLink.machine.js';
+export {
+  type MagicLinkContext,
+  type MagicLinkEvent,
+  type MagicLinkInput,
+} from './magicLink/magicLink.types.js';
+export {
+  connectMagicLink,
+  type MagicLinkSnapshot,
+  type MagicLinkStatus,
+  type MagicLinkApi,
+} from './magicLink/magicLink.connect.js';
+export {
+  type EmailConfirmationContext,
+  type EmailConfirmationEvent,
+  type EmailConfirmationInput,
+} from './emailConfirmation/emailConfirmation.types.js';
+export {
+  confirmEmailOnce,
+  type ConfirmActorInput,
+  emailConfirmationMachine,
+  type EmailConfirmationMachine,
+} from './emailConfirmation/emailConfirmation.machine.js';
+export {
+  connectEmailConfirmation,
+  type EmailConfirmationSnapshot,
+  type EmailConfirmationStatus,
+  type EmailConfirmationApi,
+} from './emailConfirmation/emailConfirmation.connect.js';
+export {
+  createExchangeRegistry,
+  readOidcPending,
+  oidcFailureMessage,
+  SSO_ERROR_KEY,
+  SSO_STATE_MISMATCH_KEY,
+  OIDC_PENDING_TTL_MS,
+  PAGE_READY_PARAM,
+  SKIP_EXCHANGE_PARAM,
+  oidcPendingKey,
+  OidcStateError,
+  oidcSignInMachine,
+  type OidcSignInMachine,
+} from './oidcSignIn/oidcSignIn.machine.js';
+export {
+  type ExternalSignInKind,
+  type OidcAuthUriActorInput,
+  type OidcExchangeActorInput,
+  type OidcExchangeRegistry,
+  type OidcFailure,
+  type OidcPending,
+  type OidcSignInContext,
+  type OidcSignInEvent,
+  type OidcSignInInput,
+} from './oidcSignIn/oidcSignIn.types.js';
+export {
+  connectOidcSignIn,
+  type OidcSignInSnapshot,
+  type OidcSignInPhase,
+  type OidcSignInApi,
+} from './oidcSignIn/oidcSignIn.connect.js';
+export {
+  createProviderSignInMachine,
+  type ProviderLoginActorInput,
+  pbrSignInMachine,
+  sptvSignInMachine,
+  type ProviderSignInMachine,
+} from './providerSignIn/providerSignIn.machine.js';
+export {
+  type CredentialProvider,
+  type ProviderSignInContext,
+  type ProviderSignInEvent,
+  type ProviderSignInField,
+  type ProviderSignInInput,
+} from './providerSignIn/providerSignIn.types.js';
+export {
+  connectProviderSignIn,
+  type ProviderSignInSnapshot,
+  type ProviderSignInApi,
+} from './providerSignIn/providerSignIn.connect.js';
+export {
+  gigyaFailureMessage,
+  gigyaSignIn,
+  createGigyaSignInMachine,
+  OPIN_STATE_KEY,
+  OPIN_RETURN_REFUSED_KEY,
+  PROVIDER_NOT_AVAILABLE_KEY,
+  SIGN_IN_SCRIPT_LOAD_FAILED_KEY,
+  exchangeOpinOnce,
+  type TokenExchangeActorInput,
+  opinSignInMachine,
+  type OpinSignInMachine,
+  type GigyaLoginActorInput,
+  type GigyaScript,
+  type SignInScriptFailure,
+  gigyaSignInMachine,
+  type GigyaSignInMachine,
+} from './tokenSignIn/tokenSignIn.machine.js';
+export {
+  type OpinSignInInput,
+  type OpinSignInContext,
+  type OpinSignInEvent,
+  type GigyaAccounts,
+  type GigyaScriptLoader,
+  type GigyaSignInField,
+} from './tokenSignIn/tokenSignIn.types.js';
+export {
+  connectOpinSignIn,
+  connectGigyaSignIn,
+  type OpinSignInSnapshot,
+  type OpinSignInPhase,
+  type OpinSignInApi,
+  type GigyaSignInSnapshot,
+  type GigyaSignInApi,
+} from './tokenSignIn/tokenSignIn.connect.js';
+export {
+  readSocialPending,
+  sendSocialCredential,
+  socialPendingKey,
+  socialSignInMachine,
+  type SocialSignInMachine,
+} from './socialSignIn/socialSignIn.machine.js';
+export {
+  type SocialAuthRequest,
+  type SocialAdapterResult,
+  type SocialProviderAdapter,
+  type SocialSignInInput,
+  type SocialFailure,
+  type SocialLinkOffer,
+  type SocialSignInContext,
+  type SocialSignInEvent,
+  type SocialObtainActorInput,
+  type SocialSignInActorInput,
+  type SocialSignInResult,
+  type SocialSignInOutput,
+} from './socialSignIn/socialSignIn.types.js';
+export {
+  connectSocialSignIn,
+  type SocialSignInSnapshot,
+  type SocialSignInPhase,
+  type SocialSignInApi,
+} from './socialSignIn/socialSignIn.connect.js';
+export {
+  ACCOUNT_LINK_FAILED_KEY,
+  accountLinkMachine,
+  type AccountLinkMachine,
+} from './accountLink/accountLink.machine.js';
+export {
+  type AccountLinkField,
+  type AccountLinkInput,
+  type AccountLinkContext,
+  type AccountLinkEvent,
+  type AccountLinkLoginInput,
+  type AccountLinkLinkInput,
+} from './accountLink/accountLink.types.js';
+export {
+  connectAccountLink,
+  type AccountLinkSnapshot,
+  type AccountLinkPhase,
+  type AccountLinkApi,
+} from './accountLink/accountLink.connect.js';
+export {
+  connectLinkedAccounts,
+  type LinkedAccountsInput,
+  type LinkedAccountsContext,
+  type LinkedAccountsEvent,
+  linkedAccountsMachine,
+  type LinkedAccountsApi,
+} from './accountLink/accountLink.linked.js';
+export {
+  type ImpersonationContext,
+  type ImpersonationEvent,
+  type ImpersonationExchangeInput,
+  type ImpersonationInput,
+} from './impersonation/impersonation.types.js';
+export {
+  exchangeImpersonationOnce,
+  impersonationMachine,
+  type ImpersonationMachine,
+} from './impersonation/impersonation.machine.js';
+export {
+  connectImpersonation,
+  type ImpersonationSnapshot,
+  type ImpersonationApi,
+} from './impersonation/impersonation.connect.js';
+export {
+  type FirebaseAuthPort,
+  type FirebaseCredentials,
+  type FirebaseSignInContext,
+  type FirebaseSignInEvent,
+  type FirebaseSignInInput,
+  type FirebaseSocialProvider,
+} from './firebaseSignIn/firebaseSignIn.types.js';
+export {
+  FIREBASE_LOGIN_ATTEMPT_KEY,
+  type FirebaseSignUpActorInput,
+  type FirebasePasswordActorInput,
+  type FirebaseProviderActorInput,
+  type FirebaseExchangeActorInput,
+  firebaseSignInMachine,
+  type FirebaseSignInMachine,
+} from './firebaseSignIn/firebaseSignIn.machine.js';
+export {
+  connectFirebaseSignIn,
+  type FirebaseSignInSnapshot,
+  type FirebaseSignInPhase,
+  type FirebaseSignInApi,
+} from './firebaseSignIn/firebaseSignIn.connect.js';
+export {
+  adobeHostFor,
+  requestAdobeRegcode,
+  adobeRegistrationMachine,
+  type AdobeRegistrationMachine,
+} from './adobeRegistration/adobeRegistration.machine.js';
+export {
+  type AdobeHostFactory,
+  type AdobeProviderData,
+  type AdobeRegistrationInput,
+  type AdobeRegistrationOutput,
+  type AdobeRegistrationContext,
+  type AdobeRegistrationEvent,
+  type AdobeLoginActorInput,
+  type RegisterClientActorInput,
+  type RegcodeActorInput,
+  type LoadConfigActorInput,
+} from './adobeRegistration/adobeRegistration.types.js';
+export {
+  connectAdobeRegistration,
+  type AdobeRegistrationSnapshot,
+  type AdobeRegistrationPhase,
+  type AdobeRegistrationApi,
+} from './adobeRegistration/adobeRegistration.connect.js';
+export {
+  exchangeTvProviderSignIn,
+  tvProviderSignInMachine,
+  type TvProviderSignInMachine,
+} from './tvProviderSignIn/tvProviderSignIn.machine.js';
+export {
+  type TvProviderSignInInput,
+  type TvProviderSignInContext,
+  type TvProviderSignInEvent,
+  type TvExchangeActorInput,
+} from './tvProviderSignIn/tvProviderSignIn.types.js';
+export {
+  connectTvProviderSignIn,
+  type TvProviderSignInSnapshot,
+  type TvProviderSignInPhase,
+  type TvProviderSignInApi,
+} from './tvProviderSignIn/tvProviderSignIn.connect.js';
+export {
+  connectLicenceRedirect,
+  type LicenceRedirectInput,
+  type LicenceRedirectContext,
+  licenceRedirectMachine,
+  type LicenceRedirectMachine,
+  type LicenceRedirectApi,
+} from './tvProviderSignIn/tvProviderSignIn.licence.js';
+export {
+  TV_PIN_MAX_POLL_FAILURES,
+  TV_PIN_DEFAULT_INTERVAL_MS,
+  tvDeviceLoginMachine,
+  type TvDeviceLoginMachine,
+  tvDevicePinMachine,
+  type TvDevicePinMachine,
+} from './tvDeviceLogin/tvDeviceLogin.machine.js';
+export {
+  type TvDeviceLoginInput,
+  type TvDeviceLoginContext,
+  type TvDeviceLoginEvent,
+  type TvDevicePinInput,
+  type TvDevicePinContext,
+  type TvDevicePinEvent,
+} from './tvDeviceLogin/tvDeviceLogin.types.js';
+export {
+  connectTvDeviceLogin,
+  connectTvDevicePin,
+  type TvDeviceLoginSnapshot,
+  type TvDeviceLoginApi,
+  type TvDevicePinSnapshot,
+  type TvDevicePinApi,
+} from './tvDeviceLogin/tvDeviceLogin.connect.js';

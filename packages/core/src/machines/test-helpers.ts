@@ -1,11 +1,14 @@
 /**
  * Test helpers for the machine tests (not exported from the package): signed JWTs, a fake API
- * client, an in-memory storage and a two-tab broadcast hub.
+ * client, fake promise actors, a checkout context, an in-memory storage and a two-tab broadcast hub.
  */
 import { SignJWT } from 'jose';
+import { fromPromise } from 'xstate';
 import type { ApiClient, ApiClientEvent, PlatformCalls } from '../api/types.js';
+import type { CheckoutContext } from '../contracts/checkout.js';
 import type { LabelsResponse, LoginResponse } from '../contracts/index.js';
 import type { Broadcast, KeyValueStorage } from '../platform/types.js';
+import type { PaymentSnapshot } from './payment/payment.connect.js';
 
 const SECRET = new TextEncoder().encode('test-secret-of-at-least-32-bytes!!');
 
@@ -187,4 +190,48 @@ export function twoTabBroadcast<T>(): { a: Broadcast<T>; b: Broadcast<T>; posted
     },
   });
   return { a: broadcast(left), b: broadcast(right), posted };
+}
+
+/**
+ * A fake promise actor answering from `answer(input, call)` (`call` counts from 1), recording
+ * every input in `calls`. Give `logic` to a machine's `.provide({ actors })`.
+ */
+export function fakeActor<I, O>(answer: (input: I, call: number) => O | Promise<O>) {
+  const calls: I[] = [];
+  const logic = fromPromise<O, I>(async ({ input }) => {
+    calls.push(input);
+    return answer(input, calls.length);
+  });
+  return { calls, logic };
+}
+
+/**
+ * The checkout context of a viewer in GB: allowed territory, no VPN, a purchase, one required
+ * consent term (`termsOfUse`) and no provider fields; `over` replaces any of it.
+ */
+export const checkoutContextOf = (over: Partial<CheckoutContext> = {}): CheckoutContext => ({
+  country: 'GB',
+  isChildProfile: false,
+  inAllowedTerritory: true,
+  onVpn: false,
+  realmAllowsVpn: false,
+  purpose: 'PURCHASE',
+  consentTerms: [{ fieldName: 'termsOfUse', fieldType: 'BINARY_CHOICE', required: true }],
+  fields: [],
+  ...over,
+});
+
+/** The top-level state of the payment's `flow` region (the `voucher` region runs beside it). */
+export function paymentFlowOf(snapshot: PaymentSnapshot): string {
+  const value = snapshot.value.flow;
+  return typeof value === 'string' ? value : Object.keys(value ?? {})[0] ?? '';
+}
+
+/** A `waitFor` predicate: the payment's flow is in `state`. */
+export const paymentAt = (state: string) => (snapshot: PaymentSnapshot) => paymentFlowOf(snapshot) === state;
+
+/** An idempotency key factory giving k1, k2, ... */
+export function keySequence(): () => string {
+  let n = 0;
+  return () => `k${++n}`;
 }

@@ -2,7 +2,7 @@ import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { ApiClient } from '../../api/types.js';
 import type { LinkedAccountEntry, LinkedAccounts } from '../../contracts/index.js';
 import { UNLINK_FAILED_KEY } from '../../domain/social.js';
-import type { SessionReceiver } from '../credentialsForm/credentialsForm.types.js';
+import type { SessionReceiver } from '../session/session.signIn.js';
 
 /** Input of the `linkedAccounts` machine. */
 export interface LinkedAccountsInput {

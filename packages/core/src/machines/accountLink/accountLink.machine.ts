@@ -3,7 +3,7 @@ import type { LoginResponse } from '../../contracts/index.js';
 import { loginFailureMessage } from '../../domain/loginErrors.js';
 import { validateLoginForm } from '../../domain/loginForm.js';
 import { accountLinkFailure } from '../../domain/social.js';
-import { continueAfterSignIn, handOverToSession, type SignInOutput } from '../session/session.signIn.js';
+import { continueAfterSignIn, handOverToSession, signedInActions, type SignInOutput } from '../session/session.signIn.js';
 import { sendSocialCredential } from '../socialSignIn/socialSignIn.machine.js';
 import type {
   AccountLinkContext,
@@ -12,8 +12,6 @@ import type {
   AccountLinkLinkInput,
   AccountLinkLoginInput,
 } from './accountLink.types.js';
-
-export type * from './accountLink.types.js';
 
 /** The generic message key of a link call that failed for another reason than a conflict. */
 export const ACCOUNT_LINK_FAILED_KEY = 'anErrorOccured';
@@ -127,11 +125,7 @@ export const accountLinkMachine = setup({
         }),
         onDone: {
           target: 'linked',
-          actions: [
-            'forgetIdTokens',
-            { type: 'keepSignIn', params: ({ event }) => ({ tokens: event.output }) },
-            { type: 'handOverToSession', params: ({ context, event }) => ({ tokens: event.output, afterSignIn: { search: context.env.search } }) },
-          ],
+          actions: ['forgetIdTokens', ...signedInActions((context: AccountLinkContext) => ({ search: context.env.search }))],
         },
         onError: [
           {

@@ -23,8 +23,6 @@ import type {
   RegisterClientActorInput,
 } from './adobeRegistration.types.js';
 
-export type * from './adobeRegistration.types.js';
-
 /** The Adobe host of `baseUri`: the input's factory, else `createAdobeHost`. */
 export function adobeHostFor(input: { adobeHost?: ((baseUrl: string) => AdobeHost) | undefined }, baseUri: string): AdobeHost {
   return input.adobeHost ? input.adobeHost(baseUri) : createAdobeHost({ baseUrl: baseUri });

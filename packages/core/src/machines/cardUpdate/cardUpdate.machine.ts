@@ -3,8 +3,6 @@ import type { ApiClient } from '../../api/types.js';
 import { cardChangeFailure, currentCardOf } from '../../domain/index.js';
 import type { AccountCards, CardUpdateContext, CardUpdateEvent, CardUpdateFailure, CardUpdateInput } from './cardUpdate.types.js';
 
-export type { AccountCards, CardUpdateContext, CardUpdateEvent, CardUpdateFailure, CardUpdateInput } from './cardUpdate.types.js';
-
 /** The card paying for licence `licenceId` among `data` (the domain's `currentCardOf`), as the first choice; `''` when none. */
 function currentCardId(data: AccountCards, licenceId: string): string {
   const licence = data.licences.find((l) => l.id === licenceId);

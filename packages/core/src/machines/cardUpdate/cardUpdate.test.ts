@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, waitFor, type AnyActorLogic } from 'xstate';
+import { createActor, waitFor, type AnyActorLogic } from 'xstate';
 import { ApiError } from '../../api/errors.js';
 import type { Card } from '../../contracts/baskets.js';
 import type { Licence } from '../../contracts/licences.js';
 import { cardUpdateMachine, connectCardUpdate, type AccountCards } from '../index.js';
-import { fakeApi } from '../test-helpers.js';
+import { fakeActor, fakeApi } from '../test-helpers.js';
 
 const visa: Card = { cardId: 'pd_visa', cardType: 'VISA', last4Digits: '4242', licences: ['101'] };
 const master: Card = { cardId: 'pd_master', cardType: 'MASTERCARD', last4Digits: '4444', licences: [] };
@@ -14,22 +14,17 @@ const apiError = (status: number, code: string, messages: string[] = [], details
   new ApiError({ call: 'cards.attachToLicence', status, code, messages, requestId: 'r', ...(details ? { details } : {}) });
 
 /** A fake promise actor answering from `answer`, recording every input. */
-function fake<I, O>(answer: (input: I, call: number) => O | Promise<O>) {
-  const calls: I[] = [];
-  return { calls, logic: fromPromise<O, I>(async ({ input }) => (calls.push(input), answer(input, calls.length))) };
-}
-
 function run(licenceId: string, actors: Record<string, AnyActorLogic>) {
   const machine = cardUpdateMachine.provide({ actors } as Parameters<typeof cardUpdateMachine.provide>[0]);
   const actor = createActor(machine, { input: { api: fakeApi(), licenceId } }).start();
   return { actor, view: () => connectCardUpdate(actor.getSnapshot(), actor.send) };
 }
 
-const account = (cards: Card[] = [visa, master]) => fake<unknown, AccountCards>(() => ({ licences: [basic], cards }));
+const account = (cards: Card[] = [visa, master]) => fakeActor<unknown, AccountCards>(() => ({ licences: [basic], cards }));
 
 describe('cardUpdate (PAYMENT_UPDATE)', () => {
   it('loads the licence and the cards with the current card chosen, and changes it', async () => {
-    const attach = fake<{ licenceId: string; cardId: string }, unknown>(() => ({}));
+    const attach = fakeActor<{ licenceId: string; cardId: string }, unknown>(() => ({}));
     const { actor, view } = run('101', { loadAccount: account().logic, attachCard: attach.logic });
     expect(view().status).toBe('loading');
     await waitFor(actor, (s) => s.matches('ready'));
@@ -47,7 +42,7 @@ describe('cardUpdate (PAYMENT_UPDATE)', () => {
     await waitFor(notHeld.actor, (s) => s.matches('ready'));
     expect(notHeld.view().status).toBe('notHeld');
 
-    const load = fake<unknown, AccountCards>((_, n) => {
+    const load = fakeActor<unknown, AccountCards>((_, n) => {
       if (n === 1) throw new Error('offline');
       return { licences: [basic], cards: [visa] };
     });
@@ -60,7 +55,7 @@ describe('cardUpdate (PAYMENT_UPDATE)', () => {
   });
 
   it('without a card chosen nothing is sent', async () => {
-    const attach = fake<unknown, unknown>(() => ({}));
+    const attach = fakeActor<unknown, unknown>(() => ({}));
     const { actor, view } = run('101', { loadAccount: account([{ ...master }]).logic, attachCard: attach.logic });
     await waitFor(actor, (s) => s.matches('ready'));
     expect(view().selected).toBe('');
@@ -70,7 +65,7 @@ describe('cardUpdate (PAYMENT_UPDATE)', () => {
   });
 
   it('a 424 asks for the billing details; a server message shows as is', async () => {
-    const attach = fake<unknown, unknown>((_, n) => {
+    const attach = fakeActor<unknown, unknown>((_, n) => {
       throw n === 1 ? apiError(424, 'BASKET_REQUIREMENTS_FAILED', [], { missingFields: ['postalCode'] }) : apiError(402, 'card_declined', ['Declined.']);
     });
     const { actor, view } = run('101', { loadAccount: account().logic, attachCard: attach.logic });
@@ -84,8 +79,8 @@ describe('cardUpdate (PAYMENT_UPDATE)', () => {
   });
 
   it('a 404 reads the account again, keeping the failure and the choice', async () => {
-    const load = fake<unknown, AccountCards>((_, n) => ({ licences: [basic], cards: n === 1 ? [visa, master] : [visa] }));
-    const attach = fake<unknown, unknown>(() => {
+    const load = fakeActor<unknown, AccountCards>((_, n) => ({ licences: [basic], cards: n === 1 ? [visa, master] : [visa] }));
+    const attach = fakeActor<unknown, unknown>(() => {
       throw apiError(404, 'NOT_FOUND', ['No card pd_master on this account']);
     });
     const { actor, view } = run('101', { loadAccount: load.logic, attachCard: attach.logic });

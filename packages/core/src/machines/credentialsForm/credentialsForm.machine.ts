@@ -13,8 +13,6 @@ import type { FormValidationResult } from '../../domain/index.js';
 import { handOverToSession, type SignInHandOver, type SignInOutput } from '../session/session.signIn.js';
 import type { CredentialsFormContext, CredentialsFormEvent, CredentialsFormInput } from './credentialsForm.types.js';
 
-export type { CredentialsFormContext, CredentialsFormEvent, CredentialsFormInput, SessionReceiver } from './credentialsForm.types.js';
-
 /** Logic of a credentials form's submit actor: resolves to the platform's tokens. */
 export type CredentialsSubmitLogic<TActorInput> = PromiseActorLogic<LoginResponse, TActorInput>;
 

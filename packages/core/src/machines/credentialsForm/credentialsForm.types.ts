@@ -1,8 +1,6 @@
 import type { ApiClient } from '../../api/types.js';
 import type { SessionReceiver, SignInOutput } from '../session/session.signIn.js';
 
-export type { SessionReceiver } from '../session/session.signIn.js';
-
 /**
  * Input every credentials form machine takes (ID sign-in, sign-up, and later flows built with
  * `createCredentialsFormMachine`); a flow's own input extends it.

@@ -4,8 +4,6 @@ import { emailConfirmationFailure } from '../../domain/index.js';
 import type { EmailConfirmationContext, EmailConfirmationEvent, EmailConfirmationInput } from './emailConfirmation.types.js';
 import { oncePerToken } from '../magicLink/magicLink.machine.js';
 
-export type { EmailConfirmationContext, EmailConfirmationEvent, EmailConfirmationInput } from './emailConfirmation.types.js';
-
 /**
  * `api.emailConfirmation.confirm({ body: { token } })`, once per client and token (a repeated effect spends
  * the single-use token once; every caller gets the same answer).

@@ -8,17 +8,8 @@ import {
   validateFirebaseForm,
   type ConsentAnswer,
 } from '../../domain/index.js';
-import { handOverToSession, type SignInOutput } from '../session/session.signIn.js';
+import { handOverToSession, signedInActions, type SignInOutput } from '../session/session.signIn.js';
 import type {
-  FirebaseAuthPort,
-  FirebaseCredentials,
-  FirebaseSignInContext,
-  FirebaseSignInEvent,
-  FirebaseSignInInput,
-  FirebaseSocialProvider,
-} from './firebaseSignIn.types.js';
-
-export type {
   FirebaseAuthPort,
   FirebaseCredentials,
   FirebaseSignInContext,
@@ -280,13 +271,7 @@ export const firebaseSignInMachine = setup({
       invoke: {
         src: 'exchange',
         input: ({ context }) => ({ api: context.env.api, credentials: context.credentials! }),
-        onDone: {
-          target: 'signedIn',
-          actions: [
-            { type: 'keepSignIn', params: ({ event }) => ({ tokens: event.output }) },
-            { type: 'handOverToSession', params: ({ context, event }) => ({ tokens: event.output, afterSignIn: { search: context.env.search ?? '' } }) },
-          ],
-        },
+        onDone: { target: 'signedIn', actions: signedInActions((context: FirebaseSignInContext) => ({ search: context.env.search ?? '' })) },
         onError: { target: 'idle', actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) } },
       },
     },

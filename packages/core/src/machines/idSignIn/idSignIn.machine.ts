@@ -5,14 +5,6 @@ import { loginFailureMessage, validateLoginForm } from '../../domain/index.js';
 import { createCredentialsFormMachine } from '../credentialsForm/credentialsForm.machine.js';
 import type { IdSignInField, IdSignInInput } from './idSignIn.types.js';
 
-export type {
-  IdSignInContext,
-  IdSignInEvent,
-  IdSignInField,
-  IdSignInInput,
-  SessionReceiver,
-} from './idSignIn.types.js';
-
 /** Input of the `login` actor: the credentials of `POST /login` (§7). */
 export interface LoginActorInput {
   api: ApiClient;

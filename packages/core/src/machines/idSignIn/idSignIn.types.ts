@@ -1,7 +1,5 @@
 import type { CredentialsFormContext, CredentialsFormEvent, CredentialsFormInput } from '../credentialsForm/credentialsForm.types.js';
 
-export type { SessionReceiver } from '../credentialsForm/credentialsForm.types.js';
-
 /** Input of the ID sign-in machine; its `login` actor calls `api.auth.login`. */
 export interface IdSignInInput extends CredentialsFormInput {
   /** Initial email, for example prefilled from the email confirmation page. @default '' */

@@ -2,10 +2,8 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { ImpersonationResponse } from '../../contracts/index.js';
 import { IMPERSONATION_LINK_INVALID_KEY, impersonationFailure, impersonationToken } from '../../domain/impersonation.js';
 import { oncePerToken } from '../magicLink/magicLink.machine.js';
-import { handOverToSession, type SignInOutput } from '../session/session.signIn.js';
+import { handOverToSession, signedInActions, type SignInOutput } from '../session/session.signIn.js';
 import type { ImpersonationContext, ImpersonationEvent, ImpersonationExchangeInput, ImpersonationInput } from './impersonation.types.js';
-
-export type { ImpersonationContext, ImpersonationEvent, ImpersonationExchangeInput, ImpersonationInput } from './impersonation.types.js';
 
 /**
  * `api.impersonation.token({ body: { impersonationToken: token } })`, once per client and token: a repeated effect or a second
@@ -77,14 +75,8 @@ export const impersonationMachine = setup({
         id: 'exchangeToken',
         src: 'exchangeToken',
         input: ({ context }) => ({ api: context.env.api, token: context.token ?? '' }),
-        onDone: {
-          target: 'signedIn',
-          actions: [
-            { type: 'keepSignIn', params: ({ event }) => ({ tokens: event.output }) },
-            // No sign-in query: the session goes to the default menu page (HOME), replacing this entry.
-            { type: 'handOverToSession', params: ({ event }) => ({ tokens: event.output, afterSignIn: { search: '' } }) },
-          ],
-        },
+        // No sign-in query: the session goes to the default menu page (HOME), replacing this entry.
+        onDone: { target: 'signedIn', actions: signedInActions(() => ({ search: '' })) },
         onError: { target: 'failed', actions: { type: 'failWith', params: ({ event }) => ({ error: event.error }) } },
       },
     },

@@ -3,8 +3,6 @@ import type { ApiClient } from '../../api/types.js';
 import type { LabelsResponse } from '../../contracts/index.js';
 import type { LabelsContext, LabelsEvent, LabelsInput } from './labels.types.js';
 
-export type { LabelsContext, LabelsEvent, LabelsInput } from './labels.types.js';
-
 /** First automatic retry after a failed load, in ms; doubles per failure. */
 export const LABELS_RETRY_BASE_MS = 1_000;
 /** Longest wait between automatic retries, in ms. */

@@ -7,10 +7,8 @@ import {
   MAGIC_LINK_SEND_FAILED_KEY,
   requestEmailError,
 } from '../../domain/index.js';
-import { handOverToSession, type SignInOutput } from '../session/session.signIn.js';
+import { handOverToSession, signedInActions, type SignInOutput } from '../session/session.signIn.js';
 import type { MagicLinkContext, MagicLinkEvent, MagicLinkInput } from './magicLink.types.js';
-
-export type { MagicLinkContext, MagicLinkEvent, MagicLinkInput } from './magicLink.types.js';
 
 /**
  * Runs `call(token)` at most once at a time per `(api, token)` pair and shares its promise: a
@@ -147,13 +145,7 @@ export const magicLinkMachine = setup({
         id: 'exchange',
         src: 'exchange',
         input: ({ context }) => ({ api: context.env.api, token: context.token ?? '' }),
-        onDone: {
-          target: 'signedIn',
-          actions: [
-            { type: 'keepSignIn', params: ({ event }) => ({ tokens: event.output }) },
-            { type: 'handOverToSession', params: ({ context, event }) => ({ tokens: event.output, afterSignIn: { search: context.env.search ?? '' } }) },
-          ],
-        },
+        onDone: { target: 'signedIn', actions: signedInActions((context: MagicLinkContext) => ({ search: context.env.search ?? '' })) },
         onError: { target: 'failed', actions: { type: 'showFailure', params: ({ event }) => ({ key: MAGIC_LINK_LOGIN_FAILED_KEY, error: event.error }) } },
       },
     },

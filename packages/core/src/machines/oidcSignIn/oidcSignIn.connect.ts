@@ -1,4 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
+import type { ReturningSignInApi } from '../session/session.signIn.js';
 import type { OidcSignInMachine } from './oidcSignIn.machine.js';
 import type { OidcFailure, OidcSignInEvent } from './oidcSignIn.types.js';
 
@@ -13,25 +14,11 @@ export type OidcSignInSnapshot = SnapshotFrom<OidcSignInMachine>;
  */
 export type OidcSignInPhase = 'starting' | 'leaving' | 'returning' | 'exchanging' | 'toApp' | 'skipped' | 'signedIn' | 'failed';
 
-/** What a view needs for the OpenID Connect sign-in page. */
-export interface OidcSignInApi {
-  phase: OidcSignInPhase;
-  /** True while the page waits for the platform or the browser (show progress). */
-  busy: boolean;
-  /**
-   * The in-app address to put in the address bar with `replace` (no `code` or `state`), or null.
-   * After replacing it during `returning`, call {@link OidcSignInApi.urlReplaced}.
-   */
-  cleanUrl: string | null;
-  /** Message key to show (`t(error)`), else null. */
-  error: string | null;
-  /** Why it failed, for the log; null unless failed. */
-  failure: OidcFailure | null;
-  /** Tells the machine the address bar now shows `cleanUrl` (the exchange may start). */
-  urlReplaced(): void;
-  /** After a failure: start a new sign-in with the provider. */
-  retry(): void;
-}
+/**
+ * What a view needs for the OpenID Connect sign-in page: `cleanUrl` is set while `returning`;
+ * `retry` starts a new sign-in with the provider.
+ */
+export type OidcSignInApi = ReturningSignInApi<OidcSignInPhase, OidcFailure>;
 
 /** The machine's states and the phase each shows; any other state is `starting`. */
 const PHASES: readonly (readonly [Parameters<OidcSignInSnapshot['matches']>[0], OidcSignInPhase])[] = [

@@ -16,18 +16,6 @@ import type {
   OidcSignInInput,
 } from './oidcSignIn.types.js';
 
-export type {
-  ExternalSignInKind,
-  OidcAuthUriActorInput,
-  OidcExchangeActorInput,
-  OidcExchangeRegistry,
-  OidcFailure,
-  OidcPending,
-  OidcSignInContext,
-  OidcSignInEvent,
-  OidcSignInInput,
-} from './oidcSignIn.types.js';
-
 /** The message key of a failed OpenID Connect sign-in when the server sent no known message (§8). */
 export const SSO_ERROR_KEY = 'ssoSignInFailed';
 /** The message key of a return whose `state` is not the one this tab stored (used, expired or forged). */

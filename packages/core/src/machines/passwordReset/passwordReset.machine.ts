@@ -10,13 +10,6 @@ import {
 } from '../../domain/index.js';
 import type { PasswordResetContext, PasswordResetEvent, PasswordResetInput } from './passwordReset.types.js';
 
-export type {
-  PasswordResetContext,
-  PasswordResetEvent,
-  PasswordResetInput,
-  PasswordResetMode,
-} from './passwordReset.types.js';
-
 /** Input of the `requestReset` actor: `POST /reset-password/create { id: email, provider }`. */
 export interface RequestResetActorInput {
   api: ApiClient;

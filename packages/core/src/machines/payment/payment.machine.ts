@@ -42,34 +42,6 @@ import type {
   VoucherNoticeKey,
 } from './payment.types.js';
 
-export type {
-  ApiActorInput,
-  BillingForm,
-  CheckoutLoad,
-  CheckoutOrder,
-  FindPaymentInput,
-  InitProviderInput,
-  LoadCheckoutInput,
-  PayActorInput,
-  PayAttempt,
-  PaymentApiLike,
-  PaymentChoice,
-  PaymentContext,
-  PaymentEvent,
-  PaymentInput,
-  PaymentJourneyEvent,
-  PaymentJourneyLike,
-  PaymentProviderLike,
-  PaymentStart,
-  PayResultLike,
-  PrepareCardInput,
-  ValidateReturnInput,
-  VoucherActorInput,
-  VoucherNoticeKey,
-  VoucherState,
-} from './payment.types.js';
-export { clearPendingPayment, readPendingPayment, savePendingPayment } from './payment.actors.js';
-
 /** Status of a pay answer that needs the payer's action elsewhere (a redirect). */
 export const REQUIRES_ACTION = 'REQUIRES_ACTION';
 

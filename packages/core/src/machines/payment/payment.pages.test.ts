@@ -4,7 +4,7 @@
  * recording navigation. commerce-and-account-data.md §2, §3, §4, §5, §7, §8.
  */
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, waitFor, type AnyActorLogic } from 'xstate';
+import { createActor, waitFor, type AnyActorLogic } from 'xstate';
 import type { Basket, Card, PaymentDetails, PaymentProvider } from '../../contracts/baskets.js';
 import type { CardTokenRequest } from '../../contracts/checkout.js';
 import { ApiError } from '../../api/errors.js';
@@ -21,6 +21,7 @@ import {
   type PayResultLike,
   type PaymentSnapshot,
 } from '../index.js';
+import { fakeActor, keySequence as keys, paymentAt as at, paymentFlowOf as flowOf } from '../test-helpers.js';
 
 const NOW = Date.UTC(2026, 0, 15, 12);
 
@@ -51,32 +52,9 @@ const missing = new ApiError({
 });
 const notFound = new ApiError({ call: 'vouchers.add', status: 404, code: 'NOT_FOUND', messages: [], requestId: 'r' });
 
-/** The top-level state of the payment's `flow` region. */
-function flowOf(snapshot: PaymentSnapshot): string {
-  const value = snapshot.value.flow;
-  return typeof value === 'string' ? value : Object.keys(value ?? {})[0] ?? '';
-}
-const at = (state: string) => (snapshot: PaymentSnapshot) => flowOf(snapshot) === state;
-
-/** A key factory giving k1, k2, ... */
-function keys() {
-  let n = 0;
-  return () => `k${++n}`;
-}
-
-/** A fake promise actor answering from `answer(input)`, recording every input. */
-function fake<I, O>(answer: (input: I, call: number) => O | Promise<O>) {
-  const calls: I[] = [];
-  const logic = fromPromise<O, I>(async ({ input }) => {
-    calls.push(input);
-    return answer(input, calls.length);
-  });
-  return { calls, logic };
-}
-
 /** Pay answers in order (an `{ reject }` rejects), recording every attempt. */
 const payAnswers = (answers: Array<PayResultLike | { reject: unknown }>) =>
-  fake<PayActorInput, PayResultLike>((_, n) => {
+  fakeActor<PayActorInput, PayResultLike>((_, n) => {
     const answer = answers[Math.min(n - 1, answers.length - 1)] ?? {};
     if ('reject' in answer) throw answer.reject;
     return answer;
@@ -109,7 +87,7 @@ function run(options: { actors?: Record<string, AnyActorLogic>; input?: Partial<
 
 /** A checkout loaded with {@link defaultLoad} (or `load`), paying with `pay`. */
 async function loadedCheckout(actors: Record<string, AnyActorLogic> = {}, load: CheckoutLoad = defaultLoad()) {
-  const loader = fake<{ licenceId: string }, CheckoutLoad>(() => load);
+  const loader = fakeActor<{ licenceId: string }, CheckoutLoad>(() => load);
   const started = run({ actors: { loadCheckout: loader.logic, ...actors } });
   await waitFor(started.actor, at('idle'));
   return { ...started, loader };
@@ -135,7 +113,7 @@ describe('payment: the checkout loads its order, providers and stored cards', ()
   });
 
   it('a failed load shows loadFailed; retry loads again', async () => {
-    const loader = fake<unknown, CheckoutLoad>((_, n) => {
+    const loader = fakeActor<unknown, CheckoutLoad>((_, n) => {
       if (n === 1) throw new Error('offline');
       return defaultLoad();
     });
@@ -149,7 +127,7 @@ describe('payment: the checkout loads its order, providers and stored cards', ()
   });
 
   it('providers that failed to load are offered again by retryProviders', async () => {
-    const providers = fake<unknown, PaymentProvider[]>(() => [PAYPAL, IDEAL]);
+    const providers = fakeActor<unknown, PaymentProvider[]>(() => [PAYPAL, IDEAL]);
     const { actor, view } = await loadedCheckout({ loadProviders: providers.logic }, { ...defaultLoad(), providers: null });
     expect(view()).toMatchObject({ providersStatus: 'failed', choice: null });
     view().retryProviders();
@@ -213,7 +191,7 @@ describe('payment: the card form', () => {
   const prepared = { paymentDetailsExid: 'pd_new', targetPaymentProvider: 'CARDS', paymentMethodType: 'CARD' };
 
   it('prepares the card once, pays with it, reuses it for a retry and prepares it again after an edit (new key)', async () => {
-    const prepare = fake<{ card: CardTokenRequest }, typeof prepared>((_, n) => ({ ...prepared, paymentDetailsExid: `pd_new${n}` }));
+    const prepare = fakeActor<{ card: CardTokenRequest }, typeof prepared>((_, n) => ({ ...prepared, paymentDetailsExid: `pd_new${n}` }));
     const pay = payAnswers([{ reject: declined }, { reject: declined }, { status: 'SUCCEEDED', paymentId: 'p1' }]);
     const { actor, view } = await loadedCheckout({ prepareCard: prepare.logic, pay: pay.logic });
     view().submitCard(typed);
@@ -240,7 +218,7 @@ describe('payment: the card form', () => {
 
   it('a card the processor refuses shows its message; nothing is paid', async () => {
     const refused = new ApiError({ call: 'processor.tokens', status: 402, code: 'incorrect_number', messages: ['Your card number is incorrect.'], requestId: undefined });
-    const prepare = fake<unknown, never>(() => {
+    const prepare = fakeActor<unknown, never>(() => {
       throw refused;
     });
     const pay = payAnswers([{ status: 'SUCCEEDED' }]);
@@ -263,7 +241,7 @@ describe('payment: the card form', () => {
       },
     });
     const pay = payAnswers([{ status: 'SUCCEEDED' }]);
-    const loader = fake<unknown, CheckoutLoad>(() => defaultLoad());
+    const loader = fakeActor<unknown, CheckoutLoad>(() => defaultLoad());
     const { actor, view } = run({
       actors: { loadCheckout: loader.logic, pay: pay.logic },
       input: { api, processor: { tokenize: async (card) => (tokenised.push(card), { token: 'tok_1' }) } },
@@ -280,7 +258,7 @@ describe('payment: the card form', () => {
 
 describe('payment: a redirecting provider', () => {
   it('initialises the method with the way back, keeps the checkout in the tab and leaves; Back makes the page usable again', async () => {
-    const init = fake<{ provider: PaymentProvider; origin: string; locale: string }, PaymentDetails>(() => ({
+    const init = fakeActor<{ provider: PaymentProvider; origin: string; locale: string }, PaymentDetails>(() => ({
       paymentDetailsExid: 'pd_pp',
       targetPaymentProvider: 'PAYPAL',
       redirectUrl: 'https://paypal.example/approve?token=x',
@@ -311,7 +289,7 @@ describe('payment: a redirecting provider', () => {
     const api = (await import('../test-helpers.js')).fakeApi({
       paymentMethods: { init: async (input) => (inits.push(input), { paymentDetailsExid: 'pd_pp', targetPaymentProvider: 'PAYPAL', redirectUrl: 'https://paypal.example/a' }) },
     });
-    const loader = fake<unknown, CheckoutLoad>(() => defaultLoad());
+    const loader = fakeActor<unknown, CheckoutLoad>(() => defaultLoad());
     const { actor, view } = run({ actors: { loadCheckout: loader.logic }, input: { api, locale: 'es' } });
     await waitFor(actor, at('idle'));
     view().select({ kind: 'provider', provider: PAYPAL });
@@ -323,7 +301,7 @@ describe('payment: a redirecting provider', () => {
   });
 
   it('with nothing to approve (or an address the browser must not go to) it pays at once', async () => {
-    const init = fake<unknown, PaymentDetails>(() => ({ paymentDetailsExid: 'pd_i', targetPaymentProvider: '', redirectUrl: 'javascript:alert(1)' }));
+    const init = fakeActor<unknown, PaymentDetails>(() => ({ paymentDetailsExid: 'pd_i', targetPaymentProvider: '', redirectUrl: 'javascript:alert(1)' }));
     const pay = payAnswers([{ status: 'SUCCEEDED', paymentId: 'p1' }]);
     const { actor, view, navigation } = await loadedCheckout({ initProvider: init.logic, pay: pay.logic });
     view().select({ kind: 'provider', provider: IDEAL });
@@ -334,7 +312,7 @@ describe('payment: a redirecting provider', () => {
   });
 
   it('a failed init shows the message and stays', async () => {
-    const init = fake<unknown, never>(() => {
+    const init = fakeActor<unknown, never>(() => {
       throw new ApiError({ call: 'paymentMethods.init', status: 400, code: 'BAD_REQUEST', messages: [], requestId: 'r' });
     });
     const { actor, view, navigation } = await loadedCheckout({ initProvider: init.logic });
@@ -379,12 +357,12 @@ describe('payment: billing details after a 424', () => {
   const form: BillingForm = { context: { country: 'GB' } as BillingForm['context'], countries: [{ iso3166alpha2: 'GB', name: 'United Kingdom' }] };
 
   it("loads the form's data, keeps the form on screen while paying again, and drops it after", async () => {
-    const loadForm = fake<unknown, BillingForm>(() => form);
+    const loadForm = fakeActor<unknown, BillingForm>(() => form);
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
-    const pay = fake<PayActorInput, PayResultLike>(async (_, n) => {
+    const pay = fakeActor<PayActorInput, PayResultLike>(async (_, n) => {
       if (n === 1) throw missing;
       await held;
       throw declined;
@@ -405,7 +383,7 @@ describe('payment: billing details after a 424', () => {
   });
 
   it("a form that cannot load offers retry and a way out", async () => {
-    const loadForm = fake<unknown, BillingForm>((_, n) => {
+    const loadForm = fakeActor<unknown, BillingForm>((_, n) => {
       if (n === 1) throw new Error('offline');
       return form;
     });
@@ -423,11 +401,11 @@ describe('payment: billing details after a 424', () => {
 
 describe('payment: vouchers', () => {
   it('checks the code, applies it (new basket, new key), says a 404 is not valid, removes it', async () => {
-    const add = fake<{ code: string }, Basket>((input) => {
+    const add = fakeActor<{ code: string }, Basket>((input) => {
       if (input.code === 'NOSUCH') throw notFound;
       return basket(649, [{ name: input.code }]);
     });
-    const remove = fake<{ code: string }, Basket>(() => basket(1299));
+    const remove = fakeActor<{ code: string }, Basket>(() => basket(1299));
     const { actor, view } = await loadedCheckout({ addVoucher: add.logic, removeVoucher: remove.logic });
     view().addVoucher('   ');
     expect(view().voucher).toMatchObject({ error: 'voucherCodeEmpty', outcome: { kind: 'refused', seq: 1 } });
@@ -454,9 +432,9 @@ describe('payment: vouchers', () => {
   });
 
   it('leaves the basket alone while a payment runs', async () => {
-    const add = fake<{ code: string }, Basket>(() => basket(0));
+    const add = fakeActor<{ code: string }, Basket>(() => basket(0));
     let release: () => void = () => undefined;
-    const pay = fake<PayActorInput, PayResultLike>(() => new Promise((resolve) => (release = () => resolve({ status: 'SUCCEEDED' }))));
+    const pay = fakeActor<PayActorInput, PayResultLike>(() => new Promise((resolve) => (release = () => resolve({ status: 'SUCCEEDED' }))));
     const { actor, view } = await loadedCheckout({ addVoucher: add.logic, pay: pay.logic });
     view().select({ kind: 'savedCard', card: storedCard, provider: CARDS });
     view().continueWithChoice();
@@ -482,9 +460,9 @@ describe('payment: PAY (back from a redirecting provider)', () => {
   const paid: PaidItem = { licenceName: 'Sports Premium', paid: { amount: 1299, scale: 2, currency: 'GBP' }, status: 'succeeded' };
 
   it("validates the method, pays with the pending checkout's key and consent, and confirms from the history", async () => {
-    const validate = fake<{ back: typeof query }, PaymentDetails>(() => ({ paymentDetailsExid: 'pd_pp', targetPaymentProvider: 'PAYPAL' }));
+    const validate = fakeActor<{ back: typeof query }, PaymentDetails>(() => ({ paymentDetailsExid: 'pd_pp', targetPaymentProvider: 'PAYPAL' }));
     const pay = payAnswers([{ status: 'SUCCEEDED', paymentId: 'pay_1' }]);
-    const find = fake<{ paymentId: string }, PaidItem | null>(() => paid);
+    const find = fakeActor<{ paymentId: string }, PaidItem | null>(() => paid);
     const storage = pendingStorage();
     const { actor, view } = run({
       storage,
@@ -506,7 +484,7 @@ describe('payment: PAY (back from a redirecting provider)', () => {
   });
 
   it('a declined approval is a problem (after validating); a validate failure shows its message', async () => {
-    const validate = fake<unknown, PaymentDetails>(() => ({ paymentDetailsExid: 'pd_pp', targetPaymentProvider: 'PAYPAL' }));
+    const validate = fakeActor<unknown, PaymentDetails>(() => ({ paymentDetailsExid: 'pd_pp', targetPaymentProvider: 'PAYPAL' }));
     const pay = payAnswers([{ status: 'SUCCEEDED' }]);
     const declinedRun = run({
       storage: pendingStorage(),
@@ -519,7 +497,7 @@ describe('payment: PAY (back from a redirecting provider)', () => {
     expect(pay.calls).toHaveLength(0);
     expect(declinedRun.storage.getItem(PENDING_PAYMENT_KEY)).not.toBeNull();
 
-    const failing = fake<unknown, never>(() => {
+    const failing = fakeActor<unknown, never>(() => {
       throw new ApiError({ call: 'paymentMethods.validate', status: 400, code: 'x', messages: ['The payer declined the payment at the provider.'], requestId: 'r' });
     });
     const failed = run({ storage: pendingStorage(), actors: { validateReturn: failing.logic }, input: { start: { kind: 'providerReturn', query } } });
@@ -535,7 +513,7 @@ describe('payment: PAY (back from a redirecting provider)', () => {
   });
 
   it('a declined free-trial offer ends as cancelled', async () => {
-    const validate = fake<unknown, PaymentDetails>(() => ({ paymentDetailsExid: 'pd_pp', targetPaymentProvider: 'PAYPAL' }));
+    const validate = fakeActor<unknown, PaymentDetails>(() => ({ paymentDetailsExid: 'pd_pp', targetPaymentProvider: 'PAYPAL' }));
     const pay = payAnswers([{ reject: new ApiError({ call: 'baskets.payCurrent', status: 409, code: 'CONFLICT', messages: ['freeTrialDenied'], requestId: 'r' }) }]);
     const { actor, view } = run({ storage: pendingStorage(), actors: { validateReturn: validate.logic, pay: pay.logic }, input: { start: { kind: 'providerReturn', query } } });
     await waitFor(actor, at('freeTrialDenied'));
@@ -557,7 +535,7 @@ describe('payment: PAYMENT_AUTHORIZATION (back from the challenge)', () => {
 
   it('a succeeded payment in the history completes and forgets the pending checkout', async () => {
     const paid: PaidItem = { licenceName: 'Sports Premium', paid: null, status: 'succeeded' };
-    const find = fake<{ paymentId: string }, PaidItem | null>(() => paid);
+    const find = fakeActor<{ paymentId: string }, PaidItem | null>(() => paid);
     const storage = pendingStorage();
     const { actor, view } = run({ storage, actors: { findPayment: find.logic }, input: { start: { kind: 'authorization', paymentId: ' pay_1 ' } } });
     await waitFor(actor, at('complete'));
@@ -568,7 +546,7 @@ describe('payment: PAYMENT_AUTHORIZATION (back from the challenge)', () => {
 
   it('anything else is the failed authentication, the pending checkout kept for another try', async () => {
     for (const item of [{ licenceName: null, paid: null, status: 'failed' }, null]) {
-      const find = fake<unknown, PaidItem | null>(() => item);
+      const find = fakeActor<unknown, PaidItem | null>(() => item);
       const storage = pendingStorage();
       const { actor, view } = run({ storage, actors: { findPayment: find.logic }, input: { start: { kind: 'authorization', paymentId: 'pay_1' } } });
       await waitFor(actor, at('problem'));
@@ -578,7 +556,7 @@ describe('payment: PAYMENT_AUTHORIZATION (back from the challenge)', () => {
   });
 
   it('a history that cannot be read offers retry; no paymentId is nothing to confirm', async () => {
-    const find = fake<unknown, PaidItem | null>((_, n) => {
+    const find = fakeActor<unknown, PaidItem | null>((_, n) => {
       if (n === 1) throw new Error('offline');
       return { licenceName: null, paid: null, status: 'succeeded' };
     });

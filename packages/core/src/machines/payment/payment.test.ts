@@ -11,7 +11,7 @@ import {
   type PaymentSnapshot,
 } from '../index.js';
 import { paymentMethodId } from '../../domain/index.js';
-import { fakeApi } from '../test-helpers.js';
+import { fakeApi, keySequence as keys, paymentAt as at, paymentFlowOf as flowOf } from '../test-helpers.js';
 
 const card = { paymentDetailsExid: 'pd-1', targetPaymentProvider: 'stripe', paymentMethodType: 'CARD' };
 const ideal = { paymentDetailsExid: 'pd-2', targetPaymentProvider: 'ideal', paymentMethodType: 'IDEAL' };
@@ -19,20 +19,6 @@ const ideal = { paymentDetailsExid: 'pd-2', targetPaymentProvider: 'ideal', paym
 const freeTrialDenied = { status: 409, code: 'CONFLICT', messages: ['freeTrialDenied'] };
 const missing = { status: 424, code: 'BASKET_REQUIREMENTS_FAILED', messages: [], details: { missingFields: ['postalCode', 'city'] } };
 const declined = { status: 402, code: 'card_declined', messages: ['Your card was declined.'] };
-
-/** The top-level state of the payment's `flow` region (the `voucher` region runs beside it). */
-function flowOf(snapshot: PaymentSnapshot): string {
-  const value = snapshot.value.flow;
-  return typeof value === 'string' ? value : Object.keys(value ?? {})[0] ?? '';
-}
-/** A `waitFor` predicate: the flow is in `state`. */
-const at = (state: string) => (snapshot: PaymentSnapshot) => flowOf(snapshot) === state;
-
-/** A key factory giving k1, k2, ... */
-function keys() {
-  let n = 0;
-  return () => `k${++n}`;
-}
 
 /** Fake pay actor: answers from `answers` in order (an Error-like object rejects), recording every input. */
 function fakePay(answers: Array<PayResultLike | { reject: unknown }>) {

@@ -13,18 +13,6 @@ import type {
   PlayerStatus,
 } from './player.types.js';
 
-export type {
-  PlaybackActorInput,
-  PlaybackContext,
-  PlaybackEvent,
-  PlaybackInput,
-  PlaybackSource,
-  PlayerContext,
-  PlayerEvent,
-  PlayerInput,
-  PlayerStatus,
-} from './player.types.js';
-
 /** Default volume (0–100) of the player slice, also the volume an unmute at 0 restores. */
 export const PLAYER_DEFAULT_VOLUME = 100;
 

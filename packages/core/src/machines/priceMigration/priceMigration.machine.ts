@@ -8,13 +8,6 @@ import type {
   PriceMigrationInput,
 } from './priceMigration.types.js';
 
-export type {
-  ConsentActorInput,
-  PriceMigrationContext,
-  PriceMigrationEvent,
-  PriceMigrationInput,
-} from './priceMigration.types.js';
-
 /**
  * The viewer's consent to a price migration: `idle` → `consent.leave` | `consent.continue` →
  * `submitting` (actor `submitConsent` = `api.licences.priceMigrationConsent({ params: { id:

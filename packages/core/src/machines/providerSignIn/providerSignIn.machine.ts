@@ -5,14 +5,6 @@ import { loginFailureMessage, validateLoginForm } from '../../domain/index.js';
 import { createCredentialsFormMachine } from '../credentialsForm/credentialsForm.machine.js';
 import type { CredentialProvider, ProviderSignInField, ProviderSignInInput } from './providerSignIn.types.js';
 
-export type {
-  CredentialProvider,
-  ProviderSignInContext,
-  ProviderSignInEvent,
-  ProviderSignInField,
-  ProviderSignInInput,
-} from './providerSignIn.types.js';
-
 /** Input of the `providerLogin` actor: the provider and the credentials of its §7 call. */
 export interface ProviderLoginActorInput {
   api: ApiClient;

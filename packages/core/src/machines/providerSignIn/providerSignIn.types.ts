@@ -1,7 +1,5 @@
 import type { CredentialsFormContext, CredentialsFormEvent, CredentialsFormInput } from '../credentialsForm/credentialsForm.types.js';
 
-export type { SessionReceiver } from '../credentialsForm/credentialsForm.types.js';
-
 /** The id/secret providers (identity-and-routes.md §1, §7): PBR and SPTV, by their sub-route segment. */
 export type CredentialProvider = 'pbr' | 'sptv';
 

@@ -1,11 +1,17 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { Licence, LicenceFamily } from '../../contracts/licences.js';
-import { consentAnswers, type ConsentAnswer, type ConsentTerm, type PaidItem, type PurchaseBlockReason } from '../../domain/index.js';
+import {
+  consentAnswers,
+  type ConsentAnswer,
+  type ConsentTerm,
+  type JourneyPaymentMethod,
+  type PaidItem,
+  type PurchaseBlockReason,
+} from '../../domain/index.js';
 import { phaseOf } from './purchaseJourney.input.js';
 import type { PurchaseJourneyMachine } from './purchaseJourney.machine.js';
 import {
   JOURNEY_STEPS,
-  type JourneyPaymentMethod,
   type JourneyPhase,
   type JourneyRefusal,
   type JourneyStep,

@@ -1,19 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { CheckoutContext } from '../../contracts/checkout.js';
 import type { LicenceFamily } from '../../contracts/licences.js';
 import { journeyEntryMode, journeyInput, journeyPhases, phaseOf, queryWithLicence, readCheckoutQuery } from '../index.js';
+import { checkoutContextOf } from '../test-helpers.js';
 
-const context = (over: Partial<CheckoutContext> = {}): CheckoutContext => ({
-  country: 'GB',
-  isChildProfile: false,
-  inAllowedTerritory: true,
-  onVpn: false,
-  realmAllowsVpn: false,
-  purpose: 'PURCHASE',
-  consentTerms: [{ fieldName: 'termsOfUse', fieldType: 'BINARY_CHOICE', required: true }],
-  fields: [],
-  ...over,
-});
+const context = checkoutContextOf;
 
 const families = [
   {

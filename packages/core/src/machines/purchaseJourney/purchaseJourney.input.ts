@@ -11,8 +11,6 @@ import type { LicenceFamily } from '../../contracts/licences.js';
 import { consentPending, isActive, purchaseBlockReason, safeReturnPath } from '../../domain/index.js';
 import type { CheckoutQuery, JourneyEntryMode, JourneyPhase, JourneyStep, PurchaseJourneyInput } from './purchaseJourney.types.js';
 
-export type { CheckoutQuery, JourneyPhase } from './purchaseJourney.types.js';
-
 /**
  * Reads the PURCHASE query (`licenceId`, `from`, `entry`), with or without the leading `?`:
  * `licenceId` trimmed (null when absent or blank), `from` only when the domain's `safeReturnPath`

@@ -10,6 +10,7 @@ import {
   planChange,
   purchaseBlockReason,
   safeReturnPath,
+  type JourneyPaymentMethod,
   type PaidItem,
   type PurchaseBlockReason,
 } from '../../domain/index.js';
@@ -19,29 +20,11 @@ import type {
   AccountCheck,
   CheckoutQuery,
   JourneyLoad,
-  JourneyPaymentMethod,
   PurchaseJourneyContext,
   PurchaseJourneyEvent,
   PurchaseJourneyInput,
   PurchaseJourneyRouteInput,
 } from './purchaseJourney.types.js';
-
-export type {
-  AccountCheck,
-  CheckoutQuery,
-  JourneyEntryMode,
-  JourneyFlowType,
-  JourneyLoad,
-  JourneyPaymentMethod,
-  JourneyPhase,
-  JourneyRefusal,
-  JourneyStep,
-  PurchaseJourneyContext,
-  PurchaseJourneyEvent,
-  PurchaseJourneyInput,
-  PurchaseJourneyRouteInput,
-} from './purchaseJourney.types.js';
-export { JOURNEY_STEPS } from './purchaseJourney.types.js';
 
 /** Which of the journey's loads failed: the plans or the checkout context. */
 export class JourneyLoadError extends Error {

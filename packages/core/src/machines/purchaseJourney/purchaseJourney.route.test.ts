@@ -6,9 +6,8 @@
  * are checked against a fake client.
  */
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, waitFor, type AnyActorLogic } from 'xstate';
+import { createActor, waitFor, type AnyActorLogic } from 'xstate';
 import { ApiError } from '../../api/errors.js';
-import type { CheckoutContext } from '../../contracts/checkout.js';
 import type { LicenceFamily } from '../../contracts/licences.js';
 import { memoryNavigation } from '../../platform/index.js';
 import {
@@ -20,19 +19,9 @@ import {
   type JourneyLoad,
   type PurchaseJourneySnapshot,
 } from '../index.js';
-import { fakeApi } from '../test-helpers.js';
+import { checkoutContextOf, fakeActor, fakeApi } from '../test-helpers.js';
 
-const checkoutContext = (over: Partial<CheckoutContext> = {}): CheckoutContext => ({
-  country: 'GB',
-  isChildProfile: false,
-  inAllowedTerritory: true,
-  onVpn: false,
-  realmAllowsVpn: false,
-  purpose: 'PURCHASE',
-  consentTerms: [{ fieldName: 'termsOfUse', fieldType: 'BINARY_CHOICE', required: true }],
-  fields: [],
-  ...over,
-});
+const checkoutContext = checkoutContextOf;
 
 const plans = (held: string[] = []): LicenceFamily[] =>
   [
@@ -45,17 +34,7 @@ const plans = (held: string[] = []): LicenceFamily[] =>
     },
   ] as unknown as LicenceFamily[];
 
-/** A fake promise actor answering from `answer`, recording every input. */
-function fake<I, O>(answer: (input: I, call: number) => O | Promise<O>) {
-  const calls: I[] = [];
-  const logic = fromPromise<O, I>(async ({ input }) => {
-    calls.push(input);
-    return answer(input, calls.length);
-  });
-  return { calls, logic };
-}
-
-const loaded = (load: Partial<JourneyLoad> = {}) => fake<unknown, JourneyLoad>(() => ({ context: checkoutContext(), families: plans(), ...load }));
+const loaded = (load: Partial<JourneyLoad> = {}) => fakeActor<unknown, JourneyLoad>(() => ({ context: checkoutContext(), families: plans(), ...load }));
 
 /** The journey of `/purchase<search>` for a viewer signed in or not, with these fake actors. */
 function route(search: string, signedIn: boolean, actors: Record<string, AnyActorLogic> = {}) {
@@ -99,7 +78,7 @@ describe('purchaseJourney on the PURCHASE route: its data', () => {
   });
 
   it('names which load failed, and retry loads again', async () => {
-    const load = fake<unknown, JourneyLoad>((_, n) => {
+    const load = fakeActor<unknown, JourneyLoad>((_, n) => {
       if (n === 1) throw new JourneyLoadError('plans', new Error('offline'));
       if (n === 2) throw new JourneyLoadError('context', new Error('offline'));
       return { context: checkoutContext(), families: plans() };
@@ -135,7 +114,7 @@ describe('purchaseJourney on the PURCHASE route: its data', () => {
 describe('purchaseJourney on the PURCHASE route: signing in inside the journey', () => {
   it('checks the account with the new session before going on', async () => {
     let release: (check: AccountCheck) => void = () => undefined;
-    const check = fake<unknown, AccountCheck>(() => new Promise((resolve) => (release = resolve)));
+    const check = fakeActor<unknown, AccountCheck>(() => new Promise((resolve) => (release = resolve)));
     const { actor, view, settled } = route('?licenceId=102', false, { loadJourney: loaded().logic, checkAccount: check.logic });
     await waitFor(actor, settled);
     view().authDone();
@@ -149,7 +128,7 @@ describe('purchaseJourney on the PURCHASE route: signing in inside the journey',
   it('a child profile ends at the restricted modal; a holder of the chosen plan goes back to the plans', async () => {
     const child = route('?licenceId=102', false, {
       loadJourney: loaded().logic,
-      checkAccount: fake<unknown, AccountCheck>(() => ({ blockReason: 'kidPurchasePermissionDenied', families: null })).logic,
+      checkAccount: fakeActor<unknown, AccountCheck>(() => ({ blockReason: 'kidPurchasePermissionDenied', families: null })).logic,
     });
     await waitFor(child.actor, child.settled);
     child.view().authDone();
@@ -158,7 +137,7 @@ describe('purchaseJourney on the PURCHASE route: signing in inside the journey',
 
     const holder = route('?licenceId=102', false, {
       loadJourney: loaded().logic,
-      checkAccount: fake<unknown, AccountCheck>(() => ({ blockReason: null, families: plans(['102']) })).logic,
+      checkAccount: fakeActor<unknown, AccountCheck>(() => ({ blockReason: null, families: plans(['102']) })).logic,
     });
     await waitFor(holder.actor, holder.settled);
     holder.view().authDone();
@@ -169,7 +148,7 @@ describe('purchaseJourney on the PURCHASE route: signing in inside the journey',
   });
 
   it('a failed check offers retry; signing up switches the same way', async () => {
-    const check = fake<unknown, AccountCheck>((_, n) => {
+    const check = fakeActor<unknown, AccountCheck>((_, n) => {
       if (n === 1) throw new Error('offline');
       return { blockReason: null, families: null };
     });
@@ -223,7 +202,7 @@ describe('purchaseJourney on the PURCHASE route: the address and leaving', () =>
 
 describe('purchaseJourney on the PURCHASE route: downgrades', () => {
   it('schedules the downgrade at renewal, then goes to the account page', async () => {
-    const schedule = fake<{ licenceId: string; fromId: string }, unknown>(() => ({}));
+    const schedule = fakeActor<{ licenceId: string; fromId: string }, unknown>(() => ({}));
     const { actor, view, navigation, settled } = route('', true, { loadJourney: loaded({ families: plans(['102']) }).logic, scheduleDowngrade: schedule.logic });
     await waitFor(actor, settled);
     view().downgrade('101', '102');
@@ -234,7 +213,7 @@ describe('purchaseJourney on the PURCHASE route: downgrades', () => {
   });
 
   it('a refused downgrade shows the server messages and the plans again', async () => {
-    const schedule = fake<unknown, unknown>(() => {
+    const schedule = fakeActor<unknown, unknown>(() => {
       throw new ApiError({ call: 'licences.scheduleDowngrade', status: 409, code: 'CONFLICT', messages: ['Not now.', 'Later.'], requestId: 'r' });
     });
     const { actor, view, settled } = route('', true, { loadJourney: loaded({ families: plans(['102']) }).logic, scheduleDowngrade: schedule.logic });

@@ -30,9 +30,6 @@ export type JourneyStep = (typeof JOURNEY_STEPS)[number];
 export type JourneyEntryMode = 'SIGNUP' | 'ACCOUNT' | 'UPGRADE';
 /** Sign-in flow types (§4). `purchase` and `signup` go on to buy; `login` and `signin_to_watch` end at sign-in. */
 export type JourneyFlowType = 'login' | 'signup' | 'purchase' | 'signin_to_watch';
-/** How the payer pays on the payment page (the domain's `journeyMethodFor` maps a provider to it). */
-export type { JourneyPaymentMethod } from '../../domain/index.js';
-
 /** Input of the purchase journey machine. */
 export interface PurchaseJourneyInput {
   entryMode: JourneyEntryMode;

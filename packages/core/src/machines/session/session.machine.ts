@@ -18,18 +18,6 @@ import type {
   SessionLinkedAccount,
 } from './session.types.js';
 
-export type {
-  AfterSignIn,
-  OAuthLogoutInput,
-  SessionBroadcastMessage,
-  SessionChange,
-  SessionContext,
-  SessionEvent,
-  SessionInput,
-  SessionLinkedAccount,
-  SessionNotice,
-} from './session.types.js';
-
 /** Default lead of the proactive refresh: 60 000 ms before the access token's `exp`. */
 export const DEFAULT_REFRESH_LEAD_MS = 60_000;
 /** Default delay before a failed guest check-in is retried: 5 000 ms. */

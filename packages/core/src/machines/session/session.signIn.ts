@@ -1,8 +1,6 @@
 import type { LoginResponse } from '../../contracts/index.js';
 import type { AfterSignIn, SessionEvent } from './session.types.js';
 
-export type { AfterSignIn } from './session.types.js';
-
 /**
  * What a sign-in flow produced, and the output of its final state: the platform's answer
  * (tokens, `missingInformationStatus`, `linkedAccounts`) and, for the generic external OAuth
@@ -45,10 +43,54 @@ export function handOverToSession({ context }: WithSession, params: SignInHandOv
 }
 
 /**
+ * The two actions that end a sign-in whose last call answered the platform's tokens (run on that
+ * call's `onDone`): `keepSignIn { tokens }` (the machine keeps them as its output) and
+ * `handOverToSession { tokens, afterSignIn }`, `afterSignIn` computed from the machine's context
+ * (absent, or answering undefined: the session stores the tokens but does not navigate). Each
+ * machine declares both named actions in its `setup`.
+ */
+export function signedInActions<TContext>(afterSignIn?: (context: TContext) => AfterSignIn | undefined) {
+  return [
+    { type: 'keepSignIn' as const, params: ({ event }: { event: { output: LoginResponse } }) => ({ tokens: event.output }) },
+    {
+      type: 'handOverToSession' as const,
+      params: ({ context, event }: { context: TContext; event: { output: LoginResponse } }): SignInHandOver => ({
+        tokens: event.output,
+        afterSignIn: afterSignIn?.(context),
+      }),
+    },
+  ] as const;
+}
+
+/**
  * For a flow that handed its tokens over earlier without `afterSignIn` and is now done (the TV
  * provider's sign-in after the entitlement sync, Continue on the account-link or TV-provider
  * screen): sends `session.afterSignIn { search }`, and the session navigates to the §2 target.
  */
 export function continueAfterSignIn({ context }: WithSession, params: AfterSignIn): void {
   context.env.session?.send({ type: 'session.afterSignIn', search: params.search });
+}
+
+/**
+ * What the view of a sign-in that leaves the page for a provider and comes back needs (OpenID
+ * Connect, generic external OAuth, social sign-in), beside what each flow adds.
+ */
+export interface ReturningSignInApi<Phase extends string, Failure> {
+  /** Where the sign-in is (each flow names its phases). */
+  phase: Phase;
+  /** True while the page waits for the provider, the browser or the platform (show progress). */
+  busy: boolean;
+  /**
+   * The in-app address to put in the address bar with `replace` (without the provider's answer:
+   * no `code`, `state` or credential), or null. Once replaced, call `urlReplaced`.
+   */
+  cleanUrl: string | null;
+  /** Message key to show (`t(error)`), else null. */
+  error: string | null;
+  /** Why it failed, for the log; null unless failed. */
+  failure: Failure | null;
+  /** Tells the machine the address bar now shows `cleanUrl` (the exchange may start). */
+  urlReplaced(): void;
+  /** After a failure: start again. */
+  retry(): void;
 }

@@ -5,8 +5,6 @@ import { signUpFailureMessage, validateSignUpForm } from '../../domain/index.js'
 import { createCredentialsFormMachine } from '../credentialsForm/credentialsForm.machine.js';
 import type { SignUpField } from './signUp.types.js';
 
-export type { SignUpContext, SignUpEvent, SignUpField, SignUpInput } from './signUp.types.js';
-
 /** Input of the `signUp` actor: the body of `POST /api/v2/user` (contracts `SignUpRequest`). */
 export interface SignUpActorInput {
   api: ApiClient;

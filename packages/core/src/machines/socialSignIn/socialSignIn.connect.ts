@@ -1,4 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
+import type { ReturningSignInApi } from '../session/session.signIn.js';
 import type { SocialSignInMachine } from './socialSignIn.machine.js';
 import type { SocialFailure, SocialLinkOffer, SocialSignInEvent } from './socialSignIn.types.js';
 
@@ -12,25 +13,12 @@ export type SocialSignInSnapshot = SnapshotFrom<SocialSignInMachine>;
  */
 export type SocialSignInPhase = 'idle' | 'obtaining' | 'leaving' | 'returning' | 'signingIn' | 'signedIn' | 'linkOffer' | 'failed';
 
-/** What a view needs for the social sign-in page. */
-export interface SocialSignInApi {
-  phase: SocialSignInPhase;
-  /** True while the page waits for the provider or the platform. */
-  busy: boolean;
-  /** The in-app address to `replace` the current one with (no provider answer in it), else null; then call `urlReplaced`. */
-  cleanUrl: string | null;
+/** What a view needs for the social sign-in page; `retry` goes back to the Continue button. */
+export interface SocialSignInApi extends ReturningSignInApi<SocialSignInPhase, SocialFailure> {
   /** The link offer (for the account-link prompt) in `linkOffer`, else null. */
   link: SocialLinkOffer | null;
-  /** Message key to show, else null. */
-  error: string | null;
-  /** Why it failed, for the log. */
-  failure: SocialFailure | null;
   /** Continue with the provider. */
   start(): void;
-  /** The address bar now shows `cleanUrl`. */
-  urlReplaced(): void;
-  /** After a failure: back to the Continue button. */
-  retry(): void;
 }
 
 const PHASES: ReadonlyArray<[string, SocialSignInPhase]> = [

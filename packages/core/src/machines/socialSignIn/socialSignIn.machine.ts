@@ -20,7 +20,7 @@ import {
 } from '../../domain/social.js';
 import type { KeyValueStorage } from '../../platform/types.js';
 import { createExchangeRegistry } from '../oidcSignIn/oidcSignIn.machine.js';
-import { handOverToSession } from '../session/session.signIn.js';
+import { handOverToSession, signedInActions } from '../session/session.signIn.js';
 import type {
   SocialAdapterResult,
   SocialFailure,
@@ -31,8 +31,6 @@ import type {
   SocialSignInInput,
   SocialSignInResult,
 } from './socialSignIn.types.js';
-
-export type * from './socialSignIn.types.js';
 
 /** The storage key of the started sign-in of `provider`. */
 export const socialPendingKey = (provider: SocialProviderKey) => `stream.social.${provider}`;
@@ -266,13 +264,7 @@ export const socialSignInMachine = setup({
           storage: context.env.storage,
           exchanges: context.env.exchanges,
         }),
-        onDone: {
-          target: 'signedIn',
-          actions: [
-            { type: 'keepSignIn', params: ({ event }) => ({ tokens: event.output }) },
-            { type: 'handOverToSession', params: ({ context, event }) => ({ tokens: event.output, afterSignIn: { search: context.signInSearch } }) },
-          ],
-        },
+        onDone: { target: 'signedIn', actions: signedInActions((context: SocialSignInContext) => ({ search: context.signInSearch })) },
         onError: [
           {
             guard: { type: 'linkOffer', params: ({ event }) => ({ error: event.error }) },

@@ -10,14 +10,6 @@ import type {
   SubscriptionInput,
 } from './subscription.types.js';
 
-export type {
-  LicenceActorInput,
-  PauseActorInput,
-  SubscriptionContext,
-  SubscriptionEvent,
-  SubscriptionInput,
-} from './subscription.types.js';
-
 /** Message key shown when a failed call carries no server message (§8 "default is anErrorOccured"). */
 export const GENERIC_ERROR_KEY = 'anErrorOccured';
 

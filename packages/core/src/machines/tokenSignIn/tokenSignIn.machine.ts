@@ -11,7 +11,7 @@ import {
 import { createCredentialsFormMachine } from '../credentialsForm/credentialsForm.machine.js';
 import type { CredentialsFormInput } from '../credentialsForm/credentialsForm.types.js';
 import { oncePerToken } from '../magicLink/magicLink.machine.js';
-import { handOverToSession, type SignInOutput } from '../session/session.signIn.js';
+import { handOverToSession, signedInActions, type SignInOutput } from '../session/session.signIn.js';
 import type {
   GigyaAccounts,
   GigyaScriptLoader,
@@ -20,8 +20,6 @@ import type {
   OpinSignInEvent,
   OpinSignInInput,
 } from './tokenSignIn.types.js';
-
-export type * from './tokenSignIn.types.js';
 
 /** sessionStorage key of the `state` of the trip to the OPIN portal. */
 export const OPIN_STATE_KEY = 'stream.opinState';
@@ -187,12 +185,8 @@ export const opinSignInMachine = setup({
         input: ({ context }) => ({ api: context.env.api, token: context.token ?? '' }),
         onDone: {
           target: 'signedIn',
-          actions: [
-            'forgetState',
-            { type: 'keepSignIn', params: ({ event }) => ({ tokens: event.output }) },
-            // §2 "After sign-in completion" from the page's query without `token` and `state`.
-            { type: 'handOverToSession', params: ({ context, event }) => ({ tokens: event.output, afterSignIn: { search: readTokenReturn(context.env.search).search } }) },
-          ],
+          // §2 "After sign-in completion" from the page's query without `token` and `state`.
+          actions: ['forgetState', ...signedInActions((context: OpinSignInContext) => ({ search: readTokenReturn(context.env.search).search }))],
         },
         onError: { target: 'failed', actions: ['forgetState', { type: 'showLoginFailure', params: ({ event }) => ({ error: event.error }) }] },
       },

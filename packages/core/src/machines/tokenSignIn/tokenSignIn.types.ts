@@ -2,8 +2,6 @@ import type { KeyValueStorage, Navigation } from '../../platform/types.js';
 import type { CredentialsFormInput } from '../credentialsForm/credentialsForm.types.js';
 import type { SignInOutput } from '../session/session.signIn.js';
 
-export type { SessionReceiver } from '../credentialsForm/credentialsForm.types.js';
-
 /** Input of the OPIN sign-in machine: the credentials form's (client, session, query) and its own. */
 export interface OpinSignInInput extends CredentialsFormInput {
   /** The page's path without query (`/login/opin`), for the clean address. */

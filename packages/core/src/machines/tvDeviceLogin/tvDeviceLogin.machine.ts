@@ -13,8 +13,6 @@ import type {
   TvDevicePinInput,
 } from './tvDeviceLogin.types.js';
 
-export type * from './tvDeviceLogin.types.js';
-
 /** Failed polls in a row after which the TV stops and offers a new code. */
 export const TV_PIN_MAX_POLL_FAILURES = 5;
 /** The poll interval when the platform names none. */

@@ -20,11 +20,9 @@ import {
 } from '../../domain/adobe.js';
 import { UNLINK_FAILED_KEY } from '../../domain/social.js';
 import { adobeHostFor, adobeRegistrationMachine } from '../adobeRegistration/adobeRegistration.machine.js';
-import { continueAfterSignIn, handOverToSession, type SignInOutput } from '../session/session.signIn.js';
+import { continueAfterSignIn, handOverToSession, signedInActions, type SignInOutput } from '../session/session.signIn.js';
 import type { AdobeRegistrationOutput, LoadConfigActorInput } from '../adobeRegistration/adobeRegistration.types.js';
 import type { TvExchangeActorInput, TvProviderSignInContext, TvProviderSignInEvent, TvProviderSignInInput } from './tvProviderSignIn.types.js';
-
-export type * from './tvProviderSignIn.types.js';
 
 /**
  * The sign-in exchange of a stored pick: ADOBE → `api.adobe.user({ body: { requestorId, resourceId } })`;
@@ -310,18 +308,11 @@ export const tvProviderSignInMachine = setup({
           {
             guard: { type: 'syncWanted', params: ({ event }) => ({ tokens: event.output }) },
             target: 'syncing',
-            actions: [
-              { type: 'keepSignIn', params: ({ event }) => ({ tokens: event.output }) },
-              { type: 'handOverToSession', params: ({ event }) => ({ tokens: event.output }) },
-            ],
+            actions: signedInActions(),
           },
           {
             target: 'signedIn',
-            actions: [
-              { type: 'keepSignIn', params: ({ event }) => ({ tokens: event.output }) },
-              { type: 'handOverToSession', params: ({ event }) => ({ tokens: event.output }) },
-              { type: 'setEntitlements', params: { value: 'skipped' } },
-            ],
+            actions: [...signedInActions(), { type: 'setEntitlements', params: { value: 'skipped' } }],
           },
         ],
         onError: [
