@@ -1,12 +1,15 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useSelector } from '@xstate/react';
+import { useResource, useSessionSelector } from '@stream/react';
+import { loginPageTitleKey, matchRouteAnyLocale } from '@stream/core/domain';
 import { Router } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
 import { connectLabels, storedLanguage, type labelsMachine } from '@stream/core/machines';
 import { I18nProvider, useI18n, useServices } from './context';
 import { FALLBACK_TEXT } from './fallbackText';
 import { StartFailure } from './StartFailure';
-import { Frame, frameKindOf } from './Frame';
+import { Frame, frameKindOf, type FrameContent } from './Frame';
+import { mediaUrl } from './mediaUrl';
 import { Shell } from './Shell';
 
 /**
@@ -18,18 +21,34 @@ export function App({ labels: actor }: { labels: ActorRefFrom<typeof labelsMachi
   const services = useServices();
   const snapshot = useSelector(actor, (s) => s);
   const labels = connectLabels(snapshot, actor.send);
+  // The page the app started on decides what its frame shows early (never changes afterwards).
+  const [early] = useState(() => earlyContentOf(window.location.pathname));
+  const home = useFrameMedia(early === 'home');
+  const media = home.media;
+  // The frame with its early content is painted once before the page renders over it: on the
+  // home page once its thumbnails have loaded (or the read failed), at most HOME_FRAME_WAIT_MS
+  // after the labels came.
+  const labelsReady = labels.status === 'ready';
+  const waitedEnough = useElapsed(labelsReady && early === 'home', HOME_FRAME_WAIT_MS);
+  const contentShown = early !== 'home' || home.settled || waitedEnough;
+  const framePainted = useAfterNextPaint(labelsReady && early !== null && contentShown);
 
   if (labels.status !== 'ready') {
     // After a failure the machine retries by itself with back-off; the error stays on screen
     // (with Retry) until a load succeeds.
     if (labels.status === 'loading' && snapshot.context.failures === 0) {
-      return <Frame kind={frameKindOf(window.location.pathname)} />;
+      return <Frame kind={frameKindOf(window.location.pathname)} media={media} onMediaSettled={home.onImageSettled} />;
     }
     return <StartFailure message={FALLBACK_TEXT.labelsLoadFailed} onRetry={labels.retry} />;
   }
 
   const language = storedLanguage(services.storage) ?? labels.locale ?? labels.defaultLocale ?? 'en';
   services.language.current = language;
+
+  if (early !== null && !framePainted) {
+    const text: FrameContent['text'] = early === 'login' ? { title: labels.t(loginPageTitleKey('LOGIN')), subtitle: labels.t('loginSubtitle') } : undefined;
+    return <Frame kind={frameKindOf(window.location.pathname)} text={text} media={media} onMediaSettled={home.onImageSettled} />;
+  }
 
   return (
     <I18nProvider language={language} labels={labels}>
@@ -49,4 +68,67 @@ function DocumentLanguage() {
     document.documentElement.dir = direction;
   }, [language, direction]);
   return null;
+}
+
+/**
+ * The first page whose frame shows content before the page renders (issue 13: the largest paint
+ * of the public routes need not wait for the page's code): LOGIN (the card's heading and
+ * subtitle, in the labels' language) and HOME or ROOT (the first cards' thumbnails). Null for
+ * every other page, which renders as soon as the labels are there.
+ */
+function earlyContentOf(pathname: string): 'login' | 'home' | null {
+  const key = matchRouteAnyLocale(pathname)?.key;
+  if (key === 'LOGIN') return 'login';
+  return key === 'HOME' || key === 'ROOT' ? 'home' : null;
+}
+
+/** How long the home page's frame may wait for its thumbnails once the labels are there, in milliseconds. */
+const HOME_FRAME_WAIT_MS = 1000;
+
+/**
+ * Thumbnails of the home page's first three cards (resolved like the cards', `mediaUrl`), from the
+ * catalogue's read (started by start.ts) once the session has its viewer; `settled` once each
+ * has loaded or failed in the frame (`onImageSettled`), or the read failed or listed none.
+ */
+function useFrameMedia(enabled: boolean): { media: FrameContent['media']; settled: boolean; onImageSettled(): void } {
+  const { queries, config } = useServices();
+  const hasViewer = useSessionSelector((s) => s.context.user !== null);
+  const content = useResource(enabled && hasViewer ? queries.content.list() : null);
+  const [loaded, setLoaded] = useState(0);
+  const media = content.data?.items.slice(0, 3).map((item) => mediaUrl(item.thumbnailUrl, config.apiBaseUrl));
+  const expected = media?.filter(Boolean).length ?? 0;
+  const settled = content.status === 'failed' || (content.status === 'ready' && loaded >= expected);
+  return { media, settled, onImageSettled: () => setLoaded((n) => n + 1) };
+}
+
+/** False until `ms` milliseconds after `running` became true; then true for good. */
+function useElapsed(running: boolean, ms: number): boolean {
+  const [elapsed, setElapsed] = useState(false);
+  useEffect(() => {
+    if (!running || elapsed) return;
+    const timer = setTimeout(() => setElapsed(true), ms);
+    return () => clearTimeout(timer);
+  }, [running, elapsed, ms]);
+  return elapsed;
+}
+
+/**
+ * False until the browser has painted once after `ready` held (an animation frame, then a task
+ * after it); then true for good. Lets a frame with early content reach the screen before the
+ * page's longer first render replaces it.
+ */
+function useAfterNextPaint(ready: boolean): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    if (!ready || painted) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setPainted(true), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      if (timer !== undefined) clearTimeout(timer);
+    };
+  }, [ready, painted]);
+  return painted;
 }

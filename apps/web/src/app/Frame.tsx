@@ -28,14 +28,39 @@ export function frameKindOf(pathname: string): FrameKind {
   return key && AUTH_LAYOUT_ROUTES.includes(key) ? 'auth' : 'page';
 }
 
+/**
+ * What the frame can show before the page renders, once the app has it (never in the prerendered
+ * HTML, which is the same in every language): the heading and subtitle of the login card (in the
+ * labels' language), the thumbnails of the home page's first cards (from the catalogue's read).
+ * The same elements, with the same classes and sizes, as the page that replaces the frame, so the
+ * largest paint happens here, before the page's code renders.
+ */
+export interface FrameContent {
+  /** The login card's heading and subtitle (`kind` 'auth'). */
+  text?: { title: string; subtitle: string } | undefined;
+  /** Thumbnail URLs of the home page's first cards, in order (`kind` 'home'). */
+  media?: readonly (string | undefined)[] | undefined;
+  /** Called once per thumbnail of `media` when it has loaded or failed. */
+  onMediaSettled?: (() => void) | undefined;
+}
+
 /** The login background of the frame: CSS picks mobile or desktop and the mirrored variant for rtl (§1). */
-function AuthSkeleton() {
+function AuthSkeleton({ text }: Pick<FrameContent, 'text'>) {
   return (
     <div className="auth-page frame-auth" aria-hidden="true">
       <div className="auth-card frame-auth__card">
         <img className="auth-card__logo" src="/img/logo.svg" alt="" width={110} height={32} />
-        <div className="skeleton skeleton--heading" />
-        <div className="skeleton skeleton--text" />
+        {text ? (
+          <>
+            <h1>{text.title}</h1>
+            <p className="auth-card__subtitle">{text.subtitle}</p>
+          </>
+        ) : (
+          <>
+            <div className="skeleton skeleton--heading" />
+            <div className="skeleton skeleton--text" />
+          </>
+        )}
         <div className="skeleton skeleton--label" />
         <div className="skeleton skeleton--field" />
         <div className="skeleton skeleton--label" />
@@ -46,7 +71,7 @@ function AuthSkeleton() {
   );
 }
 
-function HomeSkeleton() {
+function HomeSkeleton({ media, onMediaSettled }: Pick<FrameContent, 'media' | 'onMediaSettled'>) {
   return (
     <div className="page" aria-hidden="true">
       <div className="hero">
@@ -63,7 +88,13 @@ function HomeSkeleton() {
         <div className="frame-catalogue__grid">
           {[0, 1, 2].map((card) => (
             <div key={card} className="frame-catalogue__card">
-              <div className="skeleton skeleton--media" />
+              {media?.[card] ? (
+                <div className="frame-catalogue__media">
+                  <img src={media[card]} alt="" width={320} height={180} onLoad={onMediaSettled} onError={onMediaSettled} />
+                </div>
+              ) : (
+                <div className="skeleton skeleton--media" />
+              )}
               <div className="skeleton skeleton--text" />
             </div>
           ))}
@@ -94,7 +125,7 @@ function PageSkeleton() {
  * assistive technology; the page's heading, in a polite status, says that the page is loading
  * (as the app's loading screen did).
  */
-export function Frame({ kind }: { kind: FrameKind }) {
+export function Frame({ kind, text, media, onMediaSettled }: { kind: FrameKind } & FrameContent) {
   return (
     <>
       <header className="site-header">
@@ -107,7 +138,7 @@ export function Frame({ kind }: { kind: FrameKind }) {
         <div role="status" className="visually-hidden">
           <h1>{FALLBACK_TEXT.loading}</h1>
         </div>
-        {kind === 'auth' ? <AuthSkeleton /> : kind === 'home' ? <HomeSkeleton /> : <PageSkeleton />}
+        {kind === 'auth' ? <AuthSkeleton text={text} /> : kind === 'home' ? <HomeSkeleton media={media} onMediaSettled={onMediaSettled} /> : <PageSkeleton />}
       </main>
       <SiteFooter />
     </>

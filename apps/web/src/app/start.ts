@@ -4,6 +4,7 @@ import { matchRouteAnyLocale } from '@stream/core/domain';
 import { labelsMachine } from '@stream/core/machines';
 import type { ResourceCache, ResourceQuery } from '@stream/core/resources';
 import { loadConfig } from './config';
+import { mediaUrl } from './mediaUrl';
 import { createServices, type Services } from './services';
 
 /** The running app before anything renders: its services and the labels actor, loading. */
@@ -31,21 +32,37 @@ export interface FirstPageServices {
   };
   resources: Pick<ResourceCache, 'fetch'>;
   api: Pick<ApiClient, 'content'>;
+  config: { apiBaseUrl: string };
+}
+
+/** Starts loading an image into the browser's cache. */
+function preloadImage(url: string): void {
+  new Image().src = url;
 }
 
 /**
  * Starts the reads of the first page that its largest paint waits for: on the home page (HOME or
- * ROOT, which leads there, in any route set) its catalogue (its first thumbnail is the page's
- * largest element), so that it loads with the labels and the page's code instead of after the
- * page's first render. The read goes through the resource cache once the session knows its
+ * ROOT, which leads there, in any route set) its catalogue and then the first row's thumbnails
+ * (`preload`; the first is the page's largest element), so that they load with the labels and the
+ * page's code instead of after the page's first render. The read goes through the resource cache once the session knows its
  * viewer (the cache forgets every read when the viewer changes, so a read made before the guest
  * check-in would be thrown away). Any other page: nothing.
  */
-export function prefetchFirstPage(services: FirstPageServices, pathname: string): void {
+export function prefetchFirstPage(services: FirstPageServices, pathname: string, preload: (url: string) => void = preloadImage): void {
   const key = matchRouteAnyLocale(pathname)?.key;
   if (key !== 'HOME' && key !== 'ROOT') return;
-  const { session, resources, api } = services;
-  const read = () => void resources.fetch(contentList(api)).catch(() => undefined);
+  const { session, resources, api, config } = services;
+  const read = () =>
+    void resources.fetch(contentList(api)).then(
+      (list) => {
+        // The first row's thumbnails (the page's largest paint) load with the page's code.
+        for (const item of list.items.slice(0, 3)) {
+          const url = mediaUrl(item.thumbnailUrl, config.apiBaseUrl);
+          if (url) preload(url);
+        }
+      },
+      () => undefined,
+    );
   if (session.getSnapshot().context.user !== null) {
     read();
     return;

@@ -6,6 +6,7 @@ import { useI18n, useServices } from '../app/context';
 import { ContentMeta } from './ContentMeta';
 import { InlineError, InlineStatus } from './StatusScreen';
 import '../styles/catalogue.css';
+import { mediaUrl } from '../app/mediaUrl';
 
 /**
  * The content catalogue (the resource `queries.content.list()`) as a grid of cards linking to the VOD or LIVE
@@ -30,9 +31,9 @@ export default function ContentCatalogue() {
         <InlineError message={t('contentLoadFailed')} retryLabel={t('retry')} onRetry={content.reload} />
       ) : (
         <ul className="content-grid">
-          {(content.data?.items ?? []).map((item) => (
+          {(content.data?.items ?? []).map((item, index) => (
             <li key={`${item.type}:${item.id}`}>
-              <ContentCard item={item} />
+              <ContentCard item={item} firstRow={index < FIRST_ROW} />
             </li>
           ))}
         </ul>
@@ -41,13 +42,16 @@ export default function ContentCatalogue() {
   );
 }
 
-function ContentCard({ item }: { item: ContentItem }) {
+/** Cards of the first row, whose thumbnails load at once (the page's largest paint is among them); the others load lazily. */
+const FIRST_ROW = 3;
+
+function ContentCard({ item, firstRow }: { item: ContentItem; firstRow: boolean }) {
   const { routeLocale } = useI18n();
   const { thumbnailUrl } = useMediaUrls(item);
   return (
     <article className="content-card">
       <div className="content-card__media">
-        {thumbnailUrl ? <img src={thumbnailUrl} alt="" loading="lazy" width={320} height={180} /> : null}
+        {thumbnailUrl ? <img src={thumbnailUrl} alt="" loading={firstRow ? 'eager' : 'lazy'} width={320} height={180} /> : null}
       </div>
       <div className="content-card__body">
         <h3 className="content-card__title">
@@ -64,7 +68,5 @@ function ContentCard({ item }: { item: ContentItem }) {
 /** The item's thumbnail URL, resolved against the platform's base URL when it is a path. */
 export function useMediaUrls(item: Pick<ContentItem, 'thumbnailUrl'>): { thumbnailUrl: string | undefined } {
   const { config } = useServices();
-  const raw = item.thumbnailUrl;
-  if (!raw) return { thumbnailUrl: undefined };
-  return { thumbnailUrl: raw.startsWith('/') && !raw.startsWith('//') ? `${config.apiBaseUrl}${raw}` : raw };
+  return { thumbnailUrl: mediaUrl(item.thumbnailUrl, config.apiBaseUrl) };
 }

@@ -2,23 +2,13 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Route, Router, Switch, useLocation, useSearch } from 'wouter';
-import { createActor } from 'xstate';
 import type { ApiClient } from '@stream/core/api';
 import type { LoginResponse } from '@stream/core/contracts';
 import { buildPath } from '@stream/core/domain';
-import { sessionMachine, type LabelsApi } from '@stream/core/machines';
-import { browserNavigation, createTokenStore, memoryStorage } from '@stream/core/platform';
-import { createResourceCache, createResources } from '@stream/core/resources';
+import type { LabelsApi } from '@stream/core/machines';
 import { I18nProvider, ServicesProvider } from '../app/context';
-import type { Services } from '../app/services';
+import { jwt, testServices } from '../app/testServices';
 import LoginPage from './LoginPage';
-
-/** An unsigned JWT with the platform's claims (the web only decodes tokens). */
-function jwt(sub: string, guest: boolean): string {
-  const now = Math.floor(Date.now() / 1000);
-  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  return `${part({ alg: 'none' })}.${part({ sub, gue: guest, iat: now, exp: now + 600 })}.`;
-}
 
 const GUEST: LoginResponse = { authorisationToken: jwt('guest-1', true), refreshToken: 'r-guest' };
 const USER: LoginResponse = { authorisationToken: jwt('user-1', false), refreshToken: 'r-user' };
@@ -50,29 +40,14 @@ function page(path: string, stored: LoginResponse) {
       original(state, unused, url);
     });
   }
-  const storage = memoryStorage();
-  const tokens = createTokenStore(storage);
-  tokens.write(stored);
   const login = vi.fn(async () => USER);
   const api = {
     auth: { login, guestCheckin: async () => GUEST },
     realm: { settings: async () => ({ selfRegistration: true, magicLink: false, authProviders: [{ name: 'ID' }] }) },
     subscribe: () => () => undefined,
   } as unknown as ApiClient;
-  const navigation = browserNavigation();
-  const session = createActor(sessionMachine, { input: { api, storage, tokens, navigation, clock: { now: () => Date.now() } } });
-  session.start();
-  const resources = createResourceCache({ onError: () => undefined });
-  const services: Services = {
-    config: { apiBaseUrl: 'http://api.test', realm: 'stream', apiKey: 'key', processorBaseUrl: 'http://api.test/_processor' },
-    storage,
-    navigation,
-    api,
-    session,
-    resources,
-    queries: createResources(api, resources),
-    language: { current: 'en' },
-  };
+  const services = testServices(api, stored);
+  const { session } = services;
   render(
     <ServicesProvider services={services}>
       <I18nProvider language="en" labels={labels}>

@@ -1,0 +1,40 @@
+// Test helpers of the web's unit tests (not imported by the app).
+import { createActor } from 'xstate';
+import type { ApiClient } from '@stream/core/api';
+import type { LoginResponse } from '@stream/core/contracts';
+import { sessionMachine } from '@stream/core/machines';
+import { browserNavigation, createTokenStore, memoryStorage } from '@stream/core/platform';
+import { createResourceCache, createResources } from '@stream/core/resources';
+import type { Services } from './services';
+
+/** An unsigned JWT with the platform's claims (the web only decodes tokens). */
+export function jwt(sub: string, guest: boolean): string {
+  const now = Math.floor(Date.now() / 1000);
+  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  return `${part({ alg: 'none' })}.${part({ sub, gue: guest, iat: now, exp: now + 600 })}.`;
+}
+
+/**
+ * The web's services over the fake platform `api`, with `stored` tokens in the token store and
+ * the session the web builds (`browserNavigation`, which wouter follows), started. Stop
+ * `services.session` at the end of the test.
+ */
+export function testServices(api: ApiClient, stored: LoginResponse): Services {
+  const storage = memoryStorage();
+  const tokens = createTokenStore(storage);
+  tokens.write(stored);
+  const navigation = browserNavigation();
+  const session = createActor(sessionMachine, { input: { api, storage, tokens, navigation, clock: { now: () => Date.now() } } });
+  session.start();
+  const resources = createResourceCache({ onError: () => undefined });
+  return {
+    config: { apiBaseUrl: 'http://api.test', realm: 'stream', apiKey: 'key', processorBaseUrl: 'http://api.test/_processor' },
+    storage,
+    navigation,
+    api,
+    session,
+    resources,
+    queries: createResources(api, resources),
+    language: { current: 'en' },
+  };
+}
