@@ -14,8 +14,12 @@ import { Shell } from './Shell';
 
 /**
  * Renders the shell with the labels (texts of the UI language) of the running `labels` actor;
- * the page's {@link Frame} until they are loaded. The language is the stored one (§4 "Language
- * change"), else the one the platform selected for this browser.
+ * the page's {@link Frame} until they are loaded. On the first page LOGIN or HOME the frame shows
+ * that page's largest element before the page renders (the card's heading and subtitle; the
+ * first row's thumbnails) and stays for one paint after the labels came (on HOME until those
+ * thumbnails loaded or failed, at most `HOME_FRAME_WAIT_MS`), so that the largest paint does not
+ * wait for the page's first render. The language is the stored one (§4 "Language change"), else
+ * the one the platform selected for this browser.
  */
 export function App({ labels: actor }: { labels: ActorRefFrom<typeof labelsMachine> }) {
   const services = useServices();
