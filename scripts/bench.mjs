@@ -36,7 +36,9 @@ try {
   // --- servers ---
   children.push(startChild('sandbox', join(root, 'apps/sandbox/node_modules/.bin/tsx'), ['src/main.ts'], {
     cwd: join(root, 'apps/sandbox'),
-    env: { ...process.env, SANDBOX_PORT: String(sandboxPort), SANDBOX_DATA_DIR: ':memory:', SANDBOX_LOG: '0' },
+    // No Firebase Auth emulator: nothing measured here uses it, and its start (10-60 s of CPU on
+    // this machine's two cores) would slow down the pages measured meanwhile.
+    env: { ...process.env, SANDBOX_PORT: String(sandboxPort), SANDBOX_DATA_DIR: ':memory:', SANDBOX_LOG: '0', FIREBASE_AUTH_EMULATOR: '0' },
   }));
   children.push(startChild('web', process.execPath, [join(root, 'scripts/serve-web.mjs')], {
     env: { ...process.env, WEB_PORT: String(webPort), API_BASE_URL: `http://127.0.0.1:${sandboxPort}` },
