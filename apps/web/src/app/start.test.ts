@@ -29,7 +29,11 @@ function fakeServices(user: unknown = null) {
         return query.load();
       },
     },
-    api: { content: { list: () => { listCalls += 1; return Promise.resolve({ items: ITEMS }); } } },
+    queries: {
+      content: {
+        list: () => ({ key: ['content', 'list'], load: () => { listCalls += 1; return Promise.resolve({ items: ITEMS }); } }),
+      },
+    },
     config: { apiBaseUrl: 'http://api.test' },
   } as unknown as FirstPageServices;
   return {

@@ -1,8 +1,7 @@
 import { createActor, type ActorRefFrom } from 'xstate';
-import type { ApiClient } from '@stream/core/api';
 import { matchRouteAnyLocale } from '@stream/core/domain';
 import { labelsMachine } from '@stream/core/machines';
-import type { ResourceCache, ResourceQuery } from '@stream/core/resources';
+import type { ResourceCache, Resources } from '@stream/core/resources';
 import { loadConfig } from './config';
 import { mediaUrl } from './mediaUrl';
 import { createServices, type Services } from './services';
@@ -16,22 +15,14 @@ export interface StartedApp {
 /** How a start ended: the started app, or the error of `/config.json` (app/config.ts). */
 export type StartOutcome = { app: StartedApp } | { error: unknown };
 
-/**
- * The home page catalogue's read, `content.list` under the key `['content', 'list']`: the key of
- * the catalogue's resource query, so that the catalogue finds the read started here.
- */
-function contentList(api: Pick<ApiClient, 'content'>): ResourceQuery<Awaited<ReturnType<ApiClient['content']['list']>>> {
-  return { key: ['content', 'list'], load: () => api.content.list() };
-}
-
-/** What {@link prefetchFirstPage} uses of the services: the session's viewer, the cache, the client. */
+/** What {@link prefetchFirstPage} uses of the services: the session's viewer, the cache, the catalogue's resource definition. */
 export interface FirstPageServices {
   session: {
     getSnapshot(): { context: { user: unknown } };
     subscribe(listener: (snapshot: { context: { user: unknown } }) => void): { unsubscribe(): void };
   };
   resources: Pick<ResourceCache, 'fetch'>;
-  api: Pick<ApiClient, 'content'>;
+  queries: Pick<Resources, 'content'>;
   config: { apiBaseUrl: string };
 }
 
@@ -51,9 +42,10 @@ function preloadImage(url: string): void {
 export function prefetchFirstPage(services: FirstPageServices, pathname: string, preload: (url: string) => void = preloadImage): void {
   const key = matchRouteAnyLocale(pathname)?.key;
   if (key !== 'HOME' && key !== 'ROOT') return;
-  const { session, resources, api, config } = services;
+  const { session, resources, queries, config } = services;
   const read = () =>
-    void resources.fetch(contentList(api)).then(
+    // The catalogue's own query (key ['content', 'list']), so that the home page finds this read.
+    void resources.fetch(queries.content.list()).then(
       (list) => {
         // The first row's thumbnails (the page's largest paint) load with the page's code.
         for (const item of list.items.slice(0, 3)) {
