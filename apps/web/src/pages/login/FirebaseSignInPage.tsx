@@ -12,10 +12,10 @@ import {
   type ConsentTerm,
 } from '@stream/core/domain';
 import { webStorage } from '@stream/core/platform';
-import { useFlow, useResource as useCachedResource } from '@stream/react';
+import { useFlow, useResource } from '@stream/react';
 import { useI18n, useServices } from '../../app/context';
 import { useRealmSettings } from '../../app/useRealmSettings';
-import { useResource } from '../../app/useResource';
+import { useAsyncValue } from '../../app/useAsyncValue';
 import { EmailField } from '../../components/EmailField';
 import { FormAlert } from '../../components/FormAlert';
 import { PasswordField } from '../../components/PasswordField';
@@ -49,7 +49,7 @@ export default function FirebaseSignInPage() {
   const config = useMemo(() => firebaseWebConfig(entry), [entry]);
   const configKey = config ? JSON.stringify(config) : '';
   // The SDK (and its adapter) loads only here, and only when the realm has a usable entry.
-  const port = useResource<FirebaseAuthPort | null>(
+  const port = useAsyncValue<FirebaseAuthPort | null>(
     () => (config ? import('../../firebase/adapter').then((m) => m.createFirebaseAuthPort(config)) : Promise.resolve(null)),
     configKey,
   );
@@ -93,7 +93,7 @@ const NO_TERMS: readonly ConsentTerm[] = [];
  */
 function useConsentTerms(enabled: boolean): { terms: readonly ConsentTerm[]; loading: boolean } {
   const { queries } = useServices();
-  const context = useCachedResource(enabled ? queries.checkout.context() : null);
+  const context = useResource(enabled ? queries.checkout.context() : null);
   const terms = (context.data?.consentTerms as ConsentTerm[] | undefined) ?? NO_TERMS;
   return { terms: enabled ? terms : NO_TERMS, loading: enabled && context.status === 'loading' };
 }

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-/** What {@link useResource} gives a view. */
-export interface Resource<T> {
+/** What {@link useAsyncValue} gives a view. */
+export interface AsyncValue<T> {
   /** `loading` until the first answer; `ready` keeps showing the last data while it reloads. */
   status: 'loading' | 'ready' | 'failed';
   /** The last data loaded, or undefined before the first success. */
@@ -16,10 +16,12 @@ export interface Resource<T> {
 
 /**
  * Runs `load` when the component mounts and whenever `key` changes or `reload()` is called; a
- * late answer of an older load is dropped. For reads only (mutations belong in the machines).
+ * late answer of an older load is dropped. For values that are not platform reads (a module
+ * loaded on demand, such as the Firebase SDK's adapter): platform reads go through the resource
+ * layer (`@stream/react`'s `useResource`), mutations through the machines.
  */
-export function useResource<T>(load: () => Promise<T>, key = ''): Resource<T> {
-  const [state, setState] = useState<{ status: Resource<T>['status']; data: T | undefined; error: unknown; reloading: boolean }>({
+export function useAsyncValue<T>(load: () => Promise<T>, key = ''): AsyncValue<T> {
+  const [state, setState] = useState<{ status: AsyncValue<T>['status']; data: T | undefined; error: unknown; reloading: boolean }>({
     status: 'loading',
     data: undefined,
     error: undefined,
