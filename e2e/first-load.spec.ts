@@ -17,6 +17,27 @@ test.describe('before any JavaScript runs', () => {
     await expect(page.getByRole('contentinfo')).toHaveText('© Stream');
   });
 
+  test("the login card's heading and subtitle come with the HTML, in the browser's language", async ({ browser }) => {
+    // scripts/first-paint.mjs: the web server asks the platform for the labels of Accept-Language.
+    for (const [locale, title] of [['es-ES', 'Iniciar sesión'], ['en-US', 'Sign in']] as const) {
+      const context = await browser.newContext({ javaScriptEnabled: false, locale });
+      const page = await context.newPage();
+      await page.goto('/login');
+      await expect(page.locator('.frame-auth__card h1'), locale).toHaveText(title);
+      await expect(page.locator('.frame-auth__card .auth-card__subtitle'), locale).not.toBeEmpty();
+      // Hidden from assistive technology like the rest of the frame: the status says it is loading.
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Loading…');
+      await context.close();
+    }
+  });
+
+  test("the home page's first thumbnails come with the HTML", async ({ page }) => {
+    await page.goto('/home');
+    const thumbnails = page.locator('.frame-catalogue__media img');
+    await expect(thumbnails).toHaveCount(3);
+    await expect(thumbnails.first()).toHaveAttribute('src', /\/thumbnails\/[^/]+$/);
+  });
+
   test('each public route has the frame of its layout, in every route set', async ({ page }) => {
     const frames = [['/home', 'home'], ['/signup', 'auth'], ['/iniciar-sesion', 'auth'], ['/account', 'page']] as const;
     for (const [path, frame] of frames) {
@@ -35,6 +56,17 @@ test('the frame is replaced by the page, which keeps one main landmark and one l
   await expect(page.getByRole('link', { name: 'Skip to main content' })).toBeAttached();
 });
 
+test('the app starts with the labels that came with the page, without asking the platform again', async ({ page }) => {
+  const labelRequests: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/v2/label') labelRequests.push(request.url());
+  });
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+  await expect(page.locator('[data-prerendered]')).toHaveCount(0);
+  expect(labelRequests).toEqual([]);
+});
+
 test('a visitor who chose Arabic sees the page right to left from the first paint, and it stays so', async ({ page }) => {
   await page.addInitScript(() => {
     localStorage.setItem('stream.selectedLanguage', 'ar');
@@ -45,6 +77,7 @@ test('a visitor who chose Arabic sees the page right to left from the first pain
     const root = new MutationObserver(() => {
       if (!document.getElementById('root')?.firstChild) return;
       seen.push(document.documentElement.dir);
+      (window as unknown as { firstPaintMark?: string }).firstPaintMark = document.documentElement.dataset.firstPaint;
       root.disconnect();
     });
     root.observe(document, { childList: true, subtree: true });
@@ -53,8 +86,18 @@ test('a visitor who chose Arabic sees the page right to left from the first pain
       attributeFilter: ['dir'],
     });
   });
+  const labelRequests: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/v2/label') labelRequests.push(request.headers()['accept-language'] ?? '');
+  });
   await page.goto('/login');
   await expect(page.getByRole('heading', { level: 1, name: 'تسجيل الدخول' })).toBeVisible();
+  // The server wrote the card's text in the browser's language (English): the boot script had
+  // hidden it when the page's first content was parsed.
+  expect(await page.evaluate(() => (window as unknown as { firstPaintMark?: string }).firstPaintMark)).toBe('other-language');
+  // The app asked for the labels of the visitor's language, and cleared the mark as it rendered.
+  expect(labelRequests).toEqual(['ar']);
+  await expect(page.locator('html')).not.toHaveAttribute('data-first-paint', /./);
   const directions = await page.evaluate(() => (window as unknown as { directions: string[] }).directions);
   // The boot script set rtl before the body was parsed: from the first content on, only rtl.
   expect(directions.length).toBeGreaterThan(0);

@@ -4,14 +4,19 @@
 // /config.json from the environment, so one build serves any platform:
 //   API_BASE_URL (default http://127.0.0.1:$SANDBOX_PORT), REALM (stream), API_KEY (sandbox-api-key).
 // Env WEB_PORT (default 5173), WEB_HOST (default 127.0.0.1).
+// The HTML of a route carries, when the platform answers in time, the labels of the visitor's
+// language and the content of the page's largest element (scripts/first-paint.mjs).
 // Every answer carries the security headers of scripts/web-headers.mjs (CSP without inline
 // scripts, frame-ancestors 'none', Referrer-Policy); text is served compressed (brotli, else gzip)
 // and hashed assets are cached as immutable. Env CSP_EXTRA_SOURCES adds script/connect sources.
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import { extname, join, normalize, sep } from 'node:path';
 import { matchRouteAnyLocale } from '@stream/core/domain';
+import { createFirstPaintSource, withFirstPaint } from './first-paint.mjs';
 import { root } from './lib.mjs';
 import { chooseEncoding, contentSecurityPolicy, createCompressionCache, isCompressible, securityHeaders } from './web-headers.mjs';
 
@@ -43,6 +48,9 @@ const types = {
 
 const headers = securityHeaders(contentSecurityPolicy(config.apiBaseUrl, process.env.CSP_EXTRA_SOURCES ?? ''));
 const compressed = createCompressionCache();
+const firstPaint = createFirstPaintSource(config);
+const brotliFast = promisify(zlib.brotliCompress);
+const gzipFast = promisify(zlib.gzip);
 
 if (!existsSync(join(dist, 'index.html'))) {
   console.error(`No build in ${dist}: run \`pnpm run build\` first.`);
@@ -84,6 +92,28 @@ const server = createServer((request, response) => {
     'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
   };
   const encoding = isCompressible(contentType) ? chooseEncoding(request.headers['accept-encoding']) : undefined;
+  if (!isFile && target.endsWith('.html')) {
+    // A route's page: with the first-paint content of this visitor's language when there is some
+    // (made per request, so compressed quickly rather than cached).
+    Promise.all([readFile(target, 'utf8'), firstPaint.contentFor(pathname, request.headers['accept-language'])])
+      .then(async ([html, content]) => {
+        const text = Buffer.from(content ? withFirstPaint(html, content) : html);
+        const body =
+          encoding === 'br'
+            ? await brotliFast(text, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: text.length } })
+            : encoding === 'gzip'
+              ? await gzipFast(text, { level: 6 })
+              : text;
+        const vary = 'Accept-Encoding, Accept-Language';
+        response.writeHead(status, { ...base, ...(encoding ? { 'content-encoding': encoding } : {}), vary, 'content-length': body.length });
+        response.end(request.method === 'HEAD' ? undefined : body);
+      })
+      .catch(() => {
+        if (!response.headersSent) response.writeHead(500, { ...headers, 'content-type': 'text/plain' });
+        response.end('Internal error');
+      });
+    return;
+  }
   if (!encoding) {
     response.writeHead(status, base);
     if (request.method === 'HEAD') response.end();

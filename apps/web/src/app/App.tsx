@@ -18,23 +18,33 @@ import { Shell } from './Shell';
  * that page's largest element before the page renders (the card's heading and subtitle; the
  * first row's thumbnails) and stays for one paint after the labels came (on HOME until those
  * thumbnails loaded or failed, at most `HOME_FRAME_WAIT_MS`), so that the largest paint does not
- * wait for the page's first render. The language is the stored one (§4 "Language change"), else
+ * wait for the page's first render; when the server already put that content into the page's HTML
+ * (scripts/first-paint.mjs) the frame keeps it and the page follows after one paint. The language is the stored one (§4 "Language change"), else
  * the one the platform selected for this browser.
  */
-export function App({ labels: actor }: { labels: ActorRefFrom<typeof labelsMachine> }) {
+export function App({
+  labels: actor,
+  firstPaintMedia = null,
+}: {
+  labels: ActorRefFrom<typeof labelsMachine>;
+  /** The home frame's thumbnails the server already put into the page (app/firstPaint.ts), or null. */
+  firstPaintMedia?: readonly string[] | null;
+}) {
   const services = useServices();
   const snapshot = useSelector(actor, (s) => s);
   const labels = connectLabels(snapshot, actor.send);
   // The page the app started on decides what its frame shows early (never changes afterwards).
   const [early] = useState(() => earlyContentOf(window.location.pathname));
-  const home = useFrameMedia(early === 'home');
-  const media = home.media;
+  // Thumbnails already in the page's HTML painted with it: the frame keeps them and need not wait.
+  const served = early === 'home' && firstPaintMedia !== null && firstPaintMedia.length > 0;
+  const home = useFrameMedia(early === 'home' && !served);
+  const media = served ? firstPaintMedia : home.media;
   // The frame with its early content is painted once before the page renders over it: on the
   // home page once its thumbnails have loaded (or the read failed), at most HOME_FRAME_WAIT_MS
   // after the labels came.
   const labelsReady = labels.status === 'ready';
   const waitedEnough = useElapsed(labelsReady && early === 'home', HOME_FRAME_WAIT_MS);
-  const contentShown = early !== 'home' || home.settled || waitedEnough;
+  const contentShown = early !== 'home' || served || home.settled || waitedEnough;
   const framePainted = useAfterNextPaint(labelsReady && early !== null && contentShown);
 
   if (labels.status !== 'ready') {

@@ -23,7 +23,7 @@ export function Bootstrap({ outcome: first }: { outcome: StartOutcome }) {
   if ('app' in outcome) {
     return (
       <ServicesProvider services={outcome.app.services}>
-        <App labels={outcome.app.labels} />
+        <App labels={outcome.app.labels} firstPaintMedia={outcome.app.firstPaint.media} />
       </ServicesProvider>
     );
   }

@@ -3,11 +3,14 @@
  * react-dom/server from the very component the app renders at start.
  */
 import { renderToStaticMarkup } from 'react-dom/server';
-import { Frame, type FrameKind } from './Frame';
+import { Frame, type FrameContent, type FrameKind } from './Frame';
 
 export { frameKindOf } from './Frame';
 
-/** The markup of the {@link Frame} of `kind`, for `<div id="root">`. */
-export function renderFrame(kind: FrameKind): string {
-  return renderToStaticMarkup(<Frame kind={kind} />);
+/**
+ * The markup of the {@link Frame} of `kind`, for `<div id="root">`; with `content` (the text and
+ * thumbnails the web server adds at request time: its markup is held to this one by a test).
+ */
+export function renderFrame(kind: FrameKind, content: Pick<FrameContent, 'text' | 'media'> = {}): string {
+  return renderToStaticMarkup(<Frame kind={kind} text={content.text} media={content.media} />);
 }

@@ -3,13 +3,19 @@ import { matchRouteAnyLocale } from '@stream/core/domain';
 import { labelsMachine } from '@stream/core/machines';
 import type { ResourceCache, Resources } from '@stream/core/resources';
 import { loadConfig } from './config';
+import { readFirstPaint, type FirstPaint } from './firstPaint';
 import { mediaUrl } from './mediaUrl';
 import { createServices, type Services } from './services';
 
-/** The running app before anything renders: its services and the labels actor, loading. */
+/**
+ * The running app before anything renders: its services, the labels actor (ready at once with the
+ * labels the server put into the page, else loading) and what else the page came with.
+ */
 export interface StartedApp {
   services: Services;
   labels: ActorRefFrom<typeof labelsMachine>;
+  /** The page's first-paint content for the app's language (app/firstPaint.ts). */
+  firstPaint: FirstPaint;
 }
 
 /** How a start ended: the started app, or the error of `/config.json` (app/config.ts). */
@@ -68,17 +74,21 @@ export function prefetchFirstPage(services: FirstPageServices, pathname: string,
 
 /**
  * Starts the app without React: loads `/config.json` (index.html preloads it), creates the
- * services (api client, session actor: its guest check-in starts), starts loading the labels and
- * the reads of the first page (the home page's catalogue).
+ * services (api client, session actor: its guest check-in starts), starts the labels (those the
+ * server put into the page, else loading them) and the reads of the first page (the home page's
+ * catalogue).
  * main.tsx calls it before it loads React, so that these requests run while React's code is
  * evaluated; Bootstrap calls it again on Retry. Never rejects: a failure is logged and returned.
  */
 export async function startApp(): Promise<StartOutcome> {
   try {
     const services = createServices(await loadConfig());
-    const labels = createActor(labelsMachine, { input: { api: services.api, realm: services.config.realm } }).start();
+    const firstPaint = readFirstPaint(document, services.language.current);
+    const labels = createActor(labelsMachine, {
+      input: { api: services.api, realm: services.config.realm, initial: firstPaint.labels ?? undefined },
+    }).start();
     prefetchFirstPage(services, window.location.pathname);
-    return { app: { services, labels } };
+    return { app: { services, labels, firstPaint } };
   } catch (error) {
     console.error(error);
     return { error };

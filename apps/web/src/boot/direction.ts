@@ -5,6 +5,10 @@
  * prerendered frame and the app's first render are laid out right to left for a right-to-left
  * language from the first paint (§9) instead of flipping once the labels arrive. The app sets both
  * again from the labels' language (app/App.tsx).
+ * When the web server wrote the frame's text in another language than this one (`<html
+ * data-first-paint-language>`, scripts/first-paint.mjs: the browser's, for a visitor who chose
+ * another in the app), it marks the page `data-first-paint="other-language"`, which hides that
+ * text until the app renders (app/mount.tsx clears the mark).
  */
 import { textDirection } from '@stream/core/domain';
 import { storedLanguage } from '@stream/core/machines';
@@ -13,3 +17,7 @@ import { webStorage } from '@stream/core/platform';
 const language = storedLanguage(webStorage()) ?? globalThis.navigator?.language ?? 'en';
 document.documentElement.lang = language;
 document.documentElement.dir = textDirection(language);
+const served = document.documentElement.dataset.firstPaintLanguage;
+if (served !== undefined && served.toLowerCase() !== language.toLowerCase()) {
+  document.documentElement.dataset.firstPaint = 'other-language';
+}

@@ -13,6 +13,7 @@ export const LABELS_RETRY_MAX_MS = 30_000;
  * text comes from the labels"; identity-and-routes.md §3 "Labels response", §7
  * `GET /api/v2/label`).
  *
+ * Starts `ready` with the labels of its input (`initial`) when it has them; else
  * `loading` (actor `loadLabels` = `api.labels.get({ query: { realm } })`) → `ready` with translations, selected,
  * default and offered locales; or `failed`, which retries by itself after the named delay
  * `retryLabels` (1 s, doubling per failure, at most 30 s; reads back off) or at once on
@@ -50,16 +51,20 @@ export const labelsMachine = setup({
   description:
     'Loads the labels (every visible text, keyed by message key) for the locale the API client sends. A failed load is retried with back-off (named delay retryLabels: 1 s doubling to at most 30 s) or at once on labels.retry.',
   context: ({ input }) => ({
-    translations: {},
-    selectedLocale: null,
-    defaultLocale: null,
-    locales: [],
+    translations: input.initial?.translations ?? {},
+    selectedLocale: input.initial?.selected_locale ?? null,
+    defaultLocale: input.initial?.default_locale ?? null,
+    locales: input.initial?.locales ?? [],
     failures: 0,
     error: null,
     env: input,
   }),
-  initial: 'loading',
+  initial: 'starting',
   states: {
+    starting: {
+      description: 'Ready at once with the labels of the input (initial), else loading them.',
+      always: [{ guard: ({ context }) => context.env.initial !== undefined, target: 'ready' }, { target: 'loading' }],
+    },
     loading: {
       description: 'Fetching the labels.',
       invoke: {

@@ -55,4 +55,20 @@ describe('labels', () => {
     expect(actor.getSnapshot().value).toBe('ready');
     expect(actor.getSnapshot().context.failures).toBe(0);
   });
+
+  it('starts ready with the labels of its input and loads nothing', () => {
+    let calls = 0;
+    const api = fakeApi({
+      labels: async () => {
+        calls += 1;
+        return labels;
+      },
+    });
+    const actor = createActor(labelsMachine, { input: { api, realm: 'demo', initial: labels } }).start();
+    expect(actor.getSnapshot().value).toBe('ready');
+    const view = connectLabels(actor.getSnapshot(), actor.send);
+    expect(view).toMatchObject({ status: 'ready', locale: 'ar', defaultLocale: 'en', locales: ['en', 'es', 'pt', 'ar'] });
+    expect(view.t('signIn')).toBe('تسجيل الدخول');
+    expect(calls).toBe(0);
+  });
 });

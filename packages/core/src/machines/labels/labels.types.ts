@@ -1,4 +1,5 @@
 import type { ApiClient } from '../../api/types.js';
+import type { LabelsResponse } from '../../contracts/index.js';
 
 /** Input of the labels machine. */
 export interface LabelsInput {
@@ -9,6 +10,12 @@ export interface LabelsInput {
   api: ApiClient;
   /** The realm whose labels are loaded (the client's `realm` option, the app config's realm). */
   realm: string;
+  /**
+   * Labels the app already has, validated with `labelsResponseSchema` (the web server puts those
+   * of the visitor's language into the page: apps/web/src/app/firstPaint.ts): the machine starts
+   * `ready` with them and loads nothing. Absent: it loads them.
+   */
+  initial?: LabelsResponse | undefined;
 }
 
 /** Context of the labels machine (§3 "Labels response"). */

@@ -1,0 +1,154 @@
+// What the web server (scripts/serve-web.mjs) adds to the prerendered HTML of a public route at
+// request time, so that the page's largest element paints with the HTML instead of after the app's
+// JavaScript (issue 13 "LCP of /login and /home ≤ 1.0 s"):
+// - the labels of the visitor's language (`GET /api/v2/label`, the platform's public call, in the
+//   language of the request's `Accept-Language`), as a JSON data block the app starts with
+//   (apps/web/src/app/firstPaint.ts) instead of requesting them again;
+// - on LOGIN, the login card's heading and subtitle in that language, in place of their placeholders;
+// - on HOME and ROOT, the thumbnails of the catalogue's first three cards (`GET /api/v2/content`,
+//   public), in place of their placeholders.
+// The markup is the app's own frame (apps/web/src/app/Frame.tsx) with that content; a test holds the
+// two to the same markup (apps/web/src/app/firstPaint.test.ts). The platform's answers are checked
+// with their contracts; anything missing, slow (over FIRST_PAINT_TIMEOUT_MS) or malformed leaves the
+// page as it was built, and the app loads what it needs itself.
+import { contentListResponseSchema, labelsResponseSchema } from '@stream/core/contracts';
+import { loginPageTitleKey, matchRouteAnyLocale } from '@stream/core/domain';
+
+/** The id of the JSON data block (`<script type="application/json">`, never executed). */
+export const FIRST_PAINT_ELEMENT_ID = 'stream-first-paint';
+/** How long an answer of the platform is reused, in milliseconds. */
+export const FIRST_PAINT_TTL_MS = 30_000;
+/** How long the server waits for the platform before it sends the page without content, in milliseconds. */
+export const FIRST_PAINT_TIMEOUT_MS = 400;
+/** Languages whose answers are kept at once (the header is the visitor's: bounded). */
+const MAX_CACHED = 64;
+/** Thumbnails the home page's frame shows (its first row). */
+const FIRST_ROW = 3;
+
+/**
+ * The language a browser asks for first: the first tag of `Accept-Language` (`'pt-BR,pt;q=0.9'`
+ * → `'pt-BR'`), the tag `navigator.language` also gives; null when absent or not a language tag.
+ * @param {string | undefined} header
+ * @returns {string | null}
+ */
+export function primaryLanguage(header) {
+  const tag = (header ?? '').split(',')[0]?.split(';')[0]?.trim() ?? '';
+  return tag.length <= 35 && /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8})*$/.test(tag) ? tag : null;
+}
+
+const escapeText = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escapeAttribute = (text) => escapeText(text).replace(/"/g, '&quot;');
+// Empty `alt`, as react-dom/server writes it in the build (the thumbnails are decorative, as in the frame).
+
+/**
+ * The address of a platform image, as the app resolves it (apps/web/src/app/mediaUrl.ts): a path
+ * is resolved against `apiBaseUrl`; an absolute http(s) URL is kept; anything else is dropped.
+ */
+function mediaUrl(raw, apiBaseUrl) {
+  if (typeof raw !== 'string' || raw === '') return undefined;
+  if (raw.startsWith('/') && !raw.startsWith('//')) return `${apiBaseUrl}${raw}`;
+  return /^https?:\/\//i.test(raw) ? raw : undefined;
+}
+
+/**
+ * @typedef {{ title: string, subtitle: string }} FrameText
+ * @typedef {{ language: string, labels: unknown, text?: FrameText, media?: string[] }} FirstPaint
+ */
+
+/**
+ * Puts `content` into a prerendered page: the login card's text in place of its heading and
+ * subtitle placeholders, the thumbnails in place of the first media placeholders, `<html
+ * data-first-paint-language>` (the boot script hides the text when the visitor chose another
+ * language in the app) and the data block before `</body>`. Each part is left out where its
+ * placeholder is not in `html`. Pure: the same markup as the app's frame renders with that content.
+ * @param {string} html the prerendered page
+ * @param {FirstPaint} content
+ * @returns {string}
+ */
+export function withFirstPaint(html, content) {
+  let out = html;
+  if (content.text) {
+    out = out.replace(
+      '<div class="skeleton skeleton--heading"></div><div class="skeleton skeleton--text"></div>',
+      () => `<h1>${escapeText(content.text.title)}</h1><p class="auth-card__subtitle">${escapeText(content.text.subtitle)}</p>`,
+    );
+  }
+  for (const url of content.media ?? []) {
+    out = out.replace(
+      '<div class="skeleton skeleton--media"></div>',
+      () => `<div class="frame-catalogue__media"><img src="${escapeAttribute(url)}" alt="" width="320" height="180"/></div>`,
+    );
+  }
+  // `<` never appears in the data block, so the text cannot close it.
+  const data = JSON.stringify({ language: content.language, labels: content.labels, media: content.media ?? null }).replace(/</g, '\\u003c');
+  return out
+    .replace(/<html /, () => `<html data-first-paint-language="${escapeAttribute(content.language)}" `)
+    .replace('</body>', () => `<script type="application/json" id="${FIRST_PAINT_ELEMENT_ID}">${data}</script>\n  </body>`);
+}
+
+/**
+ * A source of first-paint content for the platform at `config.apiBaseUrl`: answers are reused for
+ * {@link FIRST_PAINT_TTL_MS} per language and fetched at most once at a time.
+ * @param {{ apiBaseUrl: string, realm: string, apiKey: string }} config
+ * @param {typeof fetch} [fetchImpl]
+ */
+export function createFirstPaintSource(config, fetchImpl = fetch) {
+  /** @type {Map<string, { at: number, value: Promise<unknown> }>} */
+  const cache = new Map();
+  const read = (key, path, language, schema) => {
+    const now = Date.now();
+    const hit = cache.get(key);
+    if (hit && now - hit.at < FIRST_PAINT_TTL_MS) return hit.value;
+    const value = fetchImpl(`${config.apiBaseUrl}${path}`, {
+      headers: { accept: 'application/json', 'accept-language': language, 'x-api-key': config.apiKey, realm: config.realm },
+      signal: AbortSignal.timeout(FIRST_PAINT_TIMEOUT_MS),
+    })
+      .then((response) => (response.ok ? response.json() : null))
+      .then((body) => {
+        const parsed = schema.safeParse(body);
+        return parsed.success ? parsed.data : null;
+      })
+      .catch(() => null);
+    // Failures are not kept: the next page asks again.
+    void value.then((result) => {
+      if (result === null && cache.get(key)?.value === value) cache.delete(key);
+    });
+    if (cache.size >= MAX_CACHED && !cache.has(key)) cache.delete(cache.keys().next().value);
+    cache.set(key, { at: now, value });
+    return value;
+  };
+  return {
+    /**
+     * The content of the page at `pathname` for a request with `acceptLanguage`, or null (no
+     * language in the header, or the platform did not answer in time with labels).
+     * @param {string} pathname
+     * @param {string | undefined} acceptLanguage
+     * @returns {Promise<FirstPaint | null>}
+     */
+    async contentFor(pathname, acceptLanguage) {
+      const language = primaryLanguage(acceptLanguage);
+      if (language === null) return null;
+      const key = matchRouteAnyLocale(pathname)?.key;
+      const home = key === 'HOME' || key === 'ROOT';
+      const query = `realm=${encodeURIComponent(config.realm)}`;
+      const [labels, catalogue] = await Promise.all([
+        read(`labels:${language}`, `/api/v2/label?${query}`, language, labelsResponseSchema),
+        home ? read(`content:${language}`, '/api/v2/content', language, contentListResponseSchema) : null,
+      ]);
+      if (labels === null) return null;
+      /** @type {FirstPaint} */
+      const content = { language, labels };
+      if (key === 'LOGIN') {
+        const title = labels.translations[loginPageTitleKey('LOGIN')];
+        const subtitle = labels.translations.loginSubtitle;
+        if (title && subtitle) content.text = { title, subtitle };
+      }
+      if (catalogue) {
+        const media = catalogue.items.slice(0, FIRST_ROW).map((item) => mediaUrl(item.thumbnailUrl, config.apiBaseUrl));
+        // Only a whole first row: a card without a thumbnail keeps the placeholders.
+        if (media.length === FIRST_ROW && media.every(Boolean)) content.media = media;
+      }
+      return content;
+    },
+  };
+}
