@@ -7,8 +7,10 @@
 //   2. gzipped size of @stream/core for a consumer that imports only `safeReturnPath` (1 KB);
 //   3. gzipped size of each @stream/core entry point, whole;
 //   4. sign-in round trip and profile call timings through the SDK client against the sandbox;
-//   5. parsing and deriving the account's subscriptions for 1,000 licences.
+//   5. parsing and deriving the account's subscriptions for 1,000 licences (scripts/bench-licences.mjs,
+//      in a process of its own).
 // Needs a build (`pnpm run build`); starts its own sandbox and web server on spare ports.
+import { execFileSync } from 'node:child_process';
 import { gzipSync } from 'node:zlib';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -102,32 +104,18 @@ try {
   report('profile call via SDK, p95 of 50', profile.p95, 50, 'ms');
 
   // --- 5. Validate and derive the account's subscriptions for 1,000 licences ---
-  // What is ours: validating the answer with its contract (licencesResponseSchema, as the client
-  // does) and deriving what the account page shows (accountSubscriptions), from the JSON value.
-  // JSON.parse of the text is the browser's cost of any JSON answer: printed on its own line,
-  // without a budget. Node runs here what the browser runs: the contracts are zod/mini, whose
-  // objects never compile code (zod's `new Function` JIT is in classic zod's objects only, and
-  // the web's CSP forbids eval anyway); { jitless: true } keeps it so should that change. Each
-  // run validates a value of its own, parsed beforehand, as each answer is fresh.
-  const { licencesResponseSchema } = await import('@stream/core/contracts');
-  const { accountSubscriptions } = await import('@stream/core/domain');
+  // In a process of its own (scripts/bench-licences.mjs says what is measured, and how).
   const { licences: seeded } = await client.licences.mine();
   const base = seeded[0];
   if (base) {
-    const body = JSON.stringify({
+    const file = join(dir, 'licences.json');
+    writeFileSync(file, JSON.stringify({
       licences: Array.from({ length: 1000 }, (_, i) => ({ ...seeded[i % seeded.length], id: `${base.id}-${i}` })),
-    });
-    const nowMs = Date.now();
-    const runs = 20;
-    const values = Array.from({ length: runs }, () => JSON.parse(body));
-    let next = 0;
-    const derive = await time(runs, () => {
-      const parsed = licencesResponseSchema.parse(values[next++], { jitless: true });
-      accountSubscriptions(parsed.licences, { nowMs, locale: 'en-gb' });
-    });
-    report(`validate (contract, no eval) + derive 1,000 account licences, median of ${runs}`, derive.median, 5, 'ms');
-    const jsonParse = await time(runs, () => JSON.parse(body));
-    report(`  JSON.parse of that ${kb(body.length)} answer alone (the browser's, no budget), median of ${runs}`, jsonParse.median, undefined, 'ms');
+    }));
+    const result = JSON.parse(execFileSync(process.execPath, [join(root, 'scripts/bench-licences.mjs'), file], { encoding: 'utf8' }));
+    report(`validate (contract, no eval) + derive 1,000 account licences, median of ${result.runs} after ${result.warmUp} warm-up runs`, result.derive, 5, 'ms');
+    report('  the first, cold run of it (no budget)', result.cold, undefined, 'ms');
+    report(`  JSON.parse of that ${kb(result.bytes)} answer alone (the browser's, no budget), median of ${result.runs}`, result.jsonParse, undefined, 'ms');
   }
 } finally {
   stopAll();

@@ -23,6 +23,11 @@ const zoo = z.looseObject({
   must: z.unknown(),
   nil: z.optional(z.null()),
   list: z.optional(z.array(z.int()).check(z.minLength(1))),
+  // Arrays of leaves (tested inline by the array loop): enum, nullable string, non-empty string.
+  tags: z.optional(z.array(z.enum(['A', 'B']))),
+  names: z.optional(z.array(z.nullable(z.string()))),
+  ids: z.optional(z.array(z.string().check(z.minLength(1)))),
+  state: z.optional(z.nullable(z.enum(['ON', 'OFF']))),
   nested: z.optional(
     z.nullable(z.looseObject({ a: z.string(), b: z.optional(z.array(z.looseObject({ c: z.boolean() })).check(z.maxLength(2))) })),
   ),
@@ -63,6 +68,10 @@ const valid: Record<string, fc.Arbitrary<unknown>> = {
   must: value,
   nil: fc.constant(null),
   list: fc.array(fc.integer(), { minLength: 1, maxLength: 3 }),
+  tags: fc.array(fc.constantFrom('A', 'B'), { maxLength: 3 }),
+  names: fc.array(fc.option(fc.string(), { nil: null }), { maxLength: 3 }),
+  ids: fc.array(fc.constantFrom('a', '😀', 'ab'), { maxLength: 3 }),
+  state: fc.constantFrom('ON', 'OFF', null),
   nested: fc.option(
     fc.record({ a: fc.string(), b: fc.array(fc.record({ c: fc.boolean() }), { maxLength: 2 }) }, { requiredKeys: ['a'] }),
     { nil: null },

@@ -58,6 +58,23 @@ interface Node {
    */
   seenKeys: string[];
   seenFields: Array<Field | undefined>;
+  /**
+   * How an array or object tests this node as its element or field without calling {@link test}
+   * (most values of an answer are such leaves): see {@link Leaf}.
+   */
+  leaf: Leaf;
+}
+
+/** A node whose test is one comparison, done inline by the array and object loops. */
+const enum Leaf {
+  /** Not a leaf: {@link test} tests it. */
+  None,
+  /** A string without checks, or with only a minimum length of 1 (non-empty). */
+  String,
+  NonEmptyString,
+  Boolean,
+  /** One of `values` (enum, literal) without checks. */
+  Values,
 }
 
 /** A declared key of an object: its node, and whether it must be present. */
@@ -184,6 +201,7 @@ function compile(schema: zc.$ZodType): Node {
     required: 0,
     seenKeys: [],
     seenFields: [],
+    leaf: Leaf.None,
   };
   if (kind === Kind.Values) {
     node.values = schema._zod.values ?? null;
@@ -209,7 +227,43 @@ function compile(schema: zc.$ZodType): Node {
       if (optin === undefined) node.required += 1;
     }
   }
+  node.leaf = leafOf(node);
   return node;
+}
+
+/** The {@link Leaf} of a compiled node (its optional and nullable flags are set afterwards, and read by the loops). */
+function leafOf(node: Node): Leaf {
+  const { kind, checks } = node;
+  if (kind === Kind.String) {
+    if (checks === null) return Leaf.String;
+    // A minimum length of 1: zod counts code points, and a non-empty string has at least one.
+    if (checks.length === 1 && checks[0]!.op === Op.MinLength && checks[0]!.limit === 1) return Leaf.NonEmptyString;
+    return Leaf.None;
+  }
+  if (checks !== null) return Leaf.None;
+  if (kind === Kind.Boolean) return Leaf.Boolean;
+  if (kind === Kind.Values) return Leaf.Values;
+  return Leaf.None;
+}
+
+/**
+ * {@link test} of a leaf node, inline (`node.leaf` is not {@link Leaf.None}); the same answer.
+ */
+function testLeaf(node: Node, value: unknown): boolean {
+  switch (node.leaf) {
+    case Leaf.String:
+      if (typeof value === 'string') return true;
+      break;
+    case Leaf.NonEmptyString:
+      if (typeof value === 'string' && value.length > 0) return true;
+      break;
+    case Leaf.Boolean:
+      if (typeof value === 'boolean') return true;
+      break;
+    default:
+      if (node.values!.has(value)) return true;
+  }
+  return (value === undefined && node.optional) || (value === null && node.nullable);
 }
 
 /** The payload zod's own checks run on; reused (checks never reenter this module), emptied after each. */
@@ -311,7 +365,11 @@ function test(node: Node, value: unknown): boolean {
     case Kind.Array: {
       if (!Array.isArray(value)) return false;
       const element = node.element!;
-      for (let i = 0; i < value.length; i += 1) if (!test(element, value[i])) return false;
+      if (element.leaf !== Leaf.None) {
+        for (let i = 0; i < value.length; i += 1) if (!testLeaf(element, value[i])) return false;
+      } else {
+        for (let i = 0; i < value.length; i += 1) if (!test(element, value[i])) return false;
+      }
       break;
     }
     case Kind.Object: {
@@ -338,7 +396,8 @@ function test(node: Node, value: unknown): boolean {
           if (key === '__proto__') return false;
           continue;
         }
-        if (!test(field.node, record[key])) return false;
+        const child = field.node;
+        if (!(child.leaf === Leaf.None ? test(child, record[key]) : testLeaf(child, record[key]))) return false;
         if (field.required) present += 1;
       }
       if (present !== node.required) return false;
