@@ -558,3 +558,4 @@ export {
   TOO_MANY_ATTEMPTS_KEY,
   type TooManyAttemptsMessage,
 } from './throttle.js';
+export { IMAGE_WIDTHS, IMAGE_WIDTH_PLACEHOLDER, imageUrl, imageSrcSet, pickImageWidth } from './images.js';
