@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { IMAGE_WIDTHS, imageSrcSet, imageUrl, pickImageWidth } from './images.js';
+import { IMAGE_WIDTHS } from './constants.js';
+import { imageSrcSet, imageUrl, pickImageWidth } from './images.js';
 
 describe('artwork widths (§9 image width list)', () => {
   it('runs from 240 to 3840, ascending', () => {

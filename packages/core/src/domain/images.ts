@@ -1,12 +1,9 @@
 /**
  * Artwork at the widths the platform serves (identity-and-routes.md §9 "Image width list 240 to
- * 3840"): the list, the URL of one width, the `srcset` of an image, and the width to ask for.
- * The spec gives only the ends of the list; the steps between are this project's (docs/api.md
- * "Artwork"): the common breakpoints of phones, tablets, laptops and 4K screens.
+ * 3840", `IMAGE_WIDTHS` of constants.ts): the URL of one width, the `srcset` of an image, and the
+ * width to ask for.
  */
-
-/** The widths, in CSS pixels, at which the platform serves each image; ascending, 240 to 3840. */
-export const IMAGE_WIDTHS: readonly number[] = [240, 320, 480, 640, 768, 1024, 1280, 1600, 1920, 2560, 3840];
+import { IMAGE_WIDTHS } from './constants.js';
 
 /** The placeholder of an artwork URL template that stands for the width (`…/poster/x/{width}.jpg`). */
 export const IMAGE_WIDTH_PLACEHOLDER = '{width}';

@@ -558,4 +558,4 @@ export {
   TOO_MANY_ATTEMPTS_KEY,
   type TooManyAttemptsMessage,
 } from './throttle.js';
-export { IMAGE_WIDTHS, IMAGE_WIDTH_PLACEHOLDER, imageUrl, imageSrcSet, pickImageWidth } from './images.js';
+export { IMAGE_WIDTH_PLACEHOLDER, imageUrl, imageSrcSet, pickImageWidth } from './images.js';
