@@ -54,6 +54,8 @@ export const projects: TestProjectInlineConfiguration[] = [
       root: './packages/core',
       include: ['src/**/*.test.ts'],
       environment: 'node',
+      // Property tests run hundreds of cases: on two loaded cores some take several seconds.
+      testTimeout: 30_000,
     },
   },
   {
@@ -62,6 +64,7 @@ export const projects: TestProjectInlineConfiguration[] = [
       root: './packages/react',
       include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
       environment: 'node',
+      testTimeout: 30_000,
     },
   },
   {
@@ -80,6 +83,7 @@ export const projects: TestProjectInlineConfiguration[] = [
       root: './apps/web',
       include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
       environment: 'node',
+      testTimeout: 30_000,
       passWithNoTests: true,
       deps: { optimizer: { client: REACT_USERS, ssr: REACT_USERS } },
       // Vitest never optimizes a JSX runtime: Vite runs Preact's, so that it imports the optimized Preact.
