@@ -1,19 +1,23 @@
 /**
- * Streaming (this project's, docs/sandbox.md "Streaming and artwork", docs/api.md "Streaming"):
- * the HLS playlists and segments of the generated assets (media/hls.ts) behind a short-lived
- * signed token in the path, VOD and live (a sliding window over the looped asset that moves with
- * the sandbox clock), and the playback answer the catalogue's playback call gives.
+ * Streaming and artwork (this project's, docs/sandbox.md "Streaming and artwork", docs/api.md
+ * "Streaming"): the HLS playlists and segments of the generated assets (media/hls.ts) behind a
+ * short-lived signed token in the path, VOD and live (a sliding window over the looped asset that
+ * moves with the sandbox clock), the playback answer the catalogue's playback call gives, and the
+ * generated artwork (media/artwork.ts).
  *
  * Paths (every URI inside a playlist is relative, so every request a player makes carries the token):
  * - `GET /hls/<token>/vod/<asset>/master.m3u8`, `…/vod/<asset>/<rendition>/index.m3u8`, `…/<rendition>/<segment>`
  * - `GET /hls/<token>/live/<asset>/<stream>/master.m3u8`, `…/<stream>/<rendition>/index.m3u8`, `…/<rendition>/<segment>`
+ * - `GET /artwork/<kind>/<id>/<width>` (public)
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import type { Context, Hono } from 'hono';
+import { IMAGE_WIDTHS } from '@stream/core/domain';
 import { ApiHttpError } from '../errors.js';
 import type { SandboxEnv } from '../http/env.js';
+import { isArtworkKind, renderArtwork, type ArtworkKind, type ArtworkLook } from '../media/artwork.js';
 import { MEMORY_MEDIA_CACHE_DIR } from '../media/cache.js';
 import { ensureHlsAsset, isHlsAssetId, type HlsAssetId, type HlsRendition } from '../media/hls.js';
 import { liveWindow, livePlaylist, vodPlaylist } from '../media/playlists.js';
@@ -139,4 +143,42 @@ export function registerStreamingRoutes(
   app.get('/hls/:token/vod/:asset/:rendition/:file', media);
   app.get('/hls/:token/live/:asset/:stream/:file', master);
   app.get('/hls/:token/live/:asset/:stream/:rendition/:file', media);
+}
+
+/**
+ * An item's look for its artwork, or null when there is no such item: the catalogue's answer
+ * for `(kind, id)` (it may be asynchronous: a database read).
+ */
+export type ArtworkLookup = (kind: ArtworkKind, id: string) => ArtworkLook | null | Promise<ArtworkLook | null>;
+
+/** The artwork route's options. */
+export interface ArtworkOptions {
+  lookup: ArtworkLookup;
+  /** The media cache (media/cache.ts `mediaCacheDir`); default `apps/sandbox/.media-cache/`. */
+  cacheDir?: string;
+}
+
+/**
+ * Registers `GET /artwork/<kind>/<id>/<width>` (public, no realm): the JPEG of the item's artwork
+ * of `kind` (`poster` 2:3, `hero` and `thumbnail` 16:9) `width` pixels wide, with
+ * `cache-control: public, max-age=86400`. 404 `NOT_FOUND` for an unknown kind, a width not in
+ * `IMAGE_WIDTHS` (identity-and-routes.md §9), or an id `lookup` does not know. Drawn on the first
+ * request of each width (media/artwork.ts), then served from the cache.
+ */
+export function registerArtworkRoutes(app: Hono<SandboxEnv>, options: ArtworkOptions): void {
+  const cacheDir = options.cacheDir ?? MEMORY_MEDIA_CACHE_DIR;
+  app.get('/artwork/:kind/:id/:width', async (c) => {
+    const { kind, id, width: rawWidth } = c.req.param();
+    const width = /^\d{1,5}$/.test(rawWidth) ? Number(rawWidth) : Number.NaN;
+    if (!isArtworkKind(kind)) throw new ApiHttpError(404, 'NOT_FOUND', [`No artwork kind ${kind}`]);
+    if (!(IMAGE_WIDTHS as readonly number[]).includes(width)) throw new ApiHttpError(404, 'NOT_FOUND', [`No artwork width ${rawWidth} (widths: ${IMAGE_WIDTHS.join(', ')})`]);
+    const look = await options.lookup(kind, id);
+    if (!look) throw new ApiHttpError(404, 'NOT_FOUND', [`No ${kind} for ${id}`]);
+    const bytes = await readFile(await renderArtwork(cacheDir, kind, id, width, look));
+    return c.body(new Uint8Array(bytes), 200, {
+      'content-type': 'image/jpeg',
+      'content-length': String(bytes.length),
+      'cache-control': 'public, max-age=86400',
+    });
+  });
 }
