@@ -47,17 +47,46 @@ export function ensureDependencies() {
   });
 }
 
+/**
+ * Installs Debian packages with apt-get (through sudo when not root), waiting up to two minutes
+ * for another apt-get to release its lock. Only Debian's archive: never a download from elsewhere.
+ */
+function aptInstall(packages) {
+  const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  const prefix = asRoot ? [] : ['sudo'];
+  const apt = (args) => run(prefix[0] ?? 'apt-get', [...(prefix.length ? ['apt-get'] : []), '-o', 'DPkg::Lock::Timeout=120', ...args], {
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
+  apt(['update']);
+  apt(['install', '-y', ...packages]);
+}
+
 /** Installs Debian's chromium when /usr/bin/chromium is absent (never downloads a browser build). */
 export function ensureChromium() {
   if (existsSync('/usr/bin/chromium')) return;
   step("Installing Debian's chromium (apt-get install -y chromium)");
-  const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  const prefix = asRoot ? [] : ['sudo'];
-  const apt = (args) => run(prefix[0] ?? 'apt-get', prefix.length ? ['apt-get', ...args] : args, {
-    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-  });
-  apt(['update']);
-  apt(['install', '-y', 'chromium']);
+  aptInstall(['chromium']);
+}
+
+/**
+ * Installs Debian's ffmpeg (and the DejaVu fonts its drawtext filter writes the artwork's titles
+ * with) when `ffmpeg` is not on the PATH: the sandbox generates its HLS media and artwork with it
+ * (docs/sandbox.md "Streaming and artwork"). Never downloads a binary from elsewhere.
+ */
+export function ensureFfmpeg() {
+  if (answers('ffmpeg', ['-version'])) return;
+  step("Installing Debian's ffmpeg (apt-get install -y --no-install-recommends ffmpeg fonts-dejavu-core)");
+  aptInstall(['--no-install-recommends', 'ffmpeg', 'fonts-dejavu-core']);
+}
+
+/**
+ * Generates the sandbox's HLS assets with ffmpeg unless the media cache of `env.SANDBOX_DATA_DIR`
+ * holds them (apps/sandbox/src/media/prepare.ts; `<dataDir>/media-cache`, or
+ * `apps/sandbox/.media-cache/` for `:memory:`): 15–30 s per asset the first time, instant after.
+ */
+export function prepareMedia(env = process.env) {
+  step('Preparing the sandbox media (HLS assets: generated once with ffmpeg, then cached)');
+  run(join(root, 'apps/sandbox/node_modules/.bin/tsx'), ['src/media/prepare.ts'], { cwd: join(root, 'apps/sandbox'), env });
 }
 
 /** Builds @stream/core (tsup) and the web app (vite). */

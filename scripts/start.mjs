@@ -1,10 +1,11 @@
-// `npm start`: installs what is missing, builds, starts the sandbox platform and the web app,
+// `npm start`: installs what is missing (Debian's ffmpeg too), builds, generates the sandbox's
+// media once (HLS assets, cached in the data directory), starts the sandbox platform and the web app,
 // and prints both URLs and the seeded demo account. Ctrl-C stops both.
 // Env: SANDBOX_PORT (8787), WEB_PORT (5173), SANDBOX_DATA_DIR (.data/sandbox),
 // API_BASE_URL / REALM / API_KEY to point the web app at another platform; SANDBOX_ADMIN_KEY (random).
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { build, ensureDependencies, ensurePnpm, root, startChild, step, waitForHttp } from './lib.mjs';
+import { build, ensureDependencies, ensureFfmpeg, ensurePnpm, prepareMedia, root, startChild, step, waitForHttp } from './lib.mjs';
 
 const sandboxPort = process.env.SANDBOX_PORT ?? '8787';
 const webPort = process.env.WEB_PORT ?? '5173';
@@ -15,7 +16,9 @@ const adminKey = process.env.SANDBOX_ADMIN_KEY?.trim() || randomBytes(24).toStri
 
 ensurePnpm();
 ensureDependencies();
+if (useSandbox) ensureFfmpeg();
 build();
+if (useSandbox) prepareMedia();
 
 const children = [];
 let stopping = false;

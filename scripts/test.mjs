@@ -1,4 +1,4 @@
-// `npm test`: installs what is missing (pnpm, dependencies, Debian's chromium), then runs
+// `npm test`: installs what is missing (pnpm, dependencies, Debian's chromium and ffmpeg), then runs
 // the typecheck, the import-cycle check (madge), the unit, property and integration tests
 // (Vitest, the sandbox started in-process) and the Playwright specs (the built web app in
 // Chromium against the sandbox).
@@ -6,7 +6,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { build, ensureChromium, ensureDependencies, ensurePnpm, root, run, step } from './lib.mjs';
+import { build, ensureChromium, ensureDependencies, ensureFfmpeg, ensurePnpm, prepareMedia, root, run, step } from './lib.mjs';
 
 const results = join(root, 'test-results');
 rmSync(results, { recursive: true, force: true });
@@ -15,6 +15,7 @@ mkdirSync(results, { recursive: true });
 ensurePnpm();
 ensureDependencies();
 ensureChromium();
+ensureFfmpeg();
 
 step('Typecheck (tsc, strict, every package)');
 run('pnpm', ['run', 'typecheck']);
@@ -23,6 +24,8 @@ step('Import cycles (madge, every package)');
 run('pnpm', ['run', 'check:cycles']);
 
 build();
+// The tests' and the e2e specs' sandboxes keep their data in memory: their media cache is apps/sandbox/.media-cache/.
+prepareMedia({ ...process.env, SANDBOX_DATA_DIR: ':memory:' });
 
 let passed = 0;
 let failed = 0;

@@ -40,6 +40,7 @@ import { registerLicenceRoutes } from './routes/licences.js';
 import { registerOpenIdRoutes } from './routes/openid.js';
 import { registerPaymentRoutes } from './routes/payments.js';
 import { registerSocialRoutes } from './routes/social.js';
+import { registerStreamingRoutes } from './routes/streaming.js';
 import { registerUserRoutes } from './routes/user.js';
 import { realmWebOrigins } from './seed/realm.js';
 
@@ -59,6 +60,11 @@ export interface AppDeps {
   now?: () => number;
   /** HMAC key of media tokens (stored in `settings`); a random one per app when absent. */
   mediaSecret?: Uint8Array;
+  /**
+   * The cache of generated media, HLS assets and artwork (`media/cache.ts` `mediaCacheDir`:
+   * `<dataDir>/media-cache`); default `apps/sandbox/.media-cache/`, as for `SANDBOX_DATA_DIR=:memory:`.
+   */
+  mediaCacheDir?: string;
   /** Base URL for absolute URLs in answers (media, thumbnails); default: the origin the request reached. */
   publicUrl?: string;
   /** Request log: `true` prints one line per request to stdout, a function receives the lines. */
@@ -186,6 +192,7 @@ export function createApp(deps: AppDeps): Hono<SandboxEnv> {
   registerUserRoutes(routes);
   registerLicenceRoutes(routes);
   registerContentRoutes(app, routes);
+  registerStreamingRoutes(app, routes, { cacheDir: deps.mediaCacheDir });
   registerControlRoutes(app, routes);
   registerThrottleControl(app, throttle);
   registerPaymentRoutes(app, routes, { webOrigins: realmWebOrigins(deps.webUrl ?? DEFAULTS.webUrl) });

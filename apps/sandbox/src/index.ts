@@ -18,6 +18,7 @@ import { setFirebaseEmulatorUrl } from './firebase/config.js';
 import { startFirebaseEmulator, type FirebaseEmulator } from './firebase/emulator.js';
 import { attachFirebase } from './firebase/runtime.js';
 import { guardNodeHandler } from './http/nodeGuard.js';
+import { mediaCacheDir } from './media/cache.js';
 import path from 'node:path';
 
 export { createApp, CORS_ALLOW_HEADERS, CORS_EXPOSE_HEADERS, type AppDeps } from './app.js';
@@ -127,6 +128,7 @@ export async function createSandboxDeps(options: SandboxOptions = {}): Promise<S
         refreshTokenTtlS: resolved.refreshTokenTtlS,
         dummyPasswordHash,
         mediaSecret,
+        mediaCacheDir: mediaCacheDir(resolved.dataDir),
         log: resolved.log,
         ...(resolved.publicUrl ? { publicUrl: resolved.publicUrl } : {}),
         webUrl: resolved.webUrl,

@@ -16,8 +16,8 @@ const SECRET_FIELD =
 /** A long opaque string (random tokens, hashes). */
 const OPAQUE = /[A-Za-z0-9_+/=-]{24,}/g;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** Path segments that are followed by a secret (a voucher code, a TV regcode, an interaction). */
-const SECRET_AFTER = new Set(['vouchers', 'voucher', 'checkauthn', 'regcode', 'interaction', 'magic-email', 'reset-password', 'pin']);
+/** Path segments that are followed by a secret (a voucher code, a TV regcode, an interaction, a streaming token). */
+const SECRET_AFTER = new Set(['vouchers', 'voucher', 'checkauthn', 'regcode', 'interaction', 'magic-email', 'reset-password', 'pin', 'hls']);
 
 /** Replaces email addresses, bearer and JWT tokens, `secret=value` pairs and long opaque strings in free text. */
 export function redactText(text: string): string {
