@@ -12,6 +12,7 @@ import {
 } from '@stream/core/contracts';
 import type { AppDeps } from '../src/index.js';
 import { CONTENT_IDS, LICENCE_IDS } from '../src/seed/catalogue.js';
+import { signMediaToken } from '../src/media/token.js';
 import { type App, appWith, call, expectError, inProcessAppForFile } from './helpers.js';
 
 const DAY = 86_400_000;
@@ -397,7 +398,11 @@ describe('content and playback', () => {
   it('plays free items for anyone and premium ones only with an active, unpaused licence', async () => {
     await reset();
     const free = await call(app, 'GET', `/api/v2/playback/VOD/${CONTENT_IDS.freeVod1}`);
-    expect(playbackSchema.parse(free.json)).toMatchObject({ mimeType: 'video/webm' });
+    expect(playbackSchema.parse(free.json)).toMatchObject({ mimeType: 'application/vnd.apple.mpegurl' });
+    expect(playbackSchema.parse(free.json).url).toMatch(/^http:\/\/localhost\/hls\/\d+\.[A-Za-z0-9_-]{43}\/vod\/[a-z]+\/master\.m3u8$/);
+    const live = await call(app, 'GET', `/api/v2/playback/LIVE/${CONTENT_IDS.freeLive}`, { token: guest });
+    expect(playbackSchema.parse(live.json).url).toContain(`/live/`);
+    expect(playbackSchema.parse(live.json).url).toContain(`/${CONTENT_IDS.freeLive}/master.m3u8`);
     expect((await call(app, 'GET', `/api/v2/playback/LIVE/${CONTENT_IDS.freeLive}`, { token: guest })).status).toBe(200);
 
     for (const token of [undefined, guest, nolicence]) {
@@ -408,7 +413,7 @@ describe('content and playback', () => {
       const ok = await call(app, 'GET', `/api/v2/playback/${type}/${id}`, { token: demo });
       expect(ok.status, id).toBe(200);
       const playback = playbackSchema.parse(ok.json);
-      expect(playback.url).toMatch(/^http:\/\/localhost\/media\/sample\.webm\?token=\d+\.[A-Za-z0-9_-]{43}$/);
+      expect(playback.url).toMatch(/^http:\/\/localhost\/hls\/\d+\.[A-Za-z0-9_-]{43}\/(vod|live)\/[a-z]+\/(.+\/)?master\.m3u8$/);
       expect(Date.parse(playback.expiresAt!)).toBeGreaterThan(Date.now());
     }
     await lifecycle('POST', '/api/v2/active-licences/102/pause', { body: {} });
@@ -417,8 +422,9 @@ describe('content and playback', () => {
     await reset();
   });
 
-  it('serves media only with a valid token, with Range support', async () => {
-    const { url } = playbackSchema.parse((await call(app, 'GET', `/api/v2/playback/VOD/${CONTENT_IDS.freeVod1}`)).json);
+  it('serves a plain media file only with a valid token, with Range support', async () => {
+    const { token } = signMediaToken(deps.mediaSecret!, 'sample.webm', Date.now());
+    const url = `http://localhost/media/sample.webm?token=${token}`;
     const full = await app.request(url);
     expect(full.status).toBe(200);
     expect(full.headers.get('content-type')).toBe('video/webm');

@@ -1,6 +1,7 @@
 /**
- * Content and playback (this project's calls, docs/api.md), the media route that serves the video
- * behind a short-lived token (with HTTP Range), and the generated SVG thumbnails.
+ * Content and playback (this project's calls, docs/api.md: playback answers an HLS stream of
+ * routes/streaming.ts), the media route that serves a plain video file behind a short-lived token
+ * (with HTTP Range), and the generated SVG thumbnails.
  */
 import { asc, eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
@@ -11,10 +12,12 @@ import { ApiHttpError, platformError } from '../errors.js';
 import { loadHeld } from '../licences/repository.js';
 import { grantsAccess } from '../licences/state.js';
 import { MEDIA_FILES, parseRange, readMedia } from '../media/files.js';
-import { mediaTokenProblem, signMediaToken } from '../media/token.js';
+import { HLS_ASSET_IDS, type HlsAssetId } from '../media/hls.js';
+import { mediaTokenProblem } from '../media/token.js';
 import { THUMBNAIL_COLOURS } from '../seed/catalogue.js';
 import type { SandboxDb } from '../db/open.js';
 import type { RouteContext } from './context.js';
+import { hlsPlayback } from './streaming.js';
 
 type ContentRow = typeof contentItems.$inferSelect;
 const C = calls.content;
@@ -47,12 +50,9 @@ export function registerContentRoutes(app: Hono<SandboxEnv>, ctx: RouteContext):
       const granted = held.some((h) => row.licenceIds.includes(h.cat.id) && grantsAccess(h.row, now));
       if (!granted) throw new ApiHttpError(403, 'LICENCE_REQUIRED', ['licenceRequired']);
     }
-    const { token, expiresAt } = signMediaToken(ctx.mediaSecret, row.mediaFile, ctx.now());
-    return {
-      url: `${ctx.publicUrl(c)}/media/${row.mediaFile}?token=${token}`,
-      mimeType: MEDIA_FILES[row.mediaFile] ?? 'application/octet-stream',
-      expiresAt: expiresAt.toISOString(),
-    };
+    // HLS (routes/streaming.ts): a VOD plays its asset from the start, a LIVE item a live window
+    // over it that follows the sandbox clock.
+    return hlsPlayback(ctx, c, { assetId: assetOf(row.id), live: row.type === 'LIVE' ? row.id : undefined });
   });
 
   // GET /media/:file?token=: the file, with HTTP Range (206), only with a valid, unexpired token for it.
@@ -87,6 +87,16 @@ export function registerContentRoutes(app: Hono<SandboxEnv>, ctx: RouteContext):
     if (!row) throw new ApiHttpError(404, 'NOT_FOUND', [`No thumbnail ${c.req.param('file')}`]);
     return c.body(thumbnailSvg(row), 200, { 'content-type': 'image/svg+xml; charset=utf-8', 'cache-control': 'public, max-age=3600' });
   });
+}
+
+/**
+ * The generated HLS asset an item plays (media/hls.ts: three colour schemes of one programme),
+ * chosen from its id so that neighbouring cards differ and an item always plays the same one.
+ */
+export function assetOf(id: string): HlsAssetId {
+  let hash = 0;
+  for (let i = 0; i < id.length; i += 1) hash = (hash * 31 + id.charCodeAt(i)) >>> 0;
+  return HLS_ASSET_IDS[hash % HLS_ASSET_IDS.length]!;
 }
 
 /** The item the `:type/:id` path names; 404 for an unknown type or id, or a type that is not the item's. */

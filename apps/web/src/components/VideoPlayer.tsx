@@ -3,6 +3,7 @@ import { useMachine } from '@xstate/react';
 import { formatDuration } from '@stream/core/domain';
 import { connectPlayer, playerMachine } from '@stream/core/machines';
 import { useI18n } from '../app/context';
+import { attachStream } from '../player/streamSource';
 
 export interface VideoPlayerProps {
   /** The playback machine's source: a URL and its MIME type. */
@@ -33,6 +34,28 @@ export function VideoPlayer({ source, title }: VideoPlayerProps) {
     if (Math.abs(video.volume - level) > 0.005) video.volume = level;
   }, [muted, volume]);
 
+  // The source: HLS through hls.js (loaded on demand) or natively, a plain file as `src`.
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video) return;
+    let stream: Awaited<ReturnType<typeof attachStream>> | null = null;
+    let detached = false;
+    player.onLoadStart();
+    void attachStream(video, source, { onFatal: () => player.onError() }).then(
+      (attached) => {
+        if (detached) attached.destroy();
+        else stream = attached;
+      },
+      () => player.onError(),
+    );
+    return () => {
+      detached = true;
+      stream?.destroy();
+    };
+    // The player's callbacks are stable; the stream changes with the source only.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [source.url, source.mimeType]);
+
   // Full screen follows the document (the native control or Escape).
   useEffect(() => {
     const onChange = () => send({ type: 'fullscreen.set', value: document.fullscreenElement === videoRef.current });
@@ -52,7 +75,6 @@ export function VideoPlayer({ source, title }: VideoPlayerProps) {
     <figure className="player">
       <video
         ref={videoRef}
-        key={source.url}
         className="player__video"
         controls
         playsInline
@@ -70,9 +92,7 @@ export function VideoPlayer({ source, title }: VideoPlayerProps) {
         onEnded={player.onEnded}
         onError={player.onError}
         onVolumeChange={onVolumeChange}
-      >
-        <source src={source.url} type={source.mimeType} />
-      </video>
+      />
       <figcaption className="player__status">
         <span className="visually-hidden">{t('playbackPosition')} </span>
         <span dir="ltr">
