@@ -7,6 +7,7 @@ import { useFlow } from '@stream/react';
 import { useI18n, useServices } from '../app/context';
 import { InlineStatus } from '../components/StatusScreen';
 import { LoginSubPage } from '../signin/LoginSubPage';
+import { useReturnAddress } from '../social/useReturnAddress';
 
 /** Props of {@link ExternalSignIn}. */
 export interface ExternalSignInProps {
@@ -66,7 +67,7 @@ export function ExternalSignIn({ kind, clientName, redirectUri, appName }: Exter
       isKnownKey,
     },
   });
-  useAddressOf(view, navigate);
+  useReturnAddress({ cleanUrl: view.cleanUrl, waitingForAddress: view.phase === 'returning', urlReplaced: view.urlReplaced });
 
   useEffect(() => {
     if (view.failure) console.warn(`[${kind}] sign-in failed`, { provider: clientName, reason: view.failure, message: view.error });
@@ -110,17 +111,3 @@ export function ExternalSignIn({ kind, clientName, redirectUri, appName }: Exter
   );
 }
 
-/**
- * Keeps the address bar in step with the machine: its clean URL replaces the current entry (the
- * code and state leave the address and the history), then the exchange may start. Once signed
- * in, the session replaces the entry with the target.
- */
-function useAddressOf(view: OidcSignInApi, navigate: (to: string, options?: { replace?: boolean }) => void): void {
-  const replaced = useRef<string | null>(null);
-  useEffect(() => {
-    if (!view.cleanUrl || replaced.current === view.cleanUrl) return;
-    replaced.current = view.cleanUrl;
-    navigate(view.cleanUrl, { replace: true });
-    if (view.phase === 'returning') view.urlReplaced();
-  }, [view, navigate]);
-}

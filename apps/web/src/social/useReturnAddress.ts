@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
 
 /** What {@link useReturnAddress} follows: a sign-in view back from an external provider. */
@@ -15,14 +15,16 @@ export interface ReturnAddressView {
  * The address bar of a page an external provider sends the browser back to: puts the view's
  * `cleanUrl` in place of the current history entry (so no code or token stays in the address or
  * the history), once per value, then tells the machine (`urlReplaced`) when it waits for it. Once
- * signed in, the session takes the viewer on. Used by the social sign-in page; the OpenID and
- * OAuth pages do the same by hand.
+ * signed in, the session takes the viewer on. The address changes in the same task as the render
+ * that first knows `cleanUrl` (a layout effect), so no screen (an error alert included) is ever
+ * shown with the answer still in the address bar. Used by the social, OPIN, OpenID and OAuth
+ * sign-in pages.
  */
 export function useReturnAddress(view: ReturnAddressView): void {
   const [, navigate] = useLocation();
   const replaced = useRef<string | null>(null);
   const { cleanUrl, waitingForAddress, urlReplaced } = view;
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (cleanUrl === null || replaced.current === cleanUrl) return;
     replaced.current = cleanUrl;
     navigate(cleanUrl, { replace: true });

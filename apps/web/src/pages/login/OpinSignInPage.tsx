@@ -12,7 +12,10 @@ import { LoadingScreen } from '../../components/StatusScreen';
 import { useRealmProvider } from '../../providers/realmProvider';
 import { LoginSubPage } from '../../signin/LoginSubPage';
 import { SignInProviderBlock } from '../../signin/SignInProviderBlock';
+import { useReturnAddress } from '../../social/useReturnAddress';
 import '../../styles/providers.css';
+
+const noop = () => undefined;
 
 /** A fresh random `state` for a trip to the portal. */
 const randomState = () => globalThis.crypto.randomUUID();
@@ -51,12 +54,7 @@ export default function OpinSignInPage() {
   });
 
   // The token and state leave the address bar (and the history entry) as soon as they are read.
-  const cleaned = useRef(false);
-  useEffect(() => {
-    if (!view.cleanUrl || cleaned.current) return;
-    cleaned.current = true;
-    navigate(view.cleanUrl, { replace: true });
-  }, [view.cleanUrl, navigate]);
+  useReturnAddress({ cleanUrl: view.cleanUrl ?? null, waitingForAddress: false, urlReplaced: noop });
 
   const errorRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
