@@ -9,8 +9,8 @@ export const LCP_CPU_SLOWDOWN = 4;
 
 /**
  * The routes the bench opens: name, path, whether the demo viewer is signed in, the JavaScript
- * budget in bytes (issue 13: login and home 100 KB, every other route's first load 150 KB) and
- * whether its LCP is measured (budget 1,000 ms).
+ * budget in bytes (issue 13: login and home 100 KB, every other route's first load 150 KB; issue
+ * 14: watch 250 KB with hls.js) and whether its LCP is measured (budget 1,000 ms).
  */
 export const BENCH_ROUTES = [
   { name: 'login', path: '/login', budget: 100 * 1024, lcp: 1000 },
@@ -18,8 +18,12 @@ export const BENCH_ROUTES = [
   { name: 'sign-up', path: '/signup', budget: 150 * 1024 },
   { name: 'account', path: '/account', signedIn: true, budget: 150 * 1024 },
   { name: 'checkout', path: '/purchase?licenceId=102', signedIn: true, budget: 150 * 1024 },
-  { name: 'watch', path: '/video/derby-day-full-match/derby-day-full-match', signedIn: true, budget: 150 * 1024 },
+  // Issue 14: the watch route's budget holds hls.js (about 180 KB), loaded after the page's first paint.
+  { name: 'watch', path: '/video/derby-day-full-match/derby-day-full-match', signedIn: true, budget: 250 * 1024 },
 ];
+
+/** The free video whose time to first frame the bench measures (a guest plays it). */
+export const FIRST_FRAME_PATH = '/video/welcome-to-stream/welcome-to-stream';
 
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
   '--disable-component-update', '--disable-sync', '--no-first-run'];
@@ -157,4 +161,39 @@ async function routeLcp(browser, url, storageState) {
   const lcp = await readLcp(page);
   await context.close();
   return lcp;
+}
+
+/**
+ * Time to first frame of a video on the watch page, in milliseconds after navigation start: a
+ * guest opens `url` in a fresh context (no cache) and the first frame the `<video>` presents is
+ * timed with `requestVideoFrameCallback`. The median of `runs` loads (issue 14, budget 1.5 s).
+ * @param {{ baseUrl: string, report: Function, runs?: number }} options
+ */
+export async function benchFirstFrame({ baseUrl, report, runs = 3 }) {
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: [...CHROMIUM_ARGS, '--autoplay-policy=no-user-gesture-required'] });
+  try {
+    const times = [];
+    for (let i = 0; i < runs; i += 1) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await page.addInitScript(() => {
+        const watch = new MutationObserver(() => {
+          const video = document.querySelector('video');
+          if (!video) return;
+          watch.disconnect();
+          video.requestVideoFrameCallback((now) => {
+            window.__firstFrame = now;
+          });
+        });
+        watch.observe(document, { childList: true, subtree: true });
+      });
+      await page.goto(baseUrl + FIRST_FRAME_PATH);
+      const handle = await page.waitForFunction(() => window.__firstFrame, undefined, { timeout: 30_000 });
+      times.push(await handle.jsonValue());
+      await context.close();
+    }
+    report(`VOD time to first frame (guest, HLS), median of ${runs}`, median(times), 1500, 'ms');
+  } finally {
+    await browser.close();
+  }
 }

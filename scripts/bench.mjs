@@ -7,6 +7,7 @@
 //   2. gzipped size of @stream/core for a consumer that imports only `safeReturnPath` (1 KB);
 //   3. gzipped size of each @stream/core entry point, whole;
 //   4. sign-in round trip and profile call timings through the SDK client against the sandbox;
+//   1b. the time to first frame of a free video (HLS, 1.5 s);
 //   5. parsing and deriving the account's subscriptions for 1,000 licences (scripts/bench-licences.mjs,
 //      in a process of its own).
 // Needs a build (`pnpm run build`); starts its own sandbox and web server on spare ports.
@@ -16,8 +17,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build as esbuild } from 'esbuild';
-import { benchWebRoutes } from './bench-web.mjs';
-import { root, startChild, waitForHttp } from './lib.mjs';
+import { benchFirstFrame, benchWebRoutes } from './bench-web.mjs';
+import { ensureFfmpeg, prepareMedia, root, startChild, waitForHttp } from './lib.mjs';
 
 const sandboxPort = Number(process.env.BENCH_SANDBOX_PORT ?? 8798);
 const webPort = Number(process.env.BENCH_WEB_PORT ?? 5184);
@@ -33,6 +34,10 @@ const report = (name, value, budget, unit = 'bytes') => {
 const children = [];
 const stopAll = () => { for (const c of children) if (c.exitCode === null) c.kill('SIGTERM'); };
 process.on('exit', stopAll);
+
+// The sandbox streams HLS assets that ffmpeg makes once (cached): made before it starts.
+ensureFfmpeg();
+prepareMedia({ ...process.env, SANDBOX_DATA_DIR: ':memory:' });
 
 try {
   // --- servers ---
@@ -56,6 +61,9 @@ try {
     lcpRuns: Number(process.env.BENCH_LCP_RUNS ?? 5),
     verbose: process.env.BENCH_VERBOSE === '1',
   });
+
+  // --- 1b. Time to first frame of a free video (HLS) ---
+  await benchFirstFrame({ baseUrl: `http://127.0.0.1:${webPort}`, report });
 
   // --- 2 and 3. SDK sizes ---
   const dir = mkdtempSync(join(tmpdir(), 'stream-bench-'));
