@@ -558,3 +558,13 @@ export {
   type TooManyAttemptsMessage,
 } from './throttle.js';
 export { IMAGE_WIDTHS, IMAGE_WIDTH_PLACEHOLDER, imageUrl, imageSrcSet, pickImageWidth } from './images.js';
+export {
+  NAVBAR_MOBILE_BREAKPOINT_PX,
+  NAVBAR_SEARCH_HASH,
+  NAVBAR_INITIAL_STATE,
+  isMobileWidth,
+  isSearchHash,
+  navbarReducer,
+  type NavbarState,
+  type NavbarAction,
+} from './navbar.js';
