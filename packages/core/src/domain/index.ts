@@ -568,3 +568,23 @@ export {
   type NavbarState,
   type NavbarAction,
 } from './navbar.js';
+export {
+  SEARCH_TYPES,
+  SEARCH_QUERY_MIN_LENGTH,
+  SEARCH_QUERY_MAX_LENGTH,
+  normaliseSearchQuery,
+  isSearchable,
+  emptySearchResults,
+  initialSearchState,
+  searchQuery,
+  showsPopularContent,
+  searchResultCount,
+  showsNoResults,
+  isCurrentAnswer,
+  searchReducer,
+  type SearchType,
+  type SearchResults,
+  type SearchPage,
+  type SearchState,
+  type SearchAction,
+} from './search.js';
