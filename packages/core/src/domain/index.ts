@@ -588,3 +588,19 @@ export {
   type SearchState,
   type SearchAction,
 } from './search.js';
+export {
+  RANKINGS_TABS,
+  RANKINGS_INITIAL_STATE,
+  AZ_OTHER_LETTER,
+  isRankingsTab,
+  rankingsReducer,
+  azLetter,
+  azLetters,
+  matchesNameFilter,
+  compareNames,
+  sortByName,
+  filterByName,
+  type RankingsTab,
+  type RankingsState,
+  type RankingsAction,
+} from './rankings.js';
