@@ -604,3 +604,20 @@ export {
   type RankingsState,
   type RankingsAction,
 } from './rankings.js';
+export {
+  WIN_METHODS,
+  FIGHT_RESULTS,
+  WEIGHT_CLASSES,
+  WOMENS_WEIGHT_CLASSES,
+  WEIGHT_CLASS_LIMIT_LB,
+  isWinMethod,
+  isFightResult,
+  isWeightClass,
+  isWomensWeightClass,
+  fighterRecord,
+  fighterRecordText,
+  type WinMethod,
+  type FightResult,
+  type WeightClass,
+  type FighterRecord,
+} from './fighters.js';
