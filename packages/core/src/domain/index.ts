@@ -621,3 +621,17 @@ export {
   type WeightClass,
   type FighterRecord,
 } from './fighters.js';
+export {
+  LIVE_EVENT_STATES,
+  liveEventState,
+  isReplayAvailable,
+  liveEventNextChangeMs,
+  countdownMs,
+  countdownParts,
+  calendarDay,
+  groupByDay,
+  type LiveEventState,
+  type LiveEventTimes,
+  type CountdownParts,
+  type DayGroup,
+} from './liveEvents.js';
