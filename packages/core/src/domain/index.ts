@@ -635,3 +635,19 @@ export {
   type CountdownParts,
   type DayGroup,
 } from './liveEvents.js';
+export {
+  guideSchedule,
+  isGuideWindow,
+  scheduleCells,
+  guideCells,
+  guideLayout,
+  slotAt,
+  programmeAt,
+  guideOffsetPx,
+  nowOffsetPx,
+  type GuideProgrammeTimes,
+  type GuideWindow,
+  type GuideSlot,
+  type GuideCell,
+  type GuideRow,
+} from './programmeGuide.js';
