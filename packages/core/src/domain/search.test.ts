@@ -25,6 +25,7 @@ interface Tagged {
 }
 
 type Action = SearchAction<Tagged, string>;
+type AnswerAction = Extract<Action, { type: 'search.answer' }>;
 
 function page(query: string, n: number, counts: [number, number, number], more = false): SearchPage<Tagged, string> {
   const [live, video, playlist] = counts;
@@ -37,7 +38,7 @@ function page(query: string, n: number, counts: [number, number, number], more =
   };
 }
 
-const answer = (value: string, n: number, counts: [number, number, number] = [1, 2, 1], more = true): Action => ({
+const answer = (value: string, n: number, counts: [number, number, number] = [1, 2, 1], more = true): AnswerAction => ({
   type: 'search.answer',
   value,
   page: n,
