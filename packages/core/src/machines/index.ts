@@ -562,3 +562,22 @@ export {
   type TvDevicePinSnapshot,
   type TvDevicePinApi,
 } from './tvDeviceLogin/tvDeviceLogin.connect.js';
+export { trackForLanguage, videoPlayerMachine, type VideoPlayerMachine } from './videoPlayer/videoPlayer.machine.js';
+export {
+  type VideoPlayerStatus,
+  type VideoPlayerRendition,
+  type VideoPlayerTrack,
+  type VideoPlayerQuality,
+  type VideoPlayerSubtitle,
+  type VideoPlayerNextEpisode,
+  type VideoPlayerInput,
+  type VideoPlayerContext,
+  type VideoPlayerEvent,
+  type VideoPlayerCommand,
+} from './videoPlayer/videoPlayer.types.js';
+export {
+  connectVideoPlayer,
+  type VideoPlayerActorRef,
+  type VideoPlayerSnapshot,
+  type VideoPlayerApi,
+} from './videoPlayer/videoPlayer.connect.js';
