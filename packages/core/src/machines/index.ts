@@ -581,3 +581,26 @@ export {
   type VideoPlayerSnapshot,
   type VideoPlayerApi,
 } from './videoPlayer/videoPlayer.connect.js';
+export {
+  SEARCH_DEBOUNCE_MS,
+  createSearchMachine,
+  searchMachine,
+  type SearchMachine,
+} from './search/search.machine.js';
+export {
+  type SearchRequest,
+  type SearchFunction,
+  type PopularContentFunction,
+  type SearchInput,
+  type SearchContext,
+  type SearchEvent,
+  type SearchActorInput,
+  type SearchActorOutput,
+} from './search/search.types.js';
+export {
+  connectSearch,
+  type SearchActorRef,
+  type SearchSnapshot,
+  type SearchStatus,
+  type SearchApi,
+} from './search/search.connect.js';
