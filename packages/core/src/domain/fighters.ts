@@ -1,3 +1,5 @@
+import { isOneOf } from './oneOf.js';
+
 /**
  * Fighter enumerations and a fighter's record. Implements commerce-and-account-data.md §3
  * "Fighter enumerations: win methods: decision, majority, split, unanimous, disqualified,
@@ -79,17 +81,17 @@ export const WEIGHT_CLASS_LIMIT_LB: Readonly<Record<WeightClass, number>> = Obje
 
 /** True when `value` is one of {@link WIN_METHODS}. */
 export function isWinMethod(value: unknown): value is WinMethod {
-  return typeof value === 'string' && (WIN_METHODS as readonly string[]).includes(value);
+  return isOneOf(WIN_METHODS, value);
 }
 
 /** True when `value` is one of {@link FIGHT_RESULTS}. */
 export function isFightResult(value: unknown): value is FightResult {
-  return typeof value === 'string' && (FIGHT_RESULTS as readonly string[]).includes(value);
+  return isOneOf(FIGHT_RESULTS, value);
 }
 
 /** True when `value` is one of {@link WEIGHT_CLASSES}. */
 export function isWeightClass(value: unknown): value is WeightClass {
-  return typeof value === 'string' && (WEIGHT_CLASSES as readonly string[]).includes(value);
+  return isOneOf(WEIGHT_CLASSES, value);
 }
 
 /** True for a women's weight class. */

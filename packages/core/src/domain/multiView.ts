@@ -1,3 +1,5 @@
+import { isOneOf } from './oneOf.js';
+
 /**
  * Multi-view (identity-and-routes.md §2 MULTI_VIEW `/multi-video/:eventId`): several videos on one
  * screen. Implements commerce-and-account-data.md §3 "Multi-view layouts: twoUp, pip, threeUp,
@@ -51,7 +53,7 @@ export const MULTI_VIEW_COMPACT_TILE_HEIGHT_PX = 56;
 
 /** True when `value` is one of {@link MULTI_VIEW_LAYOUTS}. */
 export function isMultiViewLayout(value: unknown): value is MultiViewLayout {
-  return typeof value === 'string' && (MULTI_VIEW_LAYOUTS as readonly string[]).includes(value);
+  return isOneOf(MULTI_VIEW_LAYOUTS, value);
 }
 
 /** The layout `value` names (for example a `?layout=` parameter), else the default `twoUp`. Never throws. */

@@ -1,3 +1,5 @@
+import { isOneOf } from './oneOf.js';
+
 /**
  * The rankings slice of the client state and the A to Z list of fighters. Implements
  * commerce-and-account-data.md §3 "Client state slices: rankings (tabs rankings and A to Z,
@@ -42,7 +44,7 @@ export const RANKINGS_INITIAL_STATE: RankingsState = Object.freeze({ tab: 'ranki
 
 /** True when `value` is one of {@link RANKINGS_TABS}. */
 export function isRankingsTab(value: unknown): value is RankingsTab {
-  return typeof value === 'string' && (RANKINGS_TABS as readonly string[]).includes(value);
+  return isOneOf(RANKINGS_TABS, value);
 }
 
 /**
