@@ -567,6 +567,7 @@ export {
   type VideoPlayerStatus,
   type VideoPlayerRendition,
   type VideoPlayerTrack,
+  type VideoPlayerTracks,
   type VideoPlayerQuality,
   type VideoPlayerSubtitle,
   type VideoPlayerNextEpisode,

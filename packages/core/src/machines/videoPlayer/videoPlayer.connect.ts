@@ -1,13 +1,14 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { VideoPlayerMachine } from './videoPlayer.machine.js';
 import type {
+  VideoPlayerContext,
   VideoPlayerEvent,
   VideoPlayerNextEpisode,
   VideoPlayerQuality,
   VideoPlayerRendition,
   VideoPlayerStatus,
   VideoPlayerSubtitle,
-  VideoPlayerTrack,
+  VideoPlayerTracks,
 } from './videoPlayer.types.js';
 
 /** A running video player actor (listen to its commands with `actor.on('*', …)`). */
@@ -16,30 +17,30 @@ export type VideoPlayerActorRef = ActorRefFrom<VideoPlayerMachine>;
 export type VideoPlayerSnapshot = SnapshotFrom<VideoPlayerMachine>;
 
 /** What a player view needs: the slice to render, the element's event handlers and the controls. */
-export interface VideoPlayerApi {
+export interface VideoPlayerApi
+  extends Pick<
+    VideoPlayerContext,
+    | 'position'
+    | 'duration'
+    | 'volume'
+    | 'muted'
+    | 'fullscreen'
+    | 'live'
+    | 'renditions'
+    | 'audioTracks'
+    | 'subtitleTracks'
+    | 'quality'
+    | 'audioTrack'
+    | 'subtitleTrack'
+  > {
   status: VideoPlayerStatus;
   /** Playing or waiting for data to play (the play/pause control shows "pause"). */
   playing: boolean;
   buffering: boolean;
-  /** Seconds. */
-  position: number;
-  /** Seconds; 0 while unknown and for a live stream. */
-  duration: number;
   /** position / duration in 0–1; 0 while the duration is unknown. */
   progress: number;
-  /** 0–100. */
-  volume: number;
-  muted: boolean;
-  fullscreen: boolean;
-  live: boolean;
-  renditions: VideoPlayerRendition[];
-  audioTracks: VideoPlayerTrack[];
-  subtitleTracks: VideoPlayerTrack[];
-  quality: VideoPlayerQuality;
   /** The rendition playing now, or null while unknown. */
   rendition: VideoPlayerRendition | null;
-  audioTrack: number | null;
-  subtitleTrack: VideoPlayerSubtitle;
   /** The next episode, only once the video has ended and when there is one; else null. */
   nextEpisode: VideoPlayerNextEpisode | null;
   /** In `error`: show the error and a retry control. */
@@ -65,7 +66,7 @@ export interface VideoPlayerApi {
   /** The document's `fullscreenchange`: pass whether the player is the full-screen element. */
   onFullscreenChange(fullscreen: boolean): void;
   /** The stream's renditions and tracks (the stream bridge's `onTracks`). */
-  onTracks(tracks: { renditions: VideoPlayerRendition[]; audioTracks: VideoPlayerTrack[]; subtitleTracks: VideoPlayerTrack[] }): void;
+  onTracks(tracks: VideoPlayerTracks): void;
   /** The rendition now playing (the stream bridge's `onRendition`). */
   onRendition(id: number): void;
   play(): void;

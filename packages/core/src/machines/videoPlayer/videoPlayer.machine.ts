@@ -9,6 +9,7 @@ import type {
   VideoPlayerRendition,
   VideoPlayerSubtitle,
   VideoPlayerTrack,
+  VideoPlayerTracks,
 } from './videoPlayer.types.js';
 
 /** A media time in seconds made safe: NaN, negative and ±Infinity → 0. */
@@ -96,22 +97,21 @@ export const videoPlayerMachine = setup({
      * Stores the renditions and tracks; a choice whose id is gone falls back to the default; when a
      * list becomes known, the input's preferred language is chosen for it.
      */
-    storeTracks: assign(
-      ({ context }, params: { renditions: VideoPlayerRendition[]; audioTracks: VideoPlayerTrack[]; subtitleTracks: VideoPlayerTrack[] }) => {
-        const renditions = listOf<VideoPlayerRendition>(params.renditions);
-        const audioTracks = listOf<VideoPlayerTrack>(params.audioTracks);
-        const subtitleTracks = listOf<VideoPlayerTrack>(params.subtitleTracks);
-        const has = (list: readonly { id: number }[], id: number) => list.some((item) => item.id === id);
-        let audioTrack = context.audioTrack !== null && has(audioTracks, context.audioTrack) ? context.audioTrack : null;
-        if (context.audioTracks.length === 0 && audioTrack === null) audioTrack = trackForLanguage(audioTracks, context.preferences.audioLanguage);
-        let subtitleTrack: VideoPlayerSubtitle = context.subtitleTrack !== 'off' && has(subtitleTracks, context.subtitleTrack) ? context.subtitleTrack : 'off';
-        if (context.subtitleTracks.length === 0 && subtitleTrack === 'off') {
-          subtitleTrack = trackForLanguage(subtitleTracks, context.preferences.subtitleLanguage) ?? 'off';
-        }
-        const quality: VideoPlayerQuality = context.quality !== 'auto' && has(renditions, context.quality) ? context.quality : 'auto';
-        return { renditions, audioTracks, subtitleTracks, audioTrack, subtitleTrack, quality };
-      },
-    ),
+    storeTracks: assign(({ context }, params: VideoPlayerTracks) => {
+      const renditions = listOf<VideoPlayerRendition>(params.renditions);
+      const audioTracks = listOf<VideoPlayerTrack>(params.audioTracks);
+      const subtitleTracks = listOf<VideoPlayerTrack>(params.subtitleTracks);
+      const has = (list: readonly { id: number }[], id: number) => list.some((item) => item.id === id);
+      let audioTrack = context.audioTrack !== null && has(audioTracks, context.audioTrack) ? context.audioTrack : null;
+      if (context.audioTracks.length === 0 && audioTrack === null) audioTrack = trackForLanguage(audioTracks, context.preferences.audioLanguage);
+      let subtitleTrack: VideoPlayerSubtitle =
+        context.subtitleTrack !== 'off' && has(subtitleTracks, context.subtitleTrack) ? context.subtitleTrack : 'off';
+      if (context.subtitleTracks.length === 0 && subtitleTrack === 'off') {
+        subtitleTrack = trackForLanguage(subtitleTracks, context.preferences.subtitleLanguage) ?? 'off';
+      }
+      const quality: VideoPlayerQuality = context.quality !== 'auto' && has(renditions, context.quality) ? context.quality : 'auto';
+      return { renditions, audioTracks, subtitleTracks, audioTrack, subtitleTrack, quality };
+    }),
     /** Asks the stream for the choices that differ from its defaults (after the tracks are (re)read). */
     applyChoices: enqueueActions(({ context, enqueue }) => {
       if (context.quality !== 'auto') enqueue.emit({ type: 'video.quality', quality: context.quality });

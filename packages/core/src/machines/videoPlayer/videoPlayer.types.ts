@@ -15,6 +15,13 @@ export interface VideoPlayerTrack {
   language: string;
 }
 
+/** What a stream offers once its playlist is read: renditions and tracks, each possibly empty. */
+export interface VideoPlayerTracks {
+  renditions: VideoPlayerRendition[];
+  audioTracks: VideoPlayerTrack[];
+  subtitleTracks: VideoPlayerTrack[];
+}
+
 /** The rendition chosen: an id of {@link VideoPlayerRendition}, or `'auto'` (adaptive: the bandwidth decides). */
 export type VideoPlayerQuality = number | 'auto';
 
@@ -110,7 +117,7 @@ export type VideoPlayerEvent =
   /** The document's `fullscreenchange`: whether the player is now full screen. */
   | { type: 'media.fullscreenChange'; fullscreen: boolean }
   /** The stream's renditions and tracks, once known (and each time they change). */
-  | { type: 'media.tracks'; renditions: VideoPlayerRendition[]; audioTracks: VideoPlayerTrack[]; subtitleTracks: VideoPlayerTrack[] }
+  | ({ type: 'media.tracks' } & VideoPlayerTracks)
   /** The rendition now playing (`id`). */
   | { type: 'media.rendition'; id: number }
   | { type: 'play' }
