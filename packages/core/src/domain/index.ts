@@ -74,6 +74,7 @@ export {
   SHOW_PASSWORD_HIDE_DELAY_MS,
   LAYOUT_BREAKPOINTS_PX,
   MOBILE_WIDTH_PX,
+  IMAGE_WIDTHS,
   FONT_WEIGHTS,
   STATUS_PRECONDITION_REQUIRED,
   STATUS_FAILED_DEPENDENCY,
@@ -557,7 +558,7 @@ export {
   TOO_MANY_ATTEMPTS_KEY,
   type TooManyAttemptsMessage,
 } from './throttle.js';
-export { IMAGE_WIDTHS, IMAGE_WIDTH_PLACEHOLDER, imageUrl, imageSrcSet, pickImageWidth } from './images.js';
+export { IMAGE_WIDTH_PLACEHOLDER, imageUrl, imageSrcSet, pickImageWidth } from './images.js';
 export {
   NAVBAR_MOBILE_BREAKPOINT_PX,
   NAVBAR_SEARCH_HASH,
