@@ -40,6 +40,8 @@ import {
   licenceRedirectMachine,
   tvDeviceLoginMachine,
   tvDevicePinMachine,
+  videoPlayerMachine,
+  searchMachine,
 } from '../src/machines/index.js';
 
 /** A documented machine: its page name, source file and the machine itself. */
@@ -61,6 +63,8 @@ export const FLOWS: readonly FlowEntry[] = [
   { name: 'priceMigration', source: 'packages/core/src/machines/priceMigration/priceMigration.machine.ts', machine: priceMigrationMachine },
   { name: 'player', source: 'packages/core/src/machines/player/player.machine.ts', machine: playerMachine },
   { name: 'playback', source: 'packages/core/src/machines/player/player.machine.ts', machine: playbackMachine },
+  { name: 'videoPlayer', source: 'packages/core/src/machines/videoPlayer/videoPlayer.machine.ts', machine: videoPlayerMachine },
+  { name: 'search', source: 'packages/core/src/machines/search/search.machine.ts', machine: searchMachine },
   { name: 'payment', source: 'packages/core/src/machines/payment/payment.machine.ts', machine: paymentMachine },
   { name: 'purchaseJourney', source: 'packages/core/src/machines/purchaseJourney/purchaseJourney.machine.ts', machine: purchaseJourneyMachine },
   { name: 'cardUpdate', source: 'packages/core/src/machines/cardUpdate/cardUpdate.machine.ts', machine: cardUpdateMachine },

@@ -562,3 +562,46 @@ export {
   type TvDevicePinSnapshot,
   type TvDevicePinApi,
 } from './tvDeviceLogin/tvDeviceLogin.connect.js';
+export { trackForLanguage, videoPlayerMachine, type VideoPlayerMachine } from './videoPlayer/videoPlayer.machine.js';
+export {
+  type VideoPlayerStatus,
+  type VideoPlayerRendition,
+  type VideoPlayerTrack,
+  type VideoPlayerTracks,
+  type VideoPlayerQuality,
+  type VideoPlayerSubtitle,
+  type VideoPlayerNextEpisode,
+  type VideoPlayerInput,
+  type VideoPlayerContext,
+  type VideoPlayerEvent,
+  type VideoPlayerCommand,
+} from './videoPlayer/videoPlayer.types.js';
+export {
+  connectVideoPlayer,
+  type VideoPlayerActorRef,
+  type VideoPlayerSnapshot,
+  type VideoPlayerApi,
+} from './videoPlayer/videoPlayer.connect.js';
+export {
+  SEARCH_DEBOUNCE_MS,
+  createSearchMachine,
+  searchMachine,
+  type SearchMachine,
+} from './search/search.machine.js';
+export {
+  type SearchRequest,
+  type SearchFunction,
+  type PopularContentFunction,
+  type SearchInput,
+  type SearchContext,
+  type SearchEvent,
+  type SearchActorInput,
+  type SearchActorOutput,
+} from './search/search.types.js';
+export {
+  connectSearch,
+  type SearchActorRef,
+  type SearchSnapshot,
+  type SearchStatus,
+  type SearchApi,
+} from './search/search.connect.js';
