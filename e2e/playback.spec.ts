@@ -66,3 +66,49 @@ test('home lists the catalogue with premium badges and links to the plans', asyn
   await expect(catalogue.getByRole('link', { name: 'See plans' })).toHaveAttribute('href', '/purchase');
   expect(await axeViolations(page)).toEqual([]);
 });
+
+// Issue 14: adaptive streaming. The sandbox streams HLS (two renditions, two audio tracks, two
+// subtitle languages); the player attaches it through hls.js and offers the menus.
+test('a video streams over HLS: quality can be forced to 720p, and the audio and subtitle tracks switch', async ({ page }) => {
+  const playlists: string[] = [];
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (path.endsWith('.m3u8')) playlists.push(path.split('/').slice(-2).join('/'));
+  });
+  await page.goto(CONTENT.freeVideo.path);
+  await expectPlaying(page);
+  const quality = page.getByLabel('Quality');
+  await expect(quality.locator('option')).toHaveText([/^Auto/, '360p', '720p']);
+  await quality.selectOption({ label: '720p' });
+  // hls.js switches: the 720p playlist is loaded and the player reports the rendition.
+  await expect(page.locator('.player__rendition')).toHaveAttribute('data-rendition', '720');
+  expect(playlists.some((path) => path.includes('720p'))).toBe(true);
+  const before = await page.locator('video').evaluate((element: HTMLVideoElement) => element.currentTime);
+  await expect.poll(() => page.locator('video').evaluate((element: HTMLVideoElement) => element.currentTime)).toBeGreaterThan(before);
+
+  const audio = page.getByLabel('Audio');
+  await expect(audio.locator('option')).toHaveText(['English', 'Español']);
+  await audio.selectOption({ label: 'Español' });
+  await expect.poll(() => playlists.some((path) => /audio-es|es\//.test(path))).toBe(true);
+  const subtitles = page.getByLabel('Subtitles');
+  await subtitles.selectOption({ label: 'English' });
+  await expect(subtitles).toHaveValue('0');
+  await expect
+    .poll(() => page.locator('video').evaluate((element: HTMLVideoElement) => [...element.textTracks].some((track) => track.mode === 'showing')))
+    .toBe(true);
+  expect(await axeViolations(page)).toEqual([]);
+});
+
+test('keyboard: space pauses and plays, m unmutes', async ({ page }) => {
+  await page.goto(CONTENT.freeVideo.path);
+  await expectPlaying(page);
+  const video = page.locator('video');
+  await video.focus();
+  await page.keyboard.press('k');
+  await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.paused)).toBe(true);
+  await page.keyboard.press('k');
+  await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.paused)).toBe(false);
+  expect(await video.evaluate((element: HTMLVideoElement) => element.muted)).toBe(true);
+  await page.keyboard.press('m');
+  await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.muted)).toBe(false);
+});

@@ -1,106 +1,247 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { useMachine } from '@xstate/react';
 import { formatDuration } from '@stream/core/domain';
-import { connectPlayer, playerMachine } from '@stream/core/machines';
+import { connectVideoPlayer, videoPlayerMachine, type VideoPlayerCommand } from '@stream/core/machines';
 import { useI18n } from '../app/context';
-import { attachStream } from '../player/streamSource';
+import { attachStream, type AttachedStream } from '../player/streamSource';
 
 export interface VideoPlayerProps {
-  /** The playback machine's source: a URL and its MIME type. */
+  /** The playback answer: a URL and its MIME type (HLS: `application/vnd.apple.mpegurl`). */
   source: { url: string; mimeType: string };
   /** Title of the item, the video's accessible name. */
   title: string;
+  /** A live stream: no duration; a live badge and "go to live" instead. */
+  live?: boolean;
 }
 
-/**
- * An HTML5 `<video>` rendering the player slice (commerce-and-account-data.md §3 "player":
- * position, duration, volume default 100, muted default true so that autoplay is allowed,
- * fullscreen): the element's events go to the machine, the machine's volume and mute go to the
- * element.
- */
-export function VideoPlayer({ source, title }: VideoPlayerProps) {
-  const { t } = useI18n();
-  const videoRef = useRef<HTMLVideoElement>(null);
-  const [snapshot, send] = useMachine(playerMachine, { input: {} });
-  const player = connectPlayer(snapshot, send);
-  const { muted, volume } = player;
+/** Seconds the arrow keys move by. */
+const SEEK_STEP_S = 10;
+/** Volume steps of the up and down keys (0–100). */
+const VOLUME_STEP = 10;
 
-  // The slice drives the element's sound.
+/**
+ * The player: an HTML5 `<video>` with the stream attached by `attachStream` (hls.js on demand,
+ * native HLS, or a file), rendering core's `videoPlayerMachine` (commerce-and-account-data.md §3
+ * "player": position, duration, volume default 100, muted by default so that autoplay is allowed,
+ * fullscreen). The element's events go to the machine; the machine's commands (`video.*`) are
+ * applied to the element and the stream. Besides the browser's controls: quality, audio and
+ * subtitle menus, picture-in-picture, a live badge with "go to live", and keyboard shortcuts on
+ * the player (space or k: play/pause; ←/→: 10 s; ↑/↓: volume; m: mute; f: full screen).
+ */
+export function VideoPlayer({ source, title, live = false }: VideoPlayerProps) {
+  const { t } = useI18n();
+  const figureRef = useRef<HTMLElement>(null);
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const streamRef = useRef<AttachedStream | null>(null);
+  const [snapshot, send, actor] = useMachine(videoPlayerMachine, { input: { live } });
+  const player = connectVideoPlayer(snapshot, send);
+
+  // The machine's commands reach the element and the stream.
   useEffect(() => {
-    const video = videoRef.current;
-    if (!video) return;
-    if (video.muted !== muted) video.muted = muted;
-    const level = Math.min(1, Math.max(0, volume / 100));
-    if (Math.abs(video.volume - level) > 0.005) video.volume = level;
-  }, [muted, volume]);
+    const apply = (command: VideoPlayerCommand) => {
+      const video = videoRef.current;
+      if (!video) return;
+      switch (command.type) {
+        case 'video.play':
+          void video.play().catch(() => undefined);
+          break;
+        case 'video.pause':
+          video.pause();
+          break;
+        case 'video.seek':
+          video.currentTime = command.position;
+          break;
+        case 'video.volume':
+          video.volume = Math.min(1, Math.max(0, command.volume / 100));
+          video.muted = command.muted;
+          break;
+        case 'video.fullscreen':
+          if (command.fullscreen) void figureRef.current?.requestFullscreen?.().catch(() => undefined);
+          else if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
+          break;
+        case 'video.quality':
+          streamRef.current?.selectRendition(command.quality);
+          break;
+        case 'video.audioTrack':
+          streamRef.current?.selectAudioTrack(command.id);
+          break;
+        case 'video.subtitleTrack':
+          streamRef.current?.selectSubtitleTrack(command.id);
+          break;
+        case 'video.load':
+          video.load();
+          break;
+      }
+    };
+    const subscription = actor.on('*', (event) => apply(event as VideoPlayerCommand));
+    return () => subscription.unsubscribe();
+  }, [actor]);
 
   // The source: HLS through hls.js (loaded on demand) or natively, a plain file as `src`.
   useEffect(() => {
     const video = videoRef.current;
     if (!video) return;
-    let stream: Awaited<ReturnType<typeof attachStream>> | null = null;
     let detached = false;
-    player.onLoadStart();
-    void attachStream(video, source, { onFatal: () => player.onError() }).then(
+    void attachStream(video, source, {
+      onTracks: (tracks) => send({ type: 'media.tracks', ...tracks }),
+      onRendition: (id) => send({ type: 'media.rendition', id }),
+      onFatal: (error) => send({ type: 'media.error', error }),
+    }).then(
       (attached) => {
         if (detached) attached.destroy();
-        else stream = attached;
+        else streamRef.current = attached;
       },
-      () => player.onError(),
+      (error: unknown) => send({ type: 'media.error', error }),
     );
     return () => {
       detached = true;
-      stream?.destroy();
+      streamRef.current?.destroy();
+      streamRef.current = null;
     };
-    // The player's callbacks are stable; the stream changes with the source only.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [source.url, source.mimeType]);
+  }, [source.url, source.mimeType, send]);
 
   // Full screen follows the document (the native control or Escape).
   useEffect(() => {
-    const onChange = () => send({ type: 'fullscreen.set', value: document.fullscreenElement === videoRef.current });
+    const onChange = () => send({ type: 'media.fullscreenChange', fullscreen: document.fullscreenElement === figureRef.current });
     document.addEventListener('fullscreenchange', onChange);
     return () => document.removeEventListener('fullscreenchange', onChange);
   }, [send]);
 
-  const onVolumeChange = () => {
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    // Keys typed in the menus stay theirs.
+    if (event.target instanceof HTMLSelectElement || event.altKey || event.ctrlKey || event.metaKey) return;
+    const keys: Record<string, () => void> = {
+      ' ': player.togglePlay,
+      k: player.togglePlay,
+      ArrowLeft: () => player.seekBy(-SEEK_STEP_S),
+      ArrowRight: () => player.seekBy(SEEK_STEP_S),
+      ArrowUp: () => player.setVolume(player.volume + VOLUME_STEP),
+      ArrowDown: () => player.setVolume(player.volume - VOLUME_STEP),
+      m: player.toggleMute,
+      f: player.toggleFullscreen,
+    };
+    const action = keys[event.key];
+    if (!action) return;
+    event.preventDefault();
+    action();
+  };
+
+  const goToLive = () => {
+    const video = videoRef.current;
+    if (!video || video.seekable.length === 0) return;
+    player.seek(video.seekable.end(video.seekable.length - 1));
+  };
+
+  const pictureInPicture = () => {
     const video = videoRef.current;
     if (!video) return;
-    if (video.muted !== player.muted) player.toggleMute();
-    const level = Math.round(video.volume * 100);
-    if (level !== Math.round(player.volume) && !video.muted) player.setVolume(level);
+    if (document.pictureInPictureElement) void document.exitPictureInPicture().catch(() => undefined);
+    else void video.requestPictureInPicture?.().catch(() => undefined);
   };
 
   return (
-    <figure className="player">
+    <figure ref={figureRef} className="player" onKeyDown={onKeyDown} aria-label={title}>
       <video
         ref={videoRef}
         className="player__video"
         controls
         playsInline
         autoPlay
-        muted={muted}
+        muted={player.muted}
         preload="metadata"
         aria-label={title}
         onLoadStart={player.onLoadStart}
-        onLoadedMetadata={(event) => player.onLoaded(event.currentTarget.duration)}
-        onDurationChange={(event) => player.onLoaded(event.currentTarget.duration)}
-        onTimeUpdate={(event) => player.onTime(event.currentTarget.currentTime)}
-        onPlay={player.onPlay}
-        onPlaying={player.onPlay}
+        onLoadedMetadata={(event) => player.onLoadedMetadata(event.currentTarget.duration)}
+        onDurationChange={(event) => player.onLoadedMetadata(event.currentTarget.duration)}
+        onTimeUpdate={(event) => player.onTimeUpdate(event.currentTarget.currentTime)}
+        onSeeked={(event) => player.onTimeUpdate(event.currentTarget.currentTime)}
+        onPlaying={player.onPlaying}
         onPause={player.onPause}
+        onWaiting={player.onWaiting}
         onEnded={player.onEnded}
-        onError={player.onError}
-        onVolumeChange={onVolumeChange}
+        onError={() => player.onError()}
+        onVolumeChange={(event) => player.onVolumeChange(event.currentTarget.volume, event.currentTarget.muted)}
       />
-      <figcaption className="player__status">
-        <span className="visually-hidden">{t('playbackPosition')} </span>
-        <span dir="ltr">
-          {formatDuration(player.position)} / {formatDuration(player.duration)}
+      <figcaption className="player__bar">
+        {player.live ? (
+          <>
+            <span className="player__live">{t('liveBadge')}</span>
+            <button type="button" className="button button--secondary player__control" onClick={goToLive}>
+              {t('goToLive')}
+            </button>
+          </>
+        ) : (
+          <span className="player__status">
+            <span className="visually-hidden">{t('playbackPosition')} </span>
+            <span dir="ltr">
+              {formatDuration(player.position)} / {formatDuration(player.duration)}
+            </span>
+          </span>
+        )}
+        {player.renditions.length > 1 ? (
+          <label className="player__menu">
+            <span>{t('playerQuality')}</span>
+            <select
+              value={String(player.quality)}
+              onChange={(event) => player.selectQuality(event.currentTarget.value === 'auto' ? 'auto' : Number(event.currentTarget.value))}
+            >
+              <option value="auto">
+                {t('playerQualityAuto')}
+                {player.quality === 'auto' && player.rendition ? ` (${player.rendition.height}p)` : ''}
+              </option>
+              {player.renditions.map((rendition) => (
+                <option key={rendition.id} value={rendition.id}>
+                  {rendition.height}p
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : null}
+        {player.audioTracks.length > 1 ? (
+          <label className="player__menu">
+            <span>{t('playerAudio')}</span>
+            <select value={player.audioTrack ?? ''} onChange={(event) => player.selectAudioTrack(Number(event.currentTarget.value))}>
+              {player.audioTracks.map((track) => (
+                <option key={track.id} value={track.id} lang={track.language || undefined}>
+                  {track.name}
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : null}
+        {player.subtitleTracks.length > 0 ? (
+          <label className="player__menu">
+            <span>{t('playerSubtitles')}</span>
+            <select
+              value={String(player.subtitleTrack)}
+              onChange={(event) => player.selectSubtitleTrack(event.currentTarget.value === 'off' ? 'off' : Number(event.currentTarget.value))}
+            >
+              <option value="off">{t('playerSubtitlesOff')}</option>
+              {player.subtitleTracks.map((track) => (
+                <option key={track.id} value={track.id} lang={track.language || undefined}>
+                  {track.name}
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : null}
+        {typeof document !== 'undefined' && document.pictureInPictureEnabled ? (
+          <button type="button" className="button button--secondary player__control" onClick={pictureInPicture}>
+            {t('pictureInPicture')}
+          </button>
+        ) : null}
+        <span className="visually-hidden" aria-live="polite">
+          {player.rendition ? `${t('playerQuality')}: ${player.rendition.height}p` : ''}
         </span>
-        {player.status === 'error' ? (
+        <span className="player__rendition" data-rendition={player.rendition?.height ?? ''} aria-hidden="true">
+          {player.rendition ? `${player.rendition.height}p` : ''}
+        </span>
+        {player.failed ? (
           <span role="alert" className="player__error">
-            {t('playbackFailed')}
+            {t('playbackFailed')}{' '}
+            <button type="button" className="button button--secondary" onClick={player.retry}>
+              {t('retry')}
+            </button>
           </span>
         ) : null}
       </figcaption>

@@ -71,7 +71,7 @@ function Playback({ item }: { item: ContentItem }) {
 
   switch (playback.status) {
     case 'ready':
-      return playback.source ? <VideoPlayer source={playback.source} title={item.title} /> : null;
+      return playback.source ? <VideoPlayer source={playback.source} title={item.title} live={item.type === 'LIVE'} /> : null;
     case 'locked':
       return <Paywall item={item} />;
     case 'failed':

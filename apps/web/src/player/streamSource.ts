@@ -52,8 +52,8 @@ export type HlsModule = { default: typeof Hls };
 
 /**
  * Plays `source` in `video`: an HLS playlist (`mimeType` {@link HLS_MIME_TYPE}) through hls.js,
- * loaded on demand with `import()` so that only a watch page downloads it, or natively where the
- * browser plays HLS itself (Safari); any other type as a plain `src`. hls.js recovers once from a
+ * loaded on demand with `import()` so that only a watch page downloads it, wherever Media Source
+ * Extensions exist; natively where they do not (iOS Safari); any other type as a plain `src`. hls.js recovers once from a
  * fatal network error (reloads) and once from a fatal media error (`recoverMediaError`) before it
  * reports `onFatal`. Resolves once the source is attached; rejects only when hls.js cannot load.
  */
@@ -78,9 +78,10 @@ export async function attachStream(
     };
   };
   if (!isHls) return plain('file');
-  if (video.canPlayType(HLS_MIME_TYPE) !== '') return plain('native');
+  // hls.js wherever Media Source Extensions exist (as its authors advise: the menus of renditions
+  // and tracks need it, and recent Chromium also plays HLS natively, without them); else the
+  // browser's own HLS (iOS Safari), or its attempt, which reports an error the page shows.
   const { default: HlsClass } = await loadHls();
-  // No Media Source Extensions: the browser tries, and reports an error the page shows.
   if (!HlsClass.isSupported()) return plain('native');
   const hls = new HlsClass({ enableWorker: true, capLevelToPlayerSize: true });
   const { Events, ErrorTypes } = HlsClass;
