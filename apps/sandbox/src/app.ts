@@ -28,6 +28,7 @@ import { registerProcessorRoutes } from './payments/processor.js';
 import { registerAdobeRoutes } from './routes/adobe.js';
 import { registerAuthRoutes } from './routes/auth.js';
 import { registerCheckoutRoutes } from './routes/checkout.js';
+import { registerCatalogueRoutes } from './routes/catalogue.js';
 import { registerContentRoutes } from './routes/content.js';
 import type { RouteContext } from './routes/context.js';
 import { registerControlRoutes } from './routes/control.js';
@@ -186,6 +187,7 @@ export function createApp(deps: AppDeps): Hono<SandboxEnv> {
   registerUserRoutes(routes);
   registerLicenceRoutes(routes);
   registerContentRoutes(app, routes);
+  registerCatalogueRoutes(routes);
   registerControlRoutes(app, routes);
   registerThrottleControl(app, throttle);
   registerPaymentRoutes(app, routes, { webOrigins: realmWebOrigins(deps.webUrl ?? DEFAULTS.webUrl) });

@@ -13,6 +13,7 @@ import { grantsAccess } from '../licences/state.js';
 import { MEDIA_FILES, parseRange, readMedia } from '../media/files.js';
 import { mediaTokenProblem, signMediaToken } from '../media/token.js';
 import { THUMBNAIL_COLOURS } from '../seed/catalogue.js';
+import { findPlayableTitle } from '../catalogue/playable.js';
 import type { SandboxDb } from '../db/open.js';
 import type { RouteContext } from './context.js';
 
@@ -38,19 +39,24 @@ export function registerContentRoutes(app: Hono<SandboxEnv>, ctx: RouteContext):
   });
 
   // GET /api/v2/playback/:type/:id: a short-lived source when free or granted by an active licence.
+  // The six content items as they always played; any other playable title of the catalogue
+  // (VOD, EPISODE, LIVE once started and with its replay, CHANNEL: catalogue/playable.ts).
   route(C.playback, async ({ params }, c) => {
     const claims = await ctx.optionalUser(c);
-    const row = await findItem(db, params);
-    if (row.licenceIds.length > 0) {
-      const now = await ctx.sandboxNow();
+    const now = await ctx.sandboxNow();
+    const item = await findContentItem(db, params);
+    const { licenceIds, mediaFile } = item
+      ? item
+      : await findPlayableTitle(db, params.type, params.id, now).then((title) => ({ licenceIds: title.licenceIds, mediaFile: title.mediaAsset }));
+    if (licenceIds.length > 0) {
       const held = claims ? await loadHeld(db, claims.sub, now) : [];
-      const granted = held.some((h) => row.licenceIds.includes(h.cat.id) && grantsAccess(h.row, now));
+      const granted = held.some((h) => licenceIds.includes(h.cat.id) && grantsAccess(h.row, now));
       if (!granted) throw new ApiHttpError(403, 'LICENCE_REQUIRED', ['licenceRequired']);
     }
-    const { token, expiresAt } = signMediaToken(ctx.mediaSecret, row.mediaFile, ctx.now());
+    const { token, expiresAt } = signMediaToken(ctx.mediaSecret, mediaFile, ctx.now());
     return {
-      url: `${ctx.publicUrl(c)}/media/${row.mediaFile}?token=${token}`,
-      mimeType: MEDIA_FILES[row.mediaFile] ?? 'application/octet-stream',
+      url: `${ctx.publicUrl(c)}/media/${mediaFile}?token=${token}`,
+      mimeType: MEDIA_FILES[mediaFile] ?? 'application/octet-stream',
       expiresAt: expiresAt.toISOString(),
     };
   });
@@ -89,14 +95,18 @@ export function registerContentRoutes(app: Hono<SandboxEnv>, ctx: RouteContext):
   });
 }
 
-/** The item the `:type/:id` path names; 404 for an unknown type or id, or a type that is not the item's. */
-async function findItem(db: SandboxDb, params: { type: string; id: string }): Promise<ContentRow> {
+/** The content item the `:type/:id` path names; undefined for an unknown type or id, or a type that is not the item's. */
+async function findContentItem(db: SandboxDb, params: { type: string; id: string }): Promise<ContentRow | undefined> {
   const type = params.type.toUpperCase();
-  const { id } = params;
-  const notFound = () => new ApiHttpError(404, 'NOT_FOUND', [`No ${type || 'content'} ${id}`]);
-  if (!(CONTENT_TYPES as readonly string[]).includes(type)) throw notFound();
-  const [row] = await db.select().from(contentItems).where(eq(contentItems.id, id)).limit(1);
-  if (!row || row.type !== type) throw notFound();
+  if (!(CONTENT_TYPES as readonly string[]).includes(type)) return undefined;
+  const [row] = await db.select().from(contentItems).where(eq(contentItems.id, params.id)).limit(1);
+  return row && row.type === type ? row : undefined;
+}
+
+/** The content item the `:type/:id` path names; 404 for an unknown type or id, or a type that is not the item's. */
+async function findItem(db: SandboxDb, params: { type: string; id: string }): Promise<ContentRow> {
+  const row = await findContentItem(db, params);
+  if (!row) throw new ApiHttpError(404, 'NOT_FOUND', [`No ${params.type.toUpperCase() || 'content'} ${params.id}`]);
   return row;
 }
 
