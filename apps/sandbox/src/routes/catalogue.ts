@@ -534,29 +534,23 @@ function programmeOf(row: ProgrammeRow, id: string, startMs: number, endMs: numb
   };
 }
 
+/** The first child of `parentId` of `type` numbered after `after` (numbers start at 1). */
+async function firstChildAfter(db: SandboxDb, parentId: string, type: 'SEASON' | 'EPISODE', after = 0): Promise<TitleRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(titles)
+    .where(and(eq(titles.parentId, parentId), eq(titles.type, type), gt(titles.number, after)))
+    .orderBy(asc(titles.number))
+    .limit(1);
+  return row;
+}
+
 /** The episode after `episode`: the next of its season, else the first of the series' next season. */
 async function nextEpisode(db: SandboxDb, episode: TitleRow, season: TitleRow): Promise<TitleRow | undefined> {
-  const [sameSeason] = await db
-    .select()
-    .from(titles)
-    .where(and(eq(titles.parentId, season.id), eq(titles.type, 'EPISODE'), gt(titles.number, episode.number ?? 0)))
-    .orderBy(asc(titles.number))
-    .limit(1);
+  const sameSeason = await firstChildAfter(db, season.id, 'EPISODE', episode.number ?? 0);
   if (sameSeason || !season.parentId) return sameSeason;
-  const [nextSeason] = await db
-    .select()
-    .from(titles)
-    .where(and(eq(titles.parentId, season.parentId), eq(titles.type, 'SEASON'), gt(titles.number, season.number ?? 0)))
-    .orderBy(asc(titles.number))
-    .limit(1);
-  if (!nextSeason) return undefined;
-  const [first] = await db
-    .select()
-    .from(titles)
-    .where(and(eq(titles.parentId, nextSeason.id), eq(titles.type, 'EPISODE')))
-    .orderBy(asc(titles.number))
-    .limit(1);
-  return first;
+  const nextSeason = await firstChildAfter(db, season.parentId, 'SEASON', season.number ?? 0);
+  return nextSeason && firstChildAfter(db, nextSeason.id, 'EPISODE');
 }
 
 /** Fighter rows as tiles: records counted from their results, rankings attached. */
