@@ -28,6 +28,8 @@ import { registerProcessorRoutes } from './payments/processor.js';
 import { registerAdobeRoutes } from './routes/adobe.js';
 import { registerAuthRoutes } from './routes/auth.js';
 import { registerCheckoutRoutes } from './routes/checkout.js';
+import { findArtworkSubject } from './catalogue/artwork.js';
+import { registerCatalogueRoutes } from './routes/catalogue.js';
 import { registerContentRoutes } from './routes/content.js';
 import type { RouteContext } from './routes/context.js';
 import { registerControlRoutes } from './routes/control.js';
@@ -40,7 +42,7 @@ import { registerLicenceRoutes } from './routes/licences.js';
 import { registerOpenIdRoutes } from './routes/openid.js';
 import { registerPaymentRoutes } from './routes/payments.js';
 import { registerSocialRoutes } from './routes/social.js';
-import { registerStreamingRoutes } from './routes/streaming.js';
+import { registerArtworkRoutes, registerStreamingRoutes, type ArtworkLookup } from './routes/streaming.js';
 import { registerUserRoutes } from './routes/user.js';
 import { realmWebOrigins } from './seed/realm.js';
 
@@ -60,6 +62,8 @@ export interface AppDeps {
   now?: () => number;
   /** HMAC key of media tokens (stored in `settings`); a random one per app when absent. */
   mediaSecret?: Uint8Array;
+  /** Who the artwork of an id shows (tests); default: the catalogue's entry (catalogue/artwork.ts). */
+  artworkLookup?: ArtworkLookup;
   /**
    * The cache of generated media, HLS assets and artwork (`media/cache.ts` `mediaCacheDir`:
    * `<dataDir>/media-cache`); default `apps/sandbox/.media-cache/`, as for `SANDBOX_DATA_DIR=:memory:`.
@@ -193,6 +197,12 @@ export function createApp(deps: AppDeps): Hono<SandboxEnv> {
   registerLicenceRoutes(routes);
   registerContentRoutes(app, routes);
   registerStreamingRoutes(app, routes, { cacheDir: deps.mediaCacheDir });
+  registerCatalogueRoutes(routes);
+  // Artwork of every catalogue entry (titles, sections, news, fighters): its title and colours.
+  registerArtworkRoutes(app, {
+    lookup: deps.artworkLookup ?? (async (_kind, id) => (await findArtworkSubject(deps.db, id)) ?? null),
+    cacheDir: deps.mediaCacheDir,
+  });
   registerControlRoutes(app, routes);
   registerThrottleControl(app, throttle);
   registerPaymentRoutes(app, routes, { webOrigins: realmWebOrigins(deps.webUrl ?? DEFAULTS.webUrl) });

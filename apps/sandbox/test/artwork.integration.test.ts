@@ -10,7 +10,6 @@ import { IMAGE_WIDTH_PLACEHOLDER, IMAGE_WIDTHS, imageUrl } from '@stream/core/do
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { artworkUrlTemplate, wrapTitle, type ArtworkKind } from '../src/media/artwork.js';
-import { registerArtworkRoutes } from '../src/routes/streaming.js';
 import { appWith, call, expectError, memoryDeps, type App } from './helpers.js';
 
 /** Width and height of a JPEG from its first start-of-frame marker (SOF0–SOF3), or undefined. */
@@ -43,10 +42,9 @@ beforeAll(async () => {
   const opened = await memoryDeps();
   close = opened.close;
   cacheDir = await mkdtemp(path.join(tmpdir(), 'artwork-test-'));
-  app = appWith(opened.deps);
-  registerArtworkRoutes(app, {
-    cacheDir,
-    lookup: async (kind, id) => {
+  app = appWith(opened.deps, {
+    mediaCacheDir: cacheDir,
+    artworkLookup: async (kind, id) => {
       asked.push([kind, id]);
       return LOOKS[id] ?? null;
     },

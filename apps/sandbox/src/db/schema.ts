@@ -16,13 +16,14 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { Discount, LicenceAmount, Money, PendingActionRow, PriceMigrationConsent } from './types.js';
+import type { Discount, LicenceAmount, Localized, LocalizedBlocks, LocalizedParagraphs, Money, PendingActionRow, PriceMigrationConsent } from './types.js';
 
 /** Realms: the tenant a request names in its `Realm` header, and the API key it must send. */
 export const realms = pgTable('realms', {
@@ -197,6 +198,230 @@ export const contentItems = pgTable('content_items', {
   /** File under `apps/sandbox/media/` that playback serves. */
   mediaFile: text('media_file').notNull(),
   sortOrder: integer('sort_order').notNull().default(0),
+});
+
+/*
+ * The catalogue (docs/api.md "Catalogue", docs/sandbox.md "Catalogue"): code-owned tables, written
+ * from `src/seed/` on every start (`seedLibrary`). Texts are jsonb `{ en, es, pt, ar }` (the
+ * handlers pick the request's locale, English when one is missing). Times are stored as minutes
+ * from the catalogue anchor (`src/catalogue/anchor.ts`), a moment near the sandbox clock, so the
+ * schedule never goes stale and moves with `POST /_sandbox/clock`.
+ */
+
+/**
+ * Titles of every type: `VOD`, `LIVE` (an event), `SERIES`, `SEASON`, `EPISODE`, `PLAYLIST`,
+ * `CHANNEL` (a live channel of the guide). Empty `licenceIds` = free.
+ */
+export const titles = pgTable(
+  'titles',
+  {
+    id: text('id').primaryKey(),
+    type: text('type').notNull(),
+    title: jsonb('title').$type<Localized>().notNull(),
+    /** One to three sentences; the first is the tile's short description. */
+    description: jsonb('description').$type<Localized>().notNull(),
+    /** A category id of `src/seed/texts.ts` (`football`, `combat`, `film`, …). */
+    category: text('category').notNull(),
+    /** The two colours of the generated artwork (CSS hex), from and to. */
+    colours: jsonb('colours').$type<[string, string]>().notNull(),
+    licenceIds: jsonb('licence_ids').$type<string[]>().notNull().default([]),
+    durationSeconds: integer('duration_seconds'),
+    /** VOD, EPISODE: released at the anchor plus these minutes (negative: before it). */
+    releaseOffsetMinutes: integer('release_offset_minutes'),
+    /** LIVE: start and end, minutes from the anchor. */
+    startOffsetMinutes: integer('start_offset_minutes'),
+    endOffsetMinutes: integer('end_offset_minutes'),
+    /** LIVE: a replay plays once the event ended. */
+    hasReplay: boolean('has_replay').notNull().default(false),
+    /** SEASON: its series; EPISODE: its season. */
+    parentId: text('parent_id'),
+    /** SEASON, EPISODE: its number in the parent (from 1). */
+    number: integer('number'),
+    /** Orders popular content and search results (higher first). */
+    popularity: integer('popularity').notNull().default(0),
+    /**
+     * What playback serves for a playable title (VOD, EPISODE, LIVE, CHANNEL): a media key; today
+     * a file of `MEDIA_FILES` (`sample.webm`). Null for titles that do not play.
+     */
+    mediaAsset: text('media_asset'),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [index('titles_type_idx').on(t.type, t.sortOrder), index('titles_parent_idx').on(t.parentId, t.number)],
+);
+
+/** The titles of a playlist, in order. */
+export const playlistItems = pgTable(
+  'playlist_items',
+  {
+    playlistId: text('playlist_id')
+      .notNull()
+      .references(() => titles.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    titleId: text('title_id')
+      .notNull()
+      .references(() => titles.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.playlistId, t.position] })],
+);
+
+/** Sections: `home` (kind `home`) and the browse categories (kind `category`), in `sortOrder`. */
+export const sections = pgTable('sections', {
+  id: text('id').primaryKey(),
+  kind: text('kind').notNull(),
+  title: jsonb('title').$type<Localized>().notNull(),
+  description: jsonb('description').$type<Localized>(),
+  colours: jsonb('colours').$type<[string, string]>().notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+/**
+ * The rails of a section, in `position`. `layout`: HERO, PROMO, POSTER, LANDSCAPE; `source`:
+ * CURATED (its `rail_items`) or computed at request time (LIVE_NOW, UPCOMING, RELEASES, POPULAR),
+ * limited to `categories` when set.
+ */
+export const rails = pgTable(
+  'rails',
+  {
+    id: text('id').primaryKey(),
+    sectionId: text('section_id')
+      .notNull()
+      .references(() => sections.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    title: jsonb('title').$type<Localized>().notNull(),
+    layout: text('layout').notNull(),
+    source: text('source').notNull(),
+    /** A computed rail's categories (null: every category). */
+    categories: jsonb('categories').$type<string[]>(),
+  },
+  (t) => [uniqueIndex('rails_section_position_idx').on(t.sectionId, t.position)],
+);
+
+/** The titles of a curated rail, in order. */
+export const railItems = pgTable(
+  'rail_items',
+  {
+    railId: text('rail_id')
+      .notNull()
+      .references(() => rails.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    titleId: text('title_id')
+      .notNull()
+      .references(() => titles.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.railId, t.position] })],
+);
+
+/**
+ * The programmes of a live channel (a `CHANNEL` title), one week that repeats: each starts
+ * `weekOffsetMinutes` after Monday 00:00 UTC and lasts `durationMinutes`; a channel's week is
+ * covered without gaps or overlaps (`src/catalogue/guide.ts` lays it over any window).
+ */
+export const programmes = pgTable(
+  'programmes',
+  {
+    id: text('id').primaryKey(),
+    channelId: text('channel_id')
+      .notNull()
+      .references(() => titles.id, { onDelete: 'cascade' }),
+    weekOffsetMinutes: integer('week_offset_minutes').notNull(),
+    durationMinutes: integer('duration_minutes').notNull(),
+    title: jsonb('title').$type<Localized>().notNull(),
+    description: jsonb('description').$type<Localized>(),
+    category: text('category').notNull(),
+  },
+  (t) => [index('programmes_channel_idx').on(t.channelId, t.weekOffsetMinutes)],
+);
+
+/** News feeds, in `sortOrder`; the id is the feed's name in the NEWS_ITEM path. */
+export const newsFeeds = pgTable('news_feeds', {
+  id: text('id').primaryKey(),
+  title: jsonb('title').$type<Localized>().notNull(),
+  description: jsonb('description').$type<Localized>(),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+/** News items: published at the anchor plus `publishedOffsetMinutes` (negative: before it). */
+export const newsItems = pgTable(
+  'news_items',
+  {
+    id: text('id').primaryKey(),
+    feedId: text('feed_id')
+      .notNull()
+      .references(() => newsFeeds.id, { onDelete: 'cascade' }),
+    title: jsonb('title').$type<Localized>().notNull(),
+    summary: jsonb('summary').$type<Localized>().notNull(),
+    body: jsonb('body').$type<LocalizedParagraphs>().notNull(),
+    publishedOffsetMinutes: integer('published_offset_minutes').notNull(),
+    colours: jsonb('colours').$type<[string, string]>().notNull(),
+    relatedTitleIds: jsonb('related_title_ids').$type<string[]>().notNull().default([]),
+  },
+  (t) => [index('news_items_feed_idx').on(t.feedId, t.publishedOffsetMinutes)],
+);
+
+/** Fighters; their record is counted from `fight_results`. */
+export const fighters = pgTable('fighters', {
+  id: text('id').primaryKey(),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  nickname: text('nickname'),
+  /** ISO 3166-1 alpha-2. */
+  country: text('country').notNull(),
+  /** One of `WEIGHT_CLASSES` (`@stream/core/contracts`). */
+  weightClass: text('weight_class').notNull(),
+  stance: text('stance'),
+  heightCm: integer('height_cm'),
+  reachCm: integer('reach_cm'),
+  bio: jsonb('bio').$type<Localized>().notNull(),
+  colours: jsonb('colours').$type<[string, string]>().notNull(),
+});
+
+/**
+ * One fight as one fighter saw it (a fight between two catalogue fighters has a row for each):
+ * `result` win, loss or noContest, `method` one of `WIN_METHODS`, on the anchor's day plus
+ * `dateOffsetDays` (negative).
+ */
+export const fightResults = pgTable(
+  'fight_results',
+  {
+    id: text('id').primaryKey(),
+    fighterId: text('fighter_id')
+      .notNull()
+      .references(() => fighters.id, { onDelete: 'cascade' }),
+    opponentId: text('opponent_id'),
+    opponentName: text('opponent_name').notNull(),
+    result: text('result').notNull(),
+    method: text('method').notNull(),
+    round: integer('round').notNull(),
+    /** Time in the round, `m:ss`. */
+    time: text('time'),
+    dateOffsetDays: integer('date_offset_days').notNull(),
+    eventTitle: text('event_title').notNull(),
+    /** The LIVE title whose replay shows the fight, when there is one. */
+    eventId: text('event_id'),
+  },
+  (t) => [index('fight_results_fighter_idx').on(t.fighterId, t.dateOffsetDays)],
+);
+
+/** Rankings per weight class: position 0 is the champion, then 1, 2, … */
+export const rankings = pgTable(
+  'rankings',
+  {
+    weightClass: text('weight_class').notNull(),
+    position: integer('position').notNull(),
+    fighterId: text('fighter_id')
+      .notNull()
+      .references(() => fighters.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.weightClass, t.position] })],
+);
+
+/** External pages of text (routes EXTERNAL_PAGE, MOBILE_EXTERNAL_PAGE), updated `updatedOffsetDays` from the anchor. */
+export const externalPages = pgTable('external_pages', {
+  id: text('id').primaryKey(),
+  title: jsonb('title').$type<Localized>().notNull(),
+  description: jsonb('description').$type<Localized>(),
+  blocks: jsonb('blocks').$type<LocalizedBlocks>().notNull(),
+  updatedOffsetDays: integer('updated_offset_days').notNull(),
 });
 
 /**
@@ -546,6 +771,18 @@ export const schema = {
   licences,
   accountLicences,
   contentItems,
+  titles,
+  playlistItems,
+  sections,
+  rails,
+  railItems,
+  programmes,
+  newsFeeds,
+  newsItems,
+  fighters,
+  fightResults,
+  rankings,
+  externalPages,
   vouchers,
   baskets,
   paymentDetails,

@@ -5,6 +5,9 @@ import { DEMO_ACCOUNT } from '../config.js';
 import { SEED_REALMS } from '../seed/realms.js';
 import { NO_LICENCE_ACCOUNT, seededLicencesFor } from '../seed/accounts.js';
 import { seedCatalogue, seedContent, seedFamilies } from '../seed/catalogue.js';
+import { seedLibrary } from '../seed/library.js';
+import { anchorFor, writeAnchor } from '../catalogue/anchor.js';
+import { readClockOffset } from '../licences/clock.js';
 import type { SandboxDb } from './open.js';
 import { accountLicences, contentItems, licenceFamilies, licences, realms, settings, users, vouchers } from './schema.js';
 import { SEED_VOUCHERS } from '../payments/vouchers.js';
@@ -12,8 +15,8 @@ import { SEED_VOUCHERS } from '../payments/vouchers.js';
 const JWT_SECRET_KEY = 'jwt_hs256_secret';
 
 /**
- * Ensures the seeded realms (`seed/realms.ts`), the licence catalogue, the licence families and the content (upserted
- * from code on every start) and, when `demoAccount` is true, the demo and no-licence accounts with
+ * Ensures the seeded realms (`seed/realms.ts`), the licence catalogue, the licence families, the content and the
+ * catalogue of titles (upserted from code on every start) and, when `demoAccount` is true, the demo and no-licence accounts with
  * their licences. Idempotent: existing accounts are kept as they are (a changed demo password is
  * not reset), and an account's licences are seeded once (a settings flag records it), so a
  * cancelled or paused demo licence stays so across restarts. `nowMs` anchors the relative dates.
@@ -71,8 +74,13 @@ async function ensureAccount(
   return row.id;
 }
 
-/** Upserts families, catalogue, vouchers and content from code; licences no longer in code are marked inactive. */
+/**
+ * Upserts families, catalogue, vouchers, content and the catalogue of titles (`seed/library.ts`)
+ * from code; licences no longer in code are marked inactive. The catalogue anchor moves to the
+ * sandbox clock's current hour (`catalogue/anchor.ts`).
+ */
 async function seedCatalogueTables(db: SandboxDb, nowMs: number): Promise<void> {
+  const sandboxNowMs = nowMs + (await readClockOffset(db));
   await db.transaction(async (tx) => {
     for (const family of seedFamilies()) {
       const { id, ...rest } = family;
@@ -95,6 +103,8 @@ async function seedCatalogueTables(db: SandboxDb, nowMs: number): Promise<void> 
       const { id, ...rest } = item;
       await tx.insert(contentItems).values(item).onConflictDoUpdate({ target: contentItems.id, set: rest });
     }
+    await seedLibrary(tx);
+    await writeAnchor(tx, anchorFor(sandboxNowMs));
   });
 }
 

@@ -15,6 +15,7 @@ import { MEDIA_FILES, parseRange, readMedia } from '../media/files.js';
 import { HLS_ASSET_IDS, type HlsAssetId } from '../media/hls.js';
 import { mediaTokenProblem } from '../media/token.js';
 import { THUMBNAIL_COLOURS } from '../seed/catalogue.js';
+import { findPlayableTitle } from '../catalogue/playable.js';
 import type { SandboxDb } from '../db/open.js';
 import type { RouteContext } from './context.js';
 import { hlsPlayback } from './streaming.js';
@@ -41,18 +42,23 @@ export function registerContentRoutes(app: Hono<SandboxEnv>, ctx: RouteContext):
   });
 
   // GET /api/v2/playback/:type/:id: a short-lived source when free or granted by an active licence.
+  // The six content items as they always played; any other playable title of the catalogue
+  // (VOD, EPISODE, LIVE once started and with its replay, CHANNEL: catalogue/playable.ts).
   route(C.playback, async ({ params }, c) => {
     const claims = await ctx.optionalUser(c);
-    const row = await findItem(db, params);
-    if (row.licenceIds.length > 0) {
-      const now = await ctx.sandboxNow();
+    const now = await ctx.sandboxNow();
+    const item = await findContentItem(db, params);
+    const { licenceIds, live } = item
+      ? { licenceIds: item.licenceIds, live: item.type === 'LIVE' }
+      : await findPlayableTitle(db, params.type, params.id, now);
+    if (licenceIds.length > 0) {
       const held = claims ? await loadHeld(db, claims.sub, now) : [];
-      const granted = held.some((h) => row.licenceIds.includes(h.cat.id) && grantsAccess(h.row, now));
+      const granted = held.some((h) => licenceIds.includes(h.cat.id) && grantsAccess(h.row, now));
       if (!granted) throw new ApiHttpError(403, 'LICENCE_REQUIRED', ['licenceRequired']);
     }
-    // HLS (routes/streaming.ts): a VOD plays its asset from the start, a LIVE item a live window
-    // over it that follows the sandbox clock.
-    return hlsPlayback(ctx, c, { assetId: assetOf(row.id), live: row.type === 'LIVE' ? row.id : undefined });
+    // HLS (routes/streaming.ts): on demand plays its asset from the start, a live stream a live
+    // window over it that follows the sandbox clock.
+    return hlsPlayback(ctx, c, { assetId: assetOf(params.id), live: live ? params.id : undefined });
   });
 
   // GET /media/:file?token=: the file, with HTTP Range (206), only with a valid, unexpired token for it.
@@ -99,14 +105,18 @@ export function assetOf(id: string): HlsAssetId {
   return HLS_ASSET_IDS[hash % HLS_ASSET_IDS.length]!;
 }
 
-/** The item the `:type/:id` path names; 404 for an unknown type or id, or a type that is not the item's. */
-async function findItem(db: SandboxDb, params: { type: string; id: string }): Promise<ContentRow> {
+/** The content item the `:type/:id` path names; undefined for an unknown type or id, or a type that is not the item's. */
+async function findContentItem(db: SandboxDb, params: { type: string; id: string }): Promise<ContentRow | undefined> {
   const type = params.type.toUpperCase();
-  const { id } = params;
-  const notFound = () => new ApiHttpError(404, 'NOT_FOUND', [`No ${type || 'content'} ${id}`]);
-  if (!(CONTENT_TYPES as readonly string[]).includes(type)) throw notFound();
-  const [row] = await db.select().from(contentItems).where(eq(contentItems.id, id)).limit(1);
-  if (!row || row.type !== type) throw notFound();
+  if (!(CONTENT_TYPES as readonly string[]).includes(type)) return undefined;
+  const [row] = await db.select().from(contentItems).where(eq(contentItems.id, params.id)).limit(1);
+  return row && row.type === type ? row : undefined;
+}
+
+/** The content item the `:type/:id` path names; 404 for an unknown type or id, or a type that is not the item's. */
+async function findItem(db: SandboxDb, params: { type: string; id: string }): Promise<ContentRow> {
+  const row = await findContentItem(db, params);
+  if (!row) throw new ApiHttpError(404, 'NOT_FOUND', [`No ${params.type.toUpperCase() || 'content'} ${params.id}`]);
   return row;
 }
 

@@ -35,13 +35,13 @@ export interface HlsSource {
 }
 
 /** The playback answer of an HLS source (the `content.playback` response shape). */
-export interface HlsPlayback {
+export type HlsPlayback = {
   /** Absolute URL of the master playlist, with the token in its path. */
   url: string;
   mimeType: typeof HLS_MIME_TYPE;
   /** When the token stops opening the playlists and segments (ISO 8601; {@link MEDIA_TOKEN_TTL_S} after now). */
   expiresAt: string;
-}
+};
 
 const STREAM_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 

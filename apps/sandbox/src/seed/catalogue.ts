@@ -213,9 +213,10 @@ export function seedCatalogue(startMs: number): CatalogueInsert[] {
   }));
 }
 
-const SPORTS = [LICENCE_IDS.sportsBasic, LICENCE_IDS.sportsPremium, LICENCE_IDS.sportsPremiumYearly, LICENCE_IDS.sportsPremiumIap, LICENCE_IDS.seasonPass];
-const CINEMA = [LICENCE_IDS.cinema, LICENCE_IDS.cinemaPlus];
-const FIGHT = [LICENCE_IDS.ppvFight, LICENCE_IDS.sportsPremium, LICENCE_IDS.sportsPremiumYearly, LICENCE_IDS.sportsPremiumIap];
+/** The licences of sports titles, cinema titles and the big fights (content and the catalogue share them). */
+export const SPORTS = [LICENCE_IDS.sportsBasic, LICENCE_IDS.sportsPremium, LICENCE_IDS.sportsPremiumYearly, LICENCE_IDS.sportsPremiumIap, LICENCE_IDS.seasonPass];
+export const CINEMA = [LICENCE_IDS.cinema, LICENCE_IDS.cinemaPlus];
+export const FIGHT = [LICENCE_IDS.ppvFight, LICENCE_IDS.sportsPremium, LICENCE_IDS.sportsPremiumYearly, LICENCE_IDS.sportsPremiumIap];
 
 /** Videos and live events; every one plays `sample.webm`. `startMs` anchors the live dates. */
 export function seedContent(startMs: number): ContentInsert[] {

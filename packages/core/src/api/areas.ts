@@ -29,6 +29,7 @@ export const AREA_SOURCES: AreaSources = {
   licences: () => import('../contracts/licences.js').then((m) => m.licencesCalls),
   promos: () => import('../contracts/licences.js').then((m) => m.promosCalls),
   content: () => import('../contracts/content.js').then((m) => m.contentCalls),
+  catalogue: () => import('../contracts/catalogue.js').then((m) => m.catalogueCalls),
   baskets: () => import('../contracts/baskets.js').then((m) => m.basketsCalls),
   vouchers: () => import('../contracts/baskets.js').then((m) => m.vouchersCalls),
   paymentMethods: () => import('../contracts/baskets.js').then((m) => m.paymentMethodsCalls),

@@ -1,0 +1,110 @@
+/**
+ * The catalogue's list queries: titles by live state, releases, popular titles and curated
+ * rails, each one page at a time with its total. Times are compared in minutes from the anchor
+ * (the stored offsets); the sandbox clock's fractional minute is rounded the way that keeps each
+ * comparison exact (`start <= now` is `start <= floor(now)` for whole-minute offsets).
+ */
+import { and, asc, count, desc, eq, gt, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { EventState } from '@stream/core/contracts';
+import type { SandboxDb } from '../db/open.js';
+import { railItems, titles } from '../db/schema.js';
+import type { PageWindow } from './paging.js';
+import type { TitleRow, View } from './tiles.js';
+import { DAY_MS, minutesFrom } from './time.js';
+
+/** How far back the releases go, in days. */
+export const RELEASES_WINDOW_DAYS = 30;
+
+/** One page of title rows and the size of the whole list. */
+export interface TitlePage {
+  rows: TitleRow[];
+  total: number;
+}
+
+/** A whole-minute offset column of `titles`. */
+type Column = typeof titles.startOffsetMinutes | typeof titles.endOffsetMinutes | typeof titles.releaseOffsetMinutes;
+
+/** `column < minutes`, `column > minutes`, `column <= minutes` for a fractional `minutes` and whole-minute columns. */
+const before = (column: Column, minutes: number) => lt(column, Math.ceil(minutes));
+const after = (column: Column, minutes: number) => gt(column, Math.floor(minutes));
+const atOrBefore = (column: Column, minutes: number) => lte(column, Math.floor(minutes));
+
+/** Live events in `state` at the view's clock. */
+export function eventsIn(state: EventState, view: View): SQL {
+  const now = minutesFrom(view.anchorMs, view.nowMs);
+  const live = eq(titles.type, 'LIVE');
+  if (state === 'UPCOMING') return and(live, after(titles.startOffsetMinutes, now))!;
+  if (state === 'ENDED') return and(live, atOrBefore(titles.endOffsetMinutes, now))!;
+  return and(live, atOrBefore(titles.startOffsetMinutes, now), after(titles.endOffsetMinutes, now))!;
+}
+
+/** Live events overlapping `[fromMs, toMs)`. */
+export function eventsDuring(fromMs: number, toMs: number, view: View): SQL {
+  return and(
+    eq(titles.type, 'LIVE'),
+    before(titles.startOffsetMinutes, minutesFrom(view.anchorMs, toMs)),
+    after(titles.endOffsetMinutes, minutesFrom(view.anchorMs, fromMs)),
+  )!;
+}
+
+/** The order of a state's events: live and upcoming soonest first, ended latest first. */
+export const eventOrder = (state: EventState) =>
+  state === 'ENDED' ? [desc(titles.endOffsetMinutes), asc(titles.id)] : [asc(titles.startOffsetMinutes), asc(titles.id)];
+
+/** When a title was released: an on-demand title's release, an event's end. */
+const releasedAt = sql<number>`coalesce(${titles.releaseOffsetMinutes}, ${titles.endOffsetMinutes})`;
+
+/**
+ * What was released in the {@link RELEASES_WINDOW_DAYS} days up to the view's clock: on-demand
+ * videos and episodes by release, ended events with a replay by their end.
+ */
+export function released(view: View): SQL {
+  const now = minutesFrom(view.anchorMs, view.nowMs);
+  const since = now - (RELEASES_WINDOW_DAYS * DAY_MS) / 60_000;
+  return or(
+    and(inArray(titles.type, ['VOD', 'EPISODE']), atOrBefore(titles.releaseOffsetMinutes, now), after(titles.releaseOffsetMinutes, since - 1)),
+    and(eq(titles.type, 'LIVE'), eq(titles.hasReplay, true), atOrBefore(titles.endOffsetMinutes, now), after(titles.endOffsetMinutes, since - 1)),
+  )!;
+}
+
+/** Newest release first. */
+export const releaseOrder = [desc(releasedAt), asc(titles.id)];
+
+/** Titles worth recommending: videos, series, playlists, and events that are not over without a replay. */
+export function recommendable(view: View): SQL {
+  const over = and(eq(titles.type, 'LIVE'), eq(titles.hasReplay, false), atOrBefore(titles.endOffsetMinutes, minutesFrom(view.anchorMs, view.nowMs)));
+  return and(inArray(titles.type, ['VOD', 'SERIES', 'PLAYLIST', 'LIVE']), sql`not coalesce(${over}, false)`)!;
+}
+
+/** Most popular first. */
+export const popularOrder = [desc(titles.popularity), asc(titles.id)];
+
+/** `where`, limited to `categories` when given. */
+export function inCategories(where: SQL, categories: readonly string[] | null | undefined): SQL {
+  return categories && categories.length > 0 ? and(where, inArray(titles.category, [...categories]))! : where;
+}
+
+/** One page of the titles matching `where`, in `order`, and their total. */
+export async function titlePage(db: SandboxDb, where: SQL, order: SQL[], window: PageWindow): Promise<TitlePage> {
+  const [rows, [total]] = await Promise.all([
+    db.select().from(titles).where(where).orderBy(...order).offset(window.offset).limit(window.limit),
+    db.select({ n: count() }).from(titles).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** One page of a curated rail's titles, in its order, and their total. */
+export async function curatedPage(db: SandboxDb, railId: string, window: PageWindow): Promise<TitlePage> {
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ title: titles })
+      .from(railItems)
+      .innerJoin(titles, eq(titles.id, railItems.titleId))
+      .where(eq(railItems.railId, railId))
+      .orderBy(asc(railItems.position))
+      .offset(window.offset)
+      .limit(window.limit),
+    db.select({ n: count() }).from(railItems).where(eq(railItems.railId, railId)),
+  ]);
+  return { rows: rows.map((row) => row.title), total: total?.n ?? 0 };
+}
