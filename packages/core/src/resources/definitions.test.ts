@@ -31,6 +31,7 @@ function fakeApi(answers: Record<string, unknown> = {}) {
     payments: { history: method('payments.history') },
     checkout: { context: method('checkout.context') },
     content: { list: method('content.list'), get: method('content.get') },
+    catalogue: { section: method('catalogue.section'), search: method('catalogue.search'), sections: method('catalogue.sections') },
     countries: { list: method('countries.list') },
     download: vi.fn(async () => new Blob(['%PDF'])),
   };
@@ -65,6 +66,22 @@ describe('createResources: reads', () => {
     }
     expect(resources.content.get('LIVE', 'ev-7').key).toEqual(['content', 'get', 'LIVE', 'ev-7']);
     expect(api.content.get).toHaveBeenLastCalledWith({ params: { type: 'VOD', id: '42' } });
+  });
+
+  it('reads the discovery catalogue by call name, keyed by the call and its request (one load for equal requests)', async () => {
+    const { client, api, called } = fakeApi({ 'catalogue.section': { id: 'home' }, 'catalogue.sections': { sections: [] } });
+    const cache = createResourceCache(quiet);
+    const resources = createResources(client, cache);
+    const home = resources.catalogue.read('section', { params: { id: 'home' }, query: { rpp: 5 } });
+    expect(home.key).toEqual(['catalogue', 'section', JSON.stringify({ params: { id: 'home' }, query: { rpp: 5 } })]);
+    expect(home.key.slice(0, 2).join('.')).toBe(calls.catalogue.section.name);
+    expect(resources.catalogue.read('sections').key).toEqual(['catalogue', 'sections', 'null']);
+    const again = resources.catalogue.read('section', { params: { id: 'home' }, query: { rpp: 5 } });
+    expect(again.key).toEqual(home.key);
+    await Promise.all([cache.fetch(home), cache.fetch(again)]);
+    expect(called).toEqual(['catalogue.section']);
+    expect(api.catalogue.section).toHaveBeenLastCalledWith({ params: { id: 'home' }, query: { rpp: 5 } });
+    expect(resources.catalogue.read('search', { query: { q: 'derby' } }).key).not.toEqual(resources.catalogue.read('search', { query: { q: 'derbi' } }).key);
   });
 
   it('documents every key in RESOURCE_KEYS, and two reads of one key are the same resource', () => {

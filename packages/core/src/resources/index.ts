@@ -19,5 +19,5 @@ export { createResources, type Resources } from './definitions.js';
 export { contentItemKey, RESOURCE_KEYS } from './keys.js';
 export type { IdentityResources } from './identity.js';
 export type { CardList, CommerceResources, LicenceList, PaymentHistory } from './commerce.js';
-export type { CatalogueResources, ContentList } from './catalogue.js';
+export type { CatalogueAnswer, CatalogueApi, CatalogueCall, CatalogueRequest, CatalogueResources, ContentList } from './catalogue.js';
 export type { CountriesResources } from './countries.js';
