@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Licence } from '../contracts/licences.js';
-import { awaitsPriceMigrationConsent, contentPath, titleSlug, unlockingLicences } from './content.js';
+import { TITLE_TYPES } from '../contracts/catalogue.js';
+import { awaitsPriceMigrationConsent, contentPath, tilePath, titleSlug, unlockingLicences } from './content.js';
+import { ROUTE_LOCALES } from './routes.js';
 import { matchRoute } from './routes.js';
 
 describe('titleSlug and contentPath', () => {
@@ -21,6 +23,21 @@ describe('titleSlug and contentPath', () => {
         expect(match?.params.eventId).toBe(id);
         const slug = titleSlug(title);
         expect(slug).toMatch(/^(?:[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*)?$/u);
+      }),
+    );
+  });
+});
+
+describe('tilePath', () => {
+  const PAGE = { VOD: 'VOD', EPISODE: 'VOD', LIVE: 'LIVE', CHANNEL: 'LIVE', SERIES: 'SERIES', SEASON: 'SEASON', PLAYLIST: 'PLAYLIST' } as const;
+  const ID_PARAM = { VOD: 'eventId', LIVE: 'eventId', SERIES: 'seriesId', SEASON: 'seasonId', PLAYLIST: 'playlistId' } as const;
+  it('leads every tile type to its page, in every route set, and back to its id (property)', () => {
+    fc.assert(
+      fc.property(fc.string({ minLength: 1 }), fc.string(), fc.constantFrom(...TITLE_TYPES), fc.constantFrom(...ROUTE_LOCALES), (id, title, type, locale) => {
+        const match = matchRoute(tilePath({ id, title, type }, locale), locale);
+        const page = PAGE[type];
+        expect(match?.key).toBe(page);
+        expect(match?.params[ID_PARAM[page]]).toBe(id);
       }),
     );
   });

@@ -1,3 +1,4 @@
+import type { Tile } from '../contracts/catalogue.js';
 import type { ContentItem } from '../contracts/content.js';
 import type { Licence } from '../contracts/licences.js';
 import { buildPath, type RouteLocale } from './routes.js';
@@ -34,8 +35,31 @@ export function contentPath(item: Pick<ContentItem, 'id' | 'type' | 'title'>, lo
   return buildPath(item.type === 'LIVE' ? 'LIVE' : 'VOD', { eventId: item.id, eventTitle: slug || undefined }, locale);
 }
 
+/**
+ * The page of a catalogue tile (docs/api.md "Catalogue") in the route set `locale`, with its
+ * title's slug (identity-and-routes.md §2): VOD and EPISODE → VOD `/video/:eventId/:eventTitle?`;
+ * LIVE and CHANNEL → LIVE `/live/:eventId/:eventTitle?`; SERIES → SERIES; SEASON → SEASON;
+ * PLAYLIST → PLAYLIST.
+ */
+export function tilePath(tile: Pick<Tile, 'id' | 'type' | 'title'>, locale: RouteLocale = 'en'): string {
+  const slug = titleSlug(tile.title) || undefined;
+  switch (tile.type) {
+    case 'SERIES':
+      return buildPath('SERIES', { seriesId: tile.id, seriesTitle: slug }, locale);
+    case 'SEASON':
+      return buildPath('SEASON', { seasonId: tile.id, seasonTitle: slug }, locale);
+    case 'PLAYLIST':
+      return buildPath('PLAYLIST', { playlistId: tile.id, playlistTitle: slug }, locale);
+    case 'LIVE':
+    case 'CHANNEL':
+      return buildPath('LIVE', { eventId: tile.id, eventTitle: slug }, locale);
+    default:
+      return buildPath('VOD', { eventId: tile.id, eventTitle: slug }, locale);
+  }
+}
+
 /** True when an item needs a licence (its `licenceIds` is not empty); free items play for everyone. */
-export function isPremium(item: Pick<ContentItem, 'licenceIds'>): boolean {
+export function isPremium(item: Pick<ContentItem | Tile, 'licenceIds'>): boolean {
   return item.licenceIds.length > 0;
 }
 

@@ -200,6 +200,7 @@ export {
 export {
   titleSlug,
   contentPath,
+  tilePath,
   isPremium,
   unlockingLicences,
   awaitsPriceMigrationConsent,
