@@ -34,6 +34,7 @@ export const ROUTE_PAGES: Partial<Record<RouteKey, string>> = {
   PROVIDERS: 'ProvidersPage',
   TV_LOGIN: 'TvLoginPage',
   LICENCE_REDIRECT: 'LicenceRedirectPage',
+  SEARCH: 'SearchPage',
 };
 
 /**
