@@ -35,6 +35,10 @@ export const ROUTE_PAGES: Partial<Record<RouteKey, string>> = {
   TV_LOGIN: 'TvLoginPage',
   LICENCE_REDIRECT: 'LicenceRedirectPage',
   SEARCH: 'SearchPage',
+  NEWS: 'NewsPage',
+  NEWS_ITEM: 'NewsItemPage',
+  FIGHTERS: 'FightersPage',
+  FIGHTER: 'FighterPage',
 };
 
 /**
