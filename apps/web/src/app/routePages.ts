@@ -39,6 +39,9 @@ export const ROUTE_PAGES: Partial<Record<RouteKey, string>> = {
   NEWS_ITEM: 'NewsItemPage',
   FIGHTERS: 'FightersPage',
   FIGHTER: 'FighterPage',
+  EXTERNAL_PAGE: 'ExternalPage',
+  MOBILE_EXTERNAL_PAGE: 'MobileExternalPage',
+  PLUGIN: 'PluginPage',
 };
 
 /**
