@@ -32,9 +32,16 @@ test('an empty query shows the popular content', async ({ page }) => {
   await expect(page.getByRole('search').getByRole('searchbox')).toHaveValue('');
 });
 
-test('a query without a match shows "no results"; clearing it brings back the popular content', async ({ page }) => {
+test('a query without a match shows "no results"; another address searches its query, Back returns; clearing brings back the popular content', async ({ page }) => {
   await page.goto('/search?q=zzqxv');
   await expect(page.getByRole('heading', { name: 'No results for “zzqxv”' })).toBeVisible();
+  // A link to the search page with another query (the app's router follows pushState) searches it; Back returns.
+  await page.evaluate(() => history.pushState(null, '', '/search?q=strategy'));
+  await expect(page.getByRole('search').getByRole('searchbox')).toHaveValue('strategy');
+  await expect(page.getByRole('link', { name: 'Pit Wall: Strategy Under Pressure' })).toBeVisible();
+  await page.goBack();
+  await expect(page.getByRole('heading', { name: 'No results for “zzqxv”' })).toBeVisible();
+  await expect(page.getByRole('search').getByRole('searchbox')).toHaveValue('zzqxv');
   await page.getByRole('search').getByRole('searchbox').fill('');
   await expect(page.getByRole('region', { name: 'Popular' })).toBeVisible();
   await expect(page).toHaveURL(/\/search$/);

@@ -1,7 +1,7 @@
-import { useEffect, useId, useMemo } from 'react';
+import { useEffect, useId, useMemo, useRef } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import type { Refine, Tile } from '@stream/core/contracts';
-import { SEARCH_TYPES, type SearchType } from '@stream/core/domain';
+import { SEARCH_TYPES, normaliseSearchQuery, type SearchType } from '@stream/core/domain';
 import { connectSearch, createSearchMachine } from '@stream/core/machines';
 import { useFlow } from '@stream/react';
 import { useI18n, useServices } from '../app/context';
@@ -32,7 +32,7 @@ const TYPE_LABELS: Record<SearchType, string> = {
  * SEARCH (`/search?q=&type=&category=&access=`; commerce §3 search slice, §4, §9 search types):
  * core's search machine over the catalogue's search. The query lives in the address (replaced
  * as the viewer types, so a reload or a shared link shows the same results and Back leaves the
- * page); a chosen refine is a new entry of the history (Back removes it) and starts a new search
+ * page; a link to the search page with another query searches it); a chosen refine is a new entry of the history (Back removes it) and starts a new search
  * with the same query.
  */
 export default function SearchPage() {
@@ -60,11 +60,22 @@ function SearchView({ initialValue, filters }: { initialValue: string; filters: 
 
   // The query in the address, replaced as the viewer types.
   const wanted = searchAddress(view.query, filters);
+  const written = useRef(address);
   useEffect(() => {
-    if (wanted !== address) navigate(`${path('SEARCH')}${wanted ? `?${wanted}` : ''}`, { replace: true });
+    if (wanted === address) return;
+    written.current = wanted;
+    navigate(`${path('SEARCH')}${wanted ? `?${wanted}` : ''}`, { replace: true });
     // Only a new query (or filters) rewrites the address.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [wanted]);
+  // An address that this view did not write (a link to the search page, Back): its query is searched.
+  useEffect(() => {
+    if (address === written.current) return;
+    written.current = address;
+    const { q } = searchFromAddress(address);
+    if (normaliseSearchQuery(q) !== view.query) view.setValue(q);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [address]);
 
   const chooseFilter = (key: Refine['key'], value: string) => {
     const next = searchAddress(view.query, toggleFilter(filters, key, value));
