@@ -34,6 +34,14 @@ export const ROUTE_PAGES: Partial<Record<RouteKey, string>> = {
   PROVIDERS: 'ProvidersPage',
   TV_LOGIN: 'TvLoginPage',
   LICENCE_REDIRECT: 'LicenceRedirectPage',
+  SEARCH: 'SearchPage',
+  NEWS: 'NewsPage',
+  NEWS_ITEM: 'NewsItemPage',
+  FIGHTERS: 'FightersPage',
+  FIGHTER: 'FighterPage',
+  EXTERNAL_PAGE: 'ExternalPage',
+  MOBILE_EXTERNAL_PAGE: 'MobileExternalPage',
+  PLUGIN: 'PluginPage',
 };
 
 /**

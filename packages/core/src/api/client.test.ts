@@ -650,3 +650,42 @@ describe('token refresh', () => {
     expect(events).toHaveLength(2);
   });
 });
+
+describe('abort signal', () => {
+  it('passes the signal of a call to fetch (eager and lazy areas); aborting rejects with NetworkError', async () => {
+    const signals: (AbortSignal | undefined)[] = [];
+    const fetch = vi.fn((_input: RequestInfo | URL, init?: RequestInit) => {
+      signals.push(init?.signal ?? undefined);
+      return new Promise<Response>((_, reject) => {
+        init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+      });
+    });
+    const client = createApiClient({
+      baseUrl: 'http://platform.test',
+      realm: 'demo',
+      apiKey: 'key-123',
+      storage: memoryStorage(),
+      fetch: fetch as unknown as typeof globalThis.fetch,
+    });
+    const controller = new AbortController();
+    const searching = client.catalogue.search({ query: { q: 'derby', page: 1, rpp: 10 } }, { signal: controller.signal });
+    await vi.waitFor(() => expect(signals).toHaveLength(1));
+    expect(signals[0]).toBe(controller.signal);
+    controller.abort();
+    await expect(searching).rejects.toBeInstanceOf(NetworkError);
+
+    const other = new AbortController();
+    const settingsRead = client.realm.settings(undefined, { signal: other.signal });
+    await vi.waitFor(() => expect(signals).toHaveLength(2));
+    expect(signals[1]).toBe(other.signal);
+    other.abort();
+    await expect(settingsRead).rejects.toBeInstanceOf(NetworkError);
+  });
+
+  it('sends no signal when none is given', async () => {
+    const { client, fetch } = setup({ 'GET /api/v2/news': () => json(200, { feeds: [] }) });
+    await client.catalogue.newsFeeds();
+    const init = (fetch as unknown as ReturnType<typeof vi.fn>).mock.calls[0]![1] as RequestInit;
+    expect(init.signal).toBeUndefined();
+  });
+});

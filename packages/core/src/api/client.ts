@@ -1,7 +1,7 @@
 import { safeParse } from 'zod/v4/core';
 import type * as zc from 'zod/v4/core';
 import { authCalls, type TokenRefreshResponse } from '../contracts/auth.js';
-import type { AnyCallContract, CallArea } from '../contracts/define.js';
+import type { AnyCallContract, CallArea, CallOptions } from '../contracts/define.js';
 import { platformErrorSchema } from '../contracts/error.js';
 import { createTokenStore } from '../platform/tokens.js';
 import { STORAGE_KEYS } from '../platform/types.js';
@@ -124,11 +124,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     body: string | undefined,
     bearer: string | null,
     extraHeaders: Readonly<Record<string, string>> | undefined,
+    signal: AbortSignal | undefined,
   ): Promise<TextAnswer> {
     const answer = await sendRequest(contract.name, `${baseUrl}${path}${queryString(query)}`, {
       method: contract.method,
       headers: withOwnHeaders(extraHeaders, headersFor(bearer, body !== undefined)),
       ...(body !== undefined ? { body } : {}),
+      ...(signal ? { signal } : {}),
     }, options);
     const deviceId = answer.headers.get('x-device-id');
     if (deviceId && deviceId !== storage.getItem(STORAGE_KEYS.deviceId)) {
@@ -202,8 +204,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
   }
 
-  /** Sends one call: validates the input, sends, refreshes once on a 401, validates the answer. */
-  async function request(contract: AnyCallContract, input: CallInputValues = {}): Promise<unknown> {
+  /** Sends one call: validates the input, sends (aborted by `callOptions.signal`), refreshes once on a 401, validates the answer. */
+  async function request(contract: AnyCallContract, input: CallInputValues = {}, callOptions: CallOptions = {}): Promise<unknown> {
+    const { signal } = callOptions;
     const params = contract.params
       ? (validate(contract, 'request', contract.params, input.params ?? {}, 'params') as Record<string, unknown>)
       : input.params;
@@ -219,13 +222,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       : undefined;
 
     const bearer = contract.auth === 'none' ? null : tokens.read().authorisationToken;
-    let answer = await send(contract, path, query, body, bearer, headers);
+    let answer = await send(contract, path, query, body, bearer, headers, signal);
 
     if (answer.status === 401 && bearer && !NO_REFRESH_CALLS.has(contract.name)) {
       const original = toApiError(contract, answer);
       const renewed = await renewAfter401(bearer);
       if (renewed === null) throw original;
-      answer = await send(contract, path, query, body, renewed, headers);
+      answer = await send(contract, path, query, body, renewed, headers, signal);
     }
 
     if (answer.status < 200 || answer.status >= 300) throw toApiError(contract, answer);
@@ -240,7 +243,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return validate(contract, 'response', contract.response, json);
   }
 
-  const call = (contract: AnyCallContract, input?: object) => request(contract, input as CallInputValues | undefined);
+  const call = (contract: AnyCallContract, input?: object, callOptions?: CallOptions) =>
+    request(contract, input as CallInputValues | undefined, callOptions);
   const areas = Object.fromEntries(
     Object.entries(AREA_SOURCES).map(([name, source]) => [
       name,

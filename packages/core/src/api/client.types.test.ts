@@ -7,7 +7,7 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import type * as zc from 'zod/v4/core';
 import { calls, type Calls } from '../contracts/index.js';
-import type { CallInput, CallOutput, PathParamNames } from '../contracts/define.js';
+import type { CallInput, CallOptions, CallOutput, PathParamNames } from '../contracts/define.js';
 import type { AreaSources } from './areas.js';
 import type { ApiClient, RefreshedTokens } from './types.js';
 
@@ -70,6 +70,6 @@ describe('the derived client types', () => {
     expectTypeOf<CallInput<Calls['vouchers']['add']>['params']>().toEqualTypeOf<{ code: string }>();
     expectTypeOf<CallInput<Calls['baskets']['pay']>['headers']['Idempotency-Key']>().toEqualTypeOf<string>();
     expectTypeOf<CallInput<Calls['auth']['login']>['body']>().toEqualTypeOf<{ id: string; secret: string }>();
-    expectTypeOf<Parameters<ApiClient['licences']['mine']>>().toEqualTypeOf<[input?: CallInput<Calls['licences']['mine']>]>();
+    expectTypeOf<Parameters<ApiClient['licences']['mine']>>().toEqualTypeOf<[input?: CallInput<Calls['licences']['mine']>, options?: CallOptions]>();
   });
 });

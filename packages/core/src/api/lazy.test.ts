@@ -18,7 +18,7 @@ describe('areaMethods', () => {
     const methods = areaMethods(area, send);
     expect(Object.keys(methods)).toEqual(['ping', 'pong']);
     await expect(methods.pong!({ body: 1 })).resolves.toBe('answer');
-    expect(send).toHaveBeenCalledWith(pong, { body: 1 });
+    expect(send).toHaveBeenCalledWith(pong, { body: 1 }, undefined);
   });
 });
 
@@ -31,7 +31,7 @@ describe('lazyArea', () => {
     await expect(Promise.all([methods.ping!(), methods.pong!(), methods.ping!()])).resolves.toEqual(['test.ping', 'test.pong', 'test.ping']);
     await methods.pong!({ body: {} });
     expect(load).toHaveBeenCalledTimes(1);
-    expect(send).toHaveBeenLastCalledWith(pong, { body: {} });
+    expect(send).toHaveBeenLastCalledWith(pong, { body: {} }, undefined);
   });
 
   it('a failed load rejects that call and is retried on the next one', async () => {

@@ -1,14 +1,17 @@
-import type { AnyCallContract, CallArea } from '../contracts/define.js';
+import type { AnyCallContract, CallArea, CallOptions } from '../contracts/define.js';
 
 /** Sends one call of a contract: the client's `request`. */
-export type SendCall = (contract: AnyCallContract, input?: object) => Promise<unknown>;
+export type SendCall = (contract: AnyCallContract, input?: object, options?: CallOptions) => Promise<unknown>;
 
-/** The methods of one area of the client: one per call, each taking the call's input. */
-export type AreaMethods = Readonly<Record<string, (input?: object) => Promise<unknown>>>;
+/** One method of an area: the call's input and how it is sent (`signal`). */
+type AreaMethod = (input?: object, options?: CallOptions) => Promise<unknown>;
+
+/** The methods of one area of the client: one per call, each taking the call's input and options. */
+export type AreaMethods = Readonly<Record<string, AreaMethod>>;
 
 /** The methods of an area whose contracts are at hand: `methods.pause(input)` sends `area.pause`. */
 export function areaMethods(area: CallArea, send: SendCall): AreaMethods {
-  return Object.fromEntries(Object.entries(area).map(([name, contract]) => [name, (input?: object) => send(contract, input)]));
+  return Object.fromEntries(Object.entries(area).map(([name, contract]) => [name, (input?: object, options?: CallOptions) => send(contract, input, options)]));
 }
 
 /**
@@ -29,7 +32,7 @@ export function lazyArea(areaName: string, load: () => Promise<CallArea>, send: 
     });
     return loading;
   };
-  const methods = new Map<string, (input?: object) => Promise<unknown>>();
+  const methods = new Map<string, AreaMethod>();
   return new Proxy({} as AreaMethods, {
     get(_, name) {
       // `then`: the area must not look like a promise (`await api.licences`); symbols and
@@ -37,11 +40,11 @@ export function lazyArea(areaName: string, load: () => Promise<CallArea>, send: 
       if (typeof name !== 'string' || name === 'then' || name in Object.prototype) return undefined;
       let method = methods.get(name);
       if (!method) {
-        method = async (input?: object) => {
+        method = async (input?: object, options?: CallOptions) => {
           const area = await loaded();
           const contract = Object.hasOwn(area, name) ? area[name] : undefined;
           if (!contract) throw new TypeError(`${areaName}.${name} is not a call of the platform API`);
-          return send(contract, input);
+          return send(contract, input, options);
         };
         methods.set(name, method);
       }

@@ -150,11 +150,20 @@ export type CallArgs<C extends AnyCallContract> = {} extends CallInput<C> ? [inp
 
 /**
  * One method of the derived client: takes {@link CallInput} (optional when nothing in it is
- * required) and resolves with {@link CallOutput}.
+ * required) and {@link CallOptions}, and resolves with {@link CallOutput}.
  */
 export type CallMethod<C extends AnyCallContract> = {} extends CallInput<C>
-  ? (input?: CallInput<C>) => Promise<CallOutput<C>>
-  : (input: CallInput<C>) => Promise<CallOutput<C>>;
+  ? (input?: CallInput<C>, options?: CallOptions) => Promise<CallOutput<C>>
+  : (input: CallInput<C>, options?: CallOptions) => Promise<CallOutput<C>>;
+
+/**
+ * How one call is sent, beside its input: `signal` aborts it (the request is cancelled and the
+ * call rejects with `NetworkError`); a flow's actor passes the `signal` it is given, so that a
+ * stale request (a search superseded by newer typing) stops at once.
+ */
+export interface CallOptions {
+  signal?: AbortSignal | undefined;
+}
 
 /**
  * The typed client of a set of areas, derived from the contracts alone (no hand-written

@@ -16,6 +16,7 @@ export {
   type CallOutput,
   type CallArgs,
   type CallMethod,
+  type CallOptions,
   type ApiFromCalls,
 } from './define.js';
 export { platformErrorSchema, type PlatformError, ERROR_CODES } from './error.js';
