@@ -2,6 +2,7 @@ import { Link } from 'wouter';
 import type { Tile } from '@stream/core/contracts';
 import { tilePath } from '@stream/core/domain';
 import { useI18n } from '../app/context';
+import { HERO_SIZES } from '../app/homeHero';
 import { Artwork } from '../components/Artwork';
 import '../styles/browse.css';
 
@@ -25,7 +26,7 @@ export function Hero({ tile, level = 2, description, action = true }: { tile: Ti
   return (
     <section className="promo-hero" aria-labelledby={headingId}>
       <div className="promo-hero__media">
-        <Artwork template={tile.images?.hero ?? tile.images?.thumbnail} shape="hero" sizes="(max-width: 1200px) 100vw, 1200px" eager />
+        <Artwork template={tile.images?.hero ?? tile.images?.thumbnail} shape="hero" sizes={HERO_SIZES} eager />
       </div>
       <div className="promo-hero__body">
         <Heading id={headingId} className="promo-hero__title">

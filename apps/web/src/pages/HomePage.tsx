@@ -8,12 +8,10 @@ import { ReadError } from '../discovery/CatalogueRead';
 import { Hero, HeroSkeleton } from '../discovery/Hero';
 import { RailsSkeleton, SectionRails } from '../discovery/SectionRails';
 import type { Rail } from '@stream/core/contracts';
+import { heroOf, homeSectionQuery } from '../app/homeHero';
 
 // The catalogue is loaded on demand, so that the login route's JavaScript does not grow with it.
 const ContentCatalogue = lazy(() => import('../components/ContentCatalogue'));
-
-/** The section the home page shows (`catalogue.section`). */
-export const HOME_SECTION_ID = 'home';
 
 /**
  * HOME: a welcome (a signed-in user is greeted by name), the home section (docs/api.md
@@ -70,7 +68,7 @@ function railTiles(rail: Rail) {
 
 function HomeSection() {
   const { queries } = useServices();
-  const section = useResource(queries.catalogue.read('section', { params: { id: HOME_SECTION_ID } }));
+  const section = useResource(homeSectionQuery(queries));
   if (section.status === 'failed') return <ReadError onRetry={section.reload} />;
   if (!section.data) {
     return (
@@ -80,7 +78,7 @@ function HomeSection() {
       </div>
     );
   }
-  const hero = section.data.rails.find((rail) => rail.layout === 'HERO')?.items[0];
+  const hero = heroOf(section.data);
   return (
     <>
       {hero ? <Hero tile={hero} /> : null}
