@@ -7,7 +7,7 @@ import type { LabelsResponse, LoginResponse } from '@stream/core/contracts';
 import { labelsMachine } from '@stream/core/machines';
 import { App } from './App';
 import { ServicesProvider } from './context';
-import { jwt, testServices } from './testServices';
+import { homeSectionFixture, jwt, testServices } from './testServices';
 
 const GUEST: LoginResponse = { authorisationToken: jwt('guest-1', true), refreshToken: 'r-guest' };
 
@@ -17,18 +17,7 @@ const LABELS: LabelsResponse = {
   translations: { signIn: 'Sign in', loginSubtitle: 'Welcome back to Stream', appName: 'Stream' },
 };
 
-const PAGING = { rpp: 10, lastSeen: 2, moreDataAvailable: false, totalCount: 2 };
-const tile = (id: string) => ({ id, type: 'VOD', title: id, licenceIds: [], images: { hero: `http://api.test/artwork/hero/${id}/{width}` } });
-const HOME = {
-  id: 'home',
-  title: 'Home',
-  images: {},
-  pagingInfo: PAGING,
-  rails: [
-    { id: 'films', title: 'Films', layout: 'POSTER', source: 'CURATED', items: [tile('two')], pagingInfo: PAGING },
-    { id: 'hero', title: 'Featured', layout: 'HERO', source: 'CURATED', items: [tile('one'), tile('three')], pagingInfo: PAGING },
-  ],
-};
+const HOME = homeSectionFixture('http://api.test', 'one', 'two');
 
 /** A promise and the function that resolves it. */
 function deferred<T>(): { promise: Promise<T>; resolve(value: T): void } {

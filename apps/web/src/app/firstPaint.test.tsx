@@ -10,6 +10,7 @@ import {
 } from '../../../../scripts/first-paint.mjs';
 import { FIRST_PAINT_ELEMENT_ID, readFirstPaint } from './firstPaint';
 import { renderFrame } from './renderFrame';
+import { homeSectionFixture } from './testServices';
 
 const LABELS: LabelsResponse = {
   default_locale: 'en',
@@ -85,24 +86,7 @@ describe('the first-paint content of the web server', () => {
 
 describe('the first-paint source', () => {
   const config = { apiBaseUrl: 'http://platform.test', realm: 'stream', apiKey: 'key' };
-  const PAGING = { rpp: 1, lastSeen: 1, moreDataAvailable: true, totalCount: 12 };
-  const tile = (id: string, images: Record<string, string>) => ({ id, type: 'LIVE', title: id, images, licenceIds: [] });
-  const HOME = {
-    id: 'home',
-    title: 'Home',
-    images: {},
-    pagingInfo: PAGING,
-    rails: [
-      {
-        id: 'home-hero',
-        title: 'Featured',
-        layout: 'HERO',
-        source: 'CURATED',
-        items: [tile('a', { hero: 'http://platform.test/artwork/hero/a/{width}', thumbnail: 'http://platform.test/artwork/thumbnail/a/{width}' })],
-        pagingInfo: PAGING,
-      },
-    ],
-  };
+  const HOME = homeSectionFixture('http://platform.test', 'a', 'b');
   function platform(answers: Record<string, unknown>) {
     const requests: { url: string; language: string | null }[] = [];
     const fetchImpl = (async (url: string, init?: RequestInit) => {

@@ -3,6 +3,7 @@ import { useResource } from '@stream/react';
 import { useI18n, useServices } from '../app/context';
 import { useDocumentTitle } from '../app/hooks';
 import { CataloguePage, ReadError, useRouteParams } from '../discovery/CatalogueRead';
+import { MoreButton, NextPage } from '../discovery/PagedTiles';
 import { FIRST_PAGE, nextPage } from '../discovery/paging';
 import { RailsSkeleton, SectionRails } from '../discovery/SectionRails';
 import '../styles/browse.css';
@@ -52,14 +53,10 @@ function RailsPage({ id, lastSeen, last, onMore }: { id: string; lastSeen: numbe
   const { pagingInfo } = page.data;
   return (
     <>
-      <SectionRails rails={page.data.rails} eagerFirst={lastSeen === 0} />
-      {last && pagingInfo.moreDataAvailable ? (
-        <div className="load-more">
-          <button type="button" className="button button--secondary" onClick={() => onMore(pagingInfo.lastSeen)}>
-            {t('moreRails')}
-          </button>
-        </div>
-      ) : null}
+      <NextPage focus={lastSeen > 0}>
+        <SectionRails rails={page.data.rails} eagerFirst={lastSeen === 0} />
+      </NextPage>
+      {last && pagingInfo.moreDataAvailable ? <MoreButton label={t('moreRails')} onClick={() => onMore(pagingInfo.lastSeen)} /> : null}
     </>
   );
 }
