@@ -1,6 +1,7 @@
 import type { Rail as RailData, Tile } from '@stream/core/contracts';
 import { useI18n } from '../app/context';
 import { Rail } from './Rail';
+import { TileSkeleton } from './TileCard';
 
 /** The shape of a rail's cards: posters for a POSTER rail, thumbnails otherwise. */
 export function railShape(rail: Pick<RailData, 'layout'>): 'poster' | 'thumbnail' {
@@ -45,10 +46,7 @@ export function RailsSkeleton({ count = 3 }: { count?: number }) {
           <ul className="rail__list rail__list--thumbnail">
             {Array.from({ length: 4 }, (_, j) => (
               <li key={j}>
-                <div className="tile tile--thumbnail tile--skeleton">
-                  <div className="tile__media skeleton" />
-                  <div className="skeleton skeleton--text" />
-                </div>
+                <TileSkeleton />
               </li>
             ))}
           </ul>
