@@ -31,11 +31,13 @@ test.describe('before any JavaScript runs', () => {
     }
   });
 
-  test("the home page's first thumbnails come with the HTML", async ({ page }) => {
+  test("the home page's hero artwork comes with the HTML, at the platform's widths", async ({ page }) => {
     await page.goto('/home');
-    const thumbnails = page.locator('.frame-catalogue__media img');
-    await expect(thumbnails).toHaveCount(3);
-    await expect(thumbnails.first()).toHaveAttribute('src', /\/thumbnails\/[^/]+$/);
+    const hero = page.locator('.frame-hero__media img');
+    await expect(hero).toHaveCount(1);
+    await expect(hero).toHaveAttribute('src', /\/artwork\/hero\/[^/]+\/\d+$/);
+    await expect(hero).toHaveAttribute('srcset', /\/artwork\/hero\/[^/]+\/1920 1920w/);
+    await expect(hero).toHaveAttribute('sizes', /100vw/);
   });
 
   test('each public route has the frame of its layout, in every route set', async ({ page }) => {

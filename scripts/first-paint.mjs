@@ -5,14 +5,14 @@
 //   language of the request's `Accept-Language`), as a JSON data block the app starts with
 //   (apps/web/src/app/firstPaint.ts) instead of requesting them again;
 // - on LOGIN, the login card's heading and subtitle in that language, in place of their placeholders;
-// - on HOME and ROOT, the thumbnails of the catalogue's first three cards (`GET /api/v2/content`,
-//   public), in place of their placeholders.
+// - on HOME and ROOT, the hero artwork of the home section's first item (`GET /api/v2/sections/home`,
+//   public: the first item of its HERO rail) with its `srcset` and `sizes`, in place of its placeholder.
 // The markup is the app's own frame (apps/web/src/app/Frame.tsx) with that content; a test holds the
 // two to the same markup (apps/web/src/app/firstPaint.test.ts). The platform's answers are checked
 // with their contracts; anything missing, slow (over FIRST_PAINT_TIMEOUT_MS) or malformed leaves the
 // page as it was built, and the app loads what it needs itself.
-import { contentListResponseSchema, labelsResponseSchema } from '@stream/core/contracts';
-import { loginPageTitleKey, matchRouteAnyLocale } from '@stream/core/domain';
+import { labelsResponseSchema, sectionSchema } from '@stream/core/contracts';
+import { IMAGE_WIDTHS, imageSrcSet, imageUrl, loginPageTitleKey, matchRouteAnyLocale } from '@stream/core/domain';
 
 /** The id of the JSON data block (`<script type="application/json">`, never executed). */
 export const FIRST_PAINT_ELEMENT_ID = 'stream-first-paint';
@@ -22,8 +22,8 @@ export const FIRST_PAINT_TTL_MS = 30_000;
 export const FIRST_PAINT_TIMEOUT_MS = 400;
 /** Languages whose answers are kept at once (the header is the visitor's: bounded). */
 const MAX_CACHED = 64;
-/** Thumbnails the home page's frame shows (its first row). */
-const FIRST_ROW = 3;
+/** How wide the home hero is shown (`sizes`), as the app's frame and page draw it (apps/web/src/app/Frame.tsx HERO_SIZES). */
+const HERO_SIZES = '(max-width: 1200px) 100vw, 1200px';
 
 /**
  * The language a browser asks for first: the first tag of `Accept-Language` (`'pt-BR,pt;q=0.9'`
@@ -73,10 +73,14 @@ export function withFirstPaint(html, content) {
       () => `<h1>${escapeText(content.text.title)}</h1><p class="auth-card__subtitle">${escapeText(content.text.subtitle)}</p>`,
     );
   }
-  for (const url of content.media ?? []) {
+  const hero = content.media?.[0];
+  if (hero) {
+    const srcSet = imageSrcSet(hero);
+    const sources = srcSet ? ` srcSet="${escapeAttribute(srcSet)}" sizes="${escapeAttribute(HERO_SIZES)}"` : '';
     out = out.replace(
-      '<div class="skeleton skeleton--media"></div>',
-      () => `<div class="frame-catalogue__media"><img src="${escapeAttribute(url)}" alt="" width="320" height="180"/></div>`,
+      '<div class="frame-hero"><div class="skeleton skeleton--media"></div></div>',
+      () =>
+        `<div class="frame-hero"><div class="frame-hero__media"><img src="${escapeAttribute(imageUrl(hero, IMAGE_WIDTHS[0] ?? 240))}"${sources} alt="" width="1600" height="900" fetchPriority="high"/></div></div>`,
     );
   }
   // `<` never appears in the data block, so the text cannot close it.
@@ -131,9 +135,9 @@ export function createFirstPaintSource(config, fetchImpl = fetch) {
       const key = matchRouteAnyLocale(pathname)?.key;
       const home = key === 'HOME' || key === 'ROOT';
       const query = `realm=${encodeURIComponent(config.realm)}`;
-      const [labels, catalogue] = await Promise.all([
+      const [labels, section] = await Promise.all([
         read(`labels:${language}`, `/api/v2/label?${query}`, language, labelsResponseSchema),
-        home ? read(`content:${language}`, '/api/v2/content', language, contentListResponseSchema) : null,
+        home ? read(`home:${language}`, '/api/v2/sections/home?rpp=1&itemsRpp=1', language, sectionSchema) : null,
       ]);
       if (labels === null) return null;
       /** @type {FirstPaint} */
@@ -143,10 +147,11 @@ export function createFirstPaintSource(config, fetchImpl = fetch) {
         const subtitle = labels.translations.loginSubtitle;
         if (title && subtitle) content.text = { title, subtitle };
       }
-      if (catalogue) {
-        const media = catalogue.items.slice(0, FIRST_ROW).map((item) => mediaUrl(item.thumbnailUrl, config.apiBaseUrl));
-        // Only a whole first row: a card without a thumbnail keeps the placeholders.
-        if (media.length === FIRST_ROW && media.every(Boolean)) content.media = media;
+      if (section) {
+        // The hero: the first item of the section's HERO rail, its hero artwork (else its thumbnail).
+        const tile = section.rails.find((rail) => rail.layout === 'HERO')?.items[0];
+        const template = mediaUrl(tile?.images.hero ?? tile?.images.thumbnail, config.apiBaseUrl);
+        if (template) content.media = [template];
       }
       return content;
     },

@@ -7,7 +7,7 @@ import type { LabelsResponse, LoginResponse } from '@stream/core/contracts';
 import { labelsMachine } from '@stream/core/machines';
 import { App } from './App';
 import { ServicesProvider } from './context';
-import { jwt, testServices } from './testServices';
+import { homeSectionFixture, jwt, testServices } from './testServices';
 
 const GUEST: LoginResponse = { authorisationToken: jwt('guest-1', true), refreshToken: 'r-guest' };
 
@@ -17,7 +17,7 @@ const LABELS: LabelsResponse = {
   translations: { signIn: 'Sign in', loginSubtitle: 'Welcome back to Stream', appName: 'Stream' },
 };
 
-const ITEMS = ['one', 'two', 'three', 'four'].map((id) => ({ id, type: 'VOD', title: id, thumbnailUrl: `http://api.test/thumbnails/${id}.svg` }));
+const HOME = homeSectionFixture('http://api.test', 'one', 'two');
 
 /** A promise and the function that resolves it. */
 function deferred<T>(): { promise: Promise<T>; resolve(value: T): void } {
@@ -32,10 +32,10 @@ function deferred<T>(): { promise: Promise<T>; resolve(value: T): void } {
 function start(path: string) {
   window.history.replaceState(null, '', path);
   const labels = deferred<LabelsResponse>();
-  const content = deferred<{ items: typeof ITEMS }>();
+  const content = deferred<typeof HOME>();
   const api = {
     labels: { get: () => labels.promise },
-    content: { list: () => content.promise },
+    catalogue: { section: () => content.promise },
     realm: { settings: () => new Promise(() => undefined) },
     subscribe: () => () => undefined,
   } as unknown as ApiClient;
@@ -73,28 +73,22 @@ describe('App: the frame shows the largest element before the page renders (issu
     app.stop();
   });
 
-  it("HOME: the first three cards' thumbnails show in the frame as soon as the catalogue's read answers, before the labels", async () => {
+  it("HOME: the hero's artwork shows in the frame as soon as the home section's read answers, before the labels", async () => {
     const app = start('/home');
-    expect(frame()?.querySelectorAll('.skeleton--media')).toHaveLength(3);
+    expect(frame()?.querySelectorAll('.frame-hero .skeleton--media')).toHaveLength(1);
 
-    await act(async () => app.content.resolve({ items: ITEMS }));
-    await waitFor(() =>
-      expect([...(frame()?.querySelectorAll('.frame-catalogue__media img') ?? [])].map((img) => img.getAttribute('src'))).toEqual(
-        ITEMS.slice(0, 3).map((item) => item.thumbnailUrl),
-      ),
-    );
+    await act(async () => app.content.resolve(HOME));
+    // The first item of the HERO rail, at the platform's widths.
+    await waitFor(() => expect(frame()?.querySelector('.frame-hero__media img')?.getAttribute('src')).toBe('http://api.test/artwork/hero/one/240'));
+    const image = frame()!.querySelector('.frame-hero__media img')!;
+    expect(image.getAttribute('srcset') ?? image.getAttribute('srcSet')).toContain('http://api.test/artwork/hero/one/1920 1920w');
     // No text of a page yet: the labels have not come.
     expect(frame()?.querySelector('.skeleton--hero')).toBeTruthy();
 
-    // The labels come: the frame stays until its thumbnails have loaded (or failed), then the page replaces it.
+    // The labels come: the frame stays until its image has loaded (or failed), then the page replaces it.
     await act(async () => app.labels.resolve(LABELS));
-    const images = [...(frame()?.querySelectorAll('.frame-catalogue__media img') ?? [])];
-    await act(async () => {
-      images[0]!.dispatchEvent(new Event('load'));
-      images[1]!.dispatchEvent(new Event('error'));
-    });
     expect(frame()).toBeTruthy();
-    await act(async () => images[2]!.dispatchEvent(new Event('load')));
+    await act(async () => image.dispatchEvent(new Event('load')));
     await waitFor(() => expect(frame()).toBeNull());
     app.stop();
   });

@@ -9,15 +9,15 @@ import { I18nProvider, useI18n, useServices } from './context';
 import { FALLBACK_TEXT } from './fallbackText';
 import { StartFailure } from './StartFailure';
 import { Frame, frameKindOf, type FrameContent } from './Frame';
-import { mediaUrl } from './mediaUrl';
+import { heroArtwork, heroOf, homeSectionQuery } from './homeHero';
 import { Shell } from './Shell';
 
 /**
  * Renders the shell with the labels (texts of the UI language) of the running `labels` actor;
  * the page's {@link Frame} until they are loaded. On the first page LOGIN or HOME the frame shows
  * that page's largest element before the page renders (the card's heading and subtitle; the
- * first row's thumbnails) and stays for one paint after the labels came (on HOME until those
- * thumbnails loaded or failed, at most `HOME_FRAME_WAIT_MS`), so that the largest paint does not
+ * hero's artwork) and stays for one paint after the labels came (on HOME until that
+ * image loaded or failed, at most `HOME_FRAME_WAIT_MS`), so that the largest paint does not
  * wait for the page's first render; when the server already put that content into the page's HTML
  * (scripts/first-paint.mjs) the frame keeps it and the page follows after one paint. The language is the stored one (§4 "Language change"), else
  * the one the platform selected for this browser.
@@ -27,7 +27,7 @@ export function App({
   firstPaintMedia = null,
 }: {
   labels: ActorRefFrom<typeof labelsMachine>;
-  /** The home frame's thumbnails the server already put into the page (app/firstPaint.ts), or null. */
+  /** The home frame's hero artwork the server already put into the page (app/firstPaint.ts), or null. */
   firstPaintMedia?: readonly string[] | null;
 }) {
   const services = useServices();
@@ -40,7 +40,7 @@ export function App({
   const home = useFrameMedia(early === 'home' && !served);
   const media = served ? firstPaintMedia : home.media;
   // The frame with its early content is painted once before the page renders over it: on the
-  // home page once its thumbnails have loaded (or the read failed), at most HOME_FRAME_WAIT_MS
+  // home page once its hero artwork has loaded (or the read failed), at most HOME_FRAME_WAIT_MS
   // after the labels came.
   const labelsReady = labels.status === 'ready';
   const waitedEnough = useElapsed(labelsReady && early === 'home', HOME_FRAME_WAIT_MS);
@@ -87,7 +87,7 @@ function DocumentLanguage() {
 /**
  * The first page whose frame shows content before the page renders (issue 13: the largest paint
  * of the public routes need not wait for the page's code): LOGIN (the card's heading and
- * subtitle, in the labels' language) and HOME or ROOT (the first cards' thumbnails). Null for
+ * subtitle, in the labels' language) and HOME or ROOT (the hero's artwork). Null for
  * every other page, which renders as soon as the labels are there.
  */
 function earlyContentOf(pathname: string): 'login' | 'home' | null {
@@ -96,22 +96,23 @@ function earlyContentOf(pathname: string): 'login' | 'home' | null {
   return key === 'HOME' || key === 'ROOT' ? 'home' : null;
 }
 
-/** How long the home page's frame may wait for its thumbnails once the labels are there, in milliseconds. */
+/** How long the home page's frame may wait for its hero artwork once the labels are there, in milliseconds. */
 const HOME_FRAME_WAIT_MS = 1000;
 
 /**
- * Thumbnails of the home page's first three cards (resolved like the cards', `mediaUrl`), from the
- * catalogue's read (started by start.ts) once the session has its viewer; `settled` once each
- * has loaded or failed in the frame (`onImageSettled`), or the read failed or listed none.
+ * The home page's hero artwork (`[template]`, app/homeHero.ts) from the home section's read
+ * (started by start.ts) once the session has its viewer; `settled` once it has loaded or failed
+ * in the frame (`onImageSettled`), or the read failed or has no hero.
  */
 function useFrameMedia(enabled: boolean): { media: FrameContent['media']; settled: boolean; onImageSettled(): void } {
-  const { queries, config } = useServices();
+  const { queries } = useServices();
   const hasViewer = useSessionSelector((s) => s.context.user !== null);
-  const content = useResource(enabled && hasViewer ? queries.content.list() : null);
+  const section = useResource(enabled && hasViewer ? homeSectionQuery(queries) : null);
   const [loaded, setLoaded] = useState(0);
-  const media = content.data?.items.slice(0, 3).map((item) => mediaUrl(item.thumbnailUrl, config.apiBaseUrl));
-  const expected = media?.filter(Boolean).length ?? 0;
-  const settled = content.status === 'failed' || (content.status === 'ready' && loaded >= expected);
+  const hero = section.data ? heroArtwork(heroOf(section.data)) : undefined;
+  const media = section.data ? [hero] : undefined;
+  const expected = hero ? 1 : 0;
+  const settled = section.status === 'failed' || (section.status === 'ready' && loaded >= expected);
   return { media, settled, onImageSettled: () => setLoaded((n) => n + 1) };
 }
 

@@ -1,5 +1,6 @@
-import { matchRouteAnyLocale, type RouteKey } from '@stream/core/domain';
+import { IMAGE_WIDTHS, imageSrcSet, imageUrl, matchRouteAnyLocale, type RouteKey } from '@stream/core/domain';
 import { FALLBACK_TEXT } from './fallbackText';
+import { HERO_SIZES } from './homeHero';
 
 /**
  * The layouts a page starts in: the login layout (background image and card), the home page
@@ -38,9 +39,13 @@ export function frameKindOf(pathname: string): FrameKind {
 export interface FrameContent {
   /** The login card's heading and subtitle (`kind` 'auth'). */
   text?: { title: string; subtitle: string } | undefined;
-  /** Thumbnail URLs of the home page's first cards, in order (`kind` 'home'). */
+  /**
+   * The home page's largest image (`kind` 'home'): `[heroTemplate]`, the URL template (holds
+   * `{width}`) of the hero artwork of the home section's first item, drawn at the platform's
+   * widths (`srcset`, `sizes` {@link HERO_SIZES}) exactly where the page's hero draws it.
+   */
   media?: readonly (string | undefined)[] | undefined;
-  /** Called once per thumbnail of `media` when it has loaded or failed. */
+  /** Called once per image of `media` when it has loaded or failed. */
   onMediaSettled?: (() => void) | undefined;
 }
 
@@ -72,6 +77,8 @@ function AuthSkeleton({ text }: Pick<FrameContent, 'text'>) {
 }
 
 function HomeSkeleton({ media, onMediaSettled }: Pick<FrameContent, 'media' | 'onMediaSettled'>) {
+  const hero = media?.[0];
+  const srcSet = hero ? imageSrcSet(hero) : '';
   return (
     <div className="page" aria-hidden="true">
       <div className="hero">
@@ -80,24 +87,29 @@ function HomeSkeleton({ media, onMediaSettled }: Pick<FrameContent, 'media' | 'o
         <div className="skeleton skeleton--text skeleton--short" />
         <div className="skeleton skeleton--button" />
       </div>
+      <div className="frame-hero">
+        {hero ? (
+          <div className="frame-hero__media">
+            <img
+              src={imageUrl(hero, IMAGE_WIDTHS[0] ?? 240)}
+              srcSet={srcSet || undefined}
+              sizes={srcSet ? HERO_SIZES : undefined}
+              alt=""
+              width={1600}
+              height={900}
+              fetchPriority="high"
+              onLoad={onMediaSettled}
+              onError={onMediaSettled}
+            />
+          </div>
+        ) : (
+          <div className="skeleton skeleton--media" />
+        )}
+      </div>
       <div className="frame-catalogue">
         <div className="frame-catalogue__head">
           <div className="skeleton skeleton--subheading" />
           <div className="skeleton skeleton--action" />
-        </div>
-        <div className="frame-catalogue__grid">
-          {[0, 1, 2].map((card) => (
-            <div key={card} className="frame-catalogue__card">
-              {media?.[card] ? (
-                <div className="frame-catalogue__media">
-                  <img src={media[card]} alt="" width={320} height={180} onLoad={onMediaSettled} onError={onMediaSettled} />
-                </div>
-              ) : (
-                <div className="skeleton skeleton--media" />
-              )}
-              <div className="skeleton skeleton--text" />
-            </div>
-          ))}
         </div>
       </div>
     </div>

@@ -10,6 +10,7 @@ import {
 } from '../../../../scripts/first-paint.mjs';
 import { FIRST_PAINT_ELEMENT_ID, readFirstPaint } from './firstPaint';
 import { renderFrame } from './renderFrame';
+import { homeSectionFixture } from './testServices';
 
 const LABELS: LabelsResponse = {
   default_locale: 'en',
@@ -46,10 +47,13 @@ describe('the first-paint content of the web server', () => {
     expect(html).toContain('<html data-first-paint-language="es-ES" lang="en"');
   });
 
-  it('is the markup the app renders for the home frame with those thumbnails', () => {
-    const media = ['http://platform.test/thumbnails/a.svg', 'https://cdn.test/b.svg?w=320&h=180', 'http://platform.test/c"d.svg'];
-    const html = withFirstPaint(page('home'), { language: 'en', labels: LABELS, media });
-    expect(rootOf(html)).toBe(rootOf(page('home', renderFrame('home', { media }))));
+  it("is the markup the app renders for the home frame with that hero artwork (srcset and sizes)", () => {
+    for (const template of ['http://platform.test/artwork/hero/a/{width}', 'https://cdn.test/b"c.jpg?w={width}&h=9']) {
+      const media = [template];
+      const html = withFirstPaint(page('home'), { language: 'en', labels: LABELS, media });
+      expect(html).toMatch(/srcset=/i);
+      expect(rootOf(html)).toBe(rootOf(page('home', renderFrame('home', { media }))));
+    }
   });
 
   it('hands the app the labels of its language only, checked with their contract', () => {
@@ -82,14 +86,7 @@ describe('the first-paint content of the web server', () => {
 
 describe('the first-paint source', () => {
   const config = { apiBaseUrl: 'http://platform.test', realm: 'stream', apiKey: 'key' };
-  const CATALOGUE = {
-    items: [
-      { id: 'a', type: 'VOD', title: 'A', thumbnailUrl: '/thumbnails/a.svg', licenceIds: [] },
-      { id: 'b', type: 'VOD', title: 'B', thumbnailUrl: 'https://cdn.test/b.svg', licenceIds: [] },
-      { id: 'c', type: 'VOD', title: 'C', thumbnailUrl: '/thumbnails/c.svg', licenceIds: [] },
-      { id: 'd', type: 'VOD', title: 'D', thumbnailUrl: '/thumbnails/d.svg', licenceIds: [] },
-    ],
-  };
+  const HOME = homeSectionFixture('http://platform.test', 'a', 'b');
   function platform(answers: Record<string, unknown>) {
     const requests: { url: string; language: string | null }[] = [];
     const fetchImpl = (async (url: string, init?: RequestInit) => {
@@ -111,11 +108,18 @@ describe('the first-paint source', () => {
     expect(requests).toHaveLength(1);
   });
 
-  it("gives the home page its first row's thumbnails, resolved against the platform", async () => {
-    const { fetchImpl } = platform({ '/api/v2/label': LABELS, '/api/v2/content': CATALOGUE });
+  it("gives the home page its hero's artwork: the first item of the home section's HERO rail", async () => {
+    const { fetchImpl, requests } = platform({ '/api/v2/label': LABELS, '/api/v2/sections/home': HOME });
     const content = await createFirstPaintSource(config, fetchImpl).contentFor('/home', 'en');
-    expect(content?.media).toEqual(['http://platform.test/thumbnails/a.svg', 'https://cdn.test/b.svg', 'http://platform.test/thumbnails/c.svg']);
+    expect(content?.media).toEqual(['http://platform.test/artwork/hero/a/{width}']);
     expect(content?.text).toBeUndefined();
+    expect(requests.map((r) => r.url)).toContain('http://platform.test/api/v2/sections/home?rpp=1&itemsRpp=1');
+  });
+
+  it('gives the home page no image when its section has no hero', async () => {
+    const { fetchImpl } = platform({ '/api/v2/label': LABELS, '/api/v2/sections/home': { ...HOME, rails: [] } });
+    const content = await createFirstPaintSource(config, fetchImpl).contentFor('/home', 'en');
+    expect(content?.media).toBeUndefined();
   });
 
   it('gives nothing when the platform fails, answers outside the contract, or no language is asked for', async () => {

@@ -6,12 +6,12 @@ export const FIRST_PAINT_ELEMENT_ID = 'stream-first-paint';
 /**
  * What the web server put into this page for its first paint (scripts/first-paint.mjs), for the
  * app's language only: the labels (which the labels machine starts with instead of loading them)
- * and the thumbnails of the home page's first row, already in the HTML (the frame keeps them).
+ * and the home page's hero artwork (its URL template), already in the HTML (the frame keeps it).
  */
 export interface FirstPaint {
   /** The labels of `language.current`, validated with their contract, or null. */
   labels: LabelsResponse | null;
-  /** The home frame's thumbnail URLs, or null. */
+  /** The home frame's images (`[heroTemplate]`, app/homeHero.ts), or null. */
   media: string[] | null;
 }
 

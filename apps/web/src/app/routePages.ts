@@ -9,6 +9,12 @@ import type { RouteKey } from '@stream/core/domain';
  */
 export const ROUTE_PAGES: Partial<Record<RouteKey, string>> = {
   HOME: 'HomePage',
+  BROWSE: 'BrowsePage',
+  SECTION: 'SectionPage',
+  GRID: 'GridPage',
+  SERIES: 'SeriesPage',
+  SEASON: 'SeasonPage',
+  PLAYLIST: 'PlaylistPage',
   LOGIN: 'LoginPage',
   GIFT_LOGIN: 'LoginPage',
   GIFT_REDEMPTION_LOGIN: 'LoginPage',

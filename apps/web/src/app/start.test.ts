@@ -2,12 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { ResourceQuery } from '@stream/core/resources';
 import { prefetchFirstPage, type FirstPageServices } from './start';
 
-const ITEMS = [
-  { id: 'a', type: 'VOD', thumbnailUrl: '/thumbnails/a.svg' },
-  { id: 'b', type: 'VOD' },
-  { id: 'c', type: 'LIVE', thumbnailUrl: 'https://cdn.test/c.svg' },
-  { id: 'd', type: 'VOD', thumbnailUrl: '/thumbnails/d.svg' },
-];
+const HERO = { id: 'a', type: 'VOD', images: { hero: 'https://cdn.test/hero/a/{width}', thumbnail: 'https://cdn.test/thumbnail/a/{width}' } };
+const SECTION = {
+  rails: [
+    { id: 'films', layout: 'POSTER', items: [{ id: 'z', type: 'VOD', images: { hero: 'https://cdn.test/hero/z/{width}' } }] },
+    { id: 'hero', layout: 'HERO', items: [HERO] },
+  ],
+};
+const HOME_KEY = ['catalogue', 'section', JSON.stringify({ params: { id: 'home' } })];
 
 /** A session whose viewer the test sets, the queries the cache was asked for, the client's calls. */
 function fakeServices(user: unknown = null) {
@@ -30,11 +32,10 @@ function fakeServices(user: unknown = null) {
       },
     },
     queries: {
-      content: {
-        list: () => ({ key: ['content', 'list'], load: () => { listCalls += 1; return Promise.resolve({ items: ITEMS }); } }),
+      catalogue: {
+        read: (call: string, request: unknown) => ({ key: ['catalogue', call, JSON.stringify(request)], load: () => { listCalls += 1; return Promise.resolve(SECTION); } }),
       },
     },
-    config: { apiBaseUrl: 'http://api.test' },
   } as unknown as FirstPageServices;
   return {
     services,
@@ -49,16 +50,16 @@ function fakeServices(user: unknown = null) {
 }
 
 describe('prefetchFirstPage', () => {
-  it("reads the home page's catalogue through the cache once the session knows its viewer, then preloads the first row's thumbnails", async () => {
+  it("reads the home page's section through the cache once the session knows its viewer, then preloads its hero's artwork", async () => {
     const fake = fakeServices();
     const preloaded: string[] = [];
     prefetchFirstPage(fake.services, '/home', (url) => preloaded.push(url));
     expect(fake.fetched).toEqual([]);
     fake.setUser({ id: 'guest-1', guest: true });
-    expect(fake.fetched.map((query) => query.key)).toEqual([['content', 'list']]);
+    expect(fake.fetched.map((query) => query.key)).toEqual([HOME_KEY]);
     expect(fake.listCalls()).toBe(1);
-    // Then the first row's thumbnails, resolved against the platform like the cards' (the third card's is absolute).
-    await expect.poll(() => preloaded).toEqual(['http://api.test/thumbnails/a.svg', 'https://cdn.test/c.svg']);
+    // Then the hero's artwork: the first item of the HERO rail (its URL template).
+    await expect.poll(() => preloaded).toEqual(['https://cdn.test/hero/a/{width}']);
     // Later changes of the viewer are the cache's business (it forgets and reloads what is shown).
     fake.setUser({ id: 'u-1', guest: false });
     expect(fake.fetched).toHaveLength(1);
@@ -69,7 +70,7 @@ describe('prefetchFirstPage', () => {
     for (const path of ['/', '/home', '/inicio', '/~home']) {
       const fake = fakeServices({ id: 'u-1', guest: false });
       prefetchFirstPage(fake.services, path, () => undefined);
-      expect(fake.fetched.map((query) => query.key), path).toEqual([['content', 'list']]);
+      expect(fake.fetched.map((query) => query.key), path).toEqual([HOME_KEY]);
     }
   });
 

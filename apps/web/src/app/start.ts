@@ -1,10 +1,10 @@
 import { createActor, type ActorRefFrom } from 'xstate';
-import { matchRouteAnyLocale } from '@stream/core/domain';
+import { IMAGE_WIDTHS, imageSrcSet, imageUrl, matchRouteAnyLocale } from '@stream/core/domain';
 import { labelsMachine } from '@stream/core/machines';
 import type { ResourceCache, Resources } from '@stream/core/resources';
 import { loadConfig } from './config';
 import { readFirstPaint, type FirstPaint } from './firstPaint';
-import { mediaUrl } from './mediaUrl';
+import { HERO_SIZES, heroArtwork, heroOf, homeSectionQuery } from './homeHero';
 import { createServices, type Services } from './services';
 
 /**
@@ -28,36 +28,40 @@ export interface FirstPageServices {
     subscribe(listener: (snapshot: { context: { user: unknown } }) => void): { unsubscribe(): void };
   };
   resources: Pick<ResourceCache, 'fetch'>;
-  queries: Pick<Resources, 'content'>;
-  config: { apiBaseUrl: string };
+  queries: Pick<Resources, 'catalogue'>;
 }
 
 /** Starts loading an image into the browser's cache. */
-function preloadImage(url: string): void {
-  new Image().src = url;
+function preloadImage(template: string): void {
+  // Not in the document: the browser picks the width of `srcset` for `sizes` as the page's hero will.
+  const image = new Image();
+  const srcSet = imageSrcSet(template);
+  if (srcSet) {
+    image.sizes = HERO_SIZES;
+    image.srcset = srcSet;
+  }
+  image.src = imageUrl(template, IMAGE_WIDTHS[0] ?? 240);
 }
 
 /**
  * Starts the reads of the first page that its largest paint waits for: on the home page (HOME or
- * ROOT, which leads there, in any route set) its catalogue and then the first row's thumbnails
- * (`preload`; the first is the page's largest element), so that they load with the labels and the
+ * ROOT, which leads there, in any route set) its section (`homeSectionQuery`) and then its hero's artwork
+ * (`preload`: the hero's artwork, the page's largest element, at the width its `srcset` and `sizes` pick), so that they load with the labels and the
  * page's code instead of after the page's first render. The read goes through the resource cache once the session knows its
  * viewer (the cache forgets every read when the viewer changes, so a read made before the guest
  * check-in would be thrown away). Any other page: nothing.
  */
-export function prefetchFirstPage(services: FirstPageServices, pathname: string, preload: (url: string) => void = preloadImage): void {
+export function prefetchFirstPage(services: FirstPageServices, pathname: string, preload: (template: string) => void = preloadImage): void {
   const key = matchRouteAnyLocale(pathname)?.key;
   if (key !== 'HOME' && key !== 'ROOT') return;
-  const { session, resources, queries, config } = services;
+  const { session, resources, queries } = services;
   const read = () =>
-    // The catalogue's own query (key ['content', 'list']), so that the home page finds this read.
-    void resources.fetch(queries.content.list()).then(
-      (list) => {
-        // The first row's thumbnails (the page's largest paint) load with the page's code.
-        for (const item of list.items.slice(0, 3)) {
-          const url = mediaUrl(item.thumbnailUrl, config.apiBaseUrl);
-          if (url) preload(url);
-        }
+    // The home page's own query, so that the frame and the page find this read.
+    void resources.fetch(homeSectionQuery(queries)).then(
+      (section) => {
+        // The hero's artwork (the page's largest paint) loads with the page's code.
+        const template = heroArtwork(heroOf(section));
+        if (template) preload(template);
       },
       () => undefined,
     );

@@ -38,3 +38,22 @@ export function testServices(api: ApiClient, stored: LoginResponse): Services {
     language: { current: 'en' },
   };
 }
+
+/**
+ * A home section (`catalogue.section` answer) whose HERO rail, second after a POSTER rail, starts
+ * with the title `heroId` (hero artwork `<base>/artwork/hero/<id>/{width}`); the other ids follow.
+ */
+export function homeSectionFixture(base: string, heroId: string, ...others: string[]) {
+  const paging = { rpp: 10, lastSeen: 2, moreDataAvailable: false, totalCount: 2 };
+  const tile = (id: string) => ({ id, type: 'VOD', title: id, licenceIds: [], images: { hero: `${base}/artwork/hero/${id}/{width}`, thumbnail: `${base}/artwork/thumbnail/${id}/{width}` } });
+  return {
+    id: 'home',
+    title: 'Home',
+    images: {},
+    pagingInfo: paging,
+    rails: [
+      { id: 'films', title: 'Films', layout: 'POSTER', source: 'CURATED', items: others.map(tile), pagingInfo: paging },
+      { id: 'hero', title: 'Featured', layout: 'HERO', source: 'CURATED', items: [heroId, ...others].map(tile), pagingInfo: paging },
+    ],
+  };
+}

@@ -3,22 +3,62 @@ import { matchRouteAnyLocale, type RouteKey } from '@stream/core/domain';
 import { useI18n } from '../app/context';
 import { useSession } from '../app/hooks';
 import { LanguagePicker } from './LanguagePicker';
+import { useNavbar } from './useNavbar';
+import '../styles/navbar.css';
 
-/** Site header: logo, the guest or signed-in links, and the language picker. */
+/** The main navigation's destinations, in order, with the label of each (commerce-and-account-data.md §4 "Navbar"). */
+export const NAV_LINKS: readonly { key: RouteKey; label: string }[] = [
+  { key: 'HOME', label: 'home' },
+  { key: 'BROWSE', label: 'navBrowse' },
+  { key: 'LIVE_EVENTS', label: 'navLive' },
+  { key: 'SCHEDULE', label: 'navSchedule' },
+  { key: 'SEARCH', label: 'navSearch' },
+];
+
+const NAV_ID = 'site-nav';
+
+/**
+ * Site header: logo, the main navigation (Home, Browse, Live, Schedule, Search; the current page
+ * marked `aria-current="page"`), the guest or signed-in links, and the language picker. Below
+ * 1024 px (§9) the navigation is a drawer behind a hamburger button (`useNavbar`): a route change
+ * closes it, Escape closes it and returns focus to the button.
+ */
 export function Header() {
   const { t, path, routeLocale } = useI18n();
   const { status, isSignedIn } = useSession();
   const [pathname] = useLocation();
+  const { state, toggle, onKeyDown, buttonRef } = useNavbar();
   const currentKey = matchRouteAnyLocale(pathname, routeLocale)?.key;
   const current = (key: RouteKey) => (currentKey === key ? ('page' as const) : undefined);
+  const drawerClosed = state.mobile && !state.open;
   return (
-    <header className="site-header">
+    <header className={`site-header${state.mobile ? ' site-header--mobile' : ''}`} onKeyDown={onKeyDown}>
       <Link href={path('HOME')} className="site-header__brand">
         <img src="/img/logo.svg" alt={t('appName')} width={110} height={32} />
       </Link>
-      <nav aria-label={t('mainNavigation')} className="site-nav">
+      <button
+        ref={buttonRef}
+        type="button"
+        className="site-header__menu"
+        aria-expanded={state.mobile ? state.open : undefined}
+        aria-controls={NAV_ID}
+        onClick={toggle}
+      >
+        <span className="site-header__menu-icon" aria-hidden="true" />
+        <span className="visually-hidden">{t('navMenu')}</span>
+      </button>
+      <nav id={NAV_ID} aria-label={t('mainNavigation')} className={`site-nav${state.open ? ' site-nav--open' : ''}`} hidden={drawerClosed || undefined}>
+        <ul className="site-nav__primary">
+          {NAV_LINKS.map(({ key, label }) => (
+            <li key={key}>
+              <Link href={path(key)} aria-current={current(key)}>
+                {t(label)}
+              </Link>
+            </li>
+          ))}
+        </ul>
         {status === 'loading' ? null : (
-          <ul>
+          <ul className="site-nav__account">
             {isSignedIn ? (
               <>
                 <li>

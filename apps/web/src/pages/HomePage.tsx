@@ -4,11 +4,21 @@ import { Link } from 'wouter';
 import { useI18n, useServices } from '../app/context';
 import { useDocumentTitle, useSession } from '../app/hooks';
 import { InlineStatus } from '../components/StatusScreen';
+import { ReadError } from '../discovery/CatalogueRead';
+import { Hero, HeroSkeleton } from '../discovery/Hero';
+import { RailsSkeleton, SectionRails } from '../discovery/SectionRails';
+import type { Rail } from '@stream/core/contracts';
+import { heroOf, homeSectionQuery } from '../app/homeHero';
 
 // The catalogue is loaded on demand, so that the login route's JavaScript does not grow with it.
 const ContentCatalogue = lazy(() => import('../components/ContentCatalogue'));
 
-/** HOME: a welcome (a signed-in user is greeted by name) and the content catalogue. */
+/**
+ * HOME: a welcome (a signed-in user is greeted by name), the home section (docs/api.md
+ * "Catalogue": a hero, the first item of its HERO rail, then its rails, "live now" among them)
+ * and the content catalogue of `content.list` under them (its first thumbnails are the page's
+ * first paint, scripts/first-paint.mjs).
+ */
 export default function HomePage() {
   const { t, path } = useI18n();
   const { isSignedIn, user } = useSession();
@@ -30,6 +40,7 @@ export default function HomePage() {
           </>
         )}
       </section>
+      <HomeSection />
       <Suspense fallback={<InlineStatus label={t('loadingContent')} />}>
         <ContentCatalogue />
       </Suspense>
@@ -46,6 +57,32 @@ function SignedInWelcome() {
     <>
       <h1 id="home-title">{name ? t('welcomeBack', { name }) : t('welcomeTitle')}</h1>
       <p>{t('welcomeSignedIn')}</p>
+    </>
+  );
+}
+
+/** The tiles a home rail shows: the HERO rail without its first item (the hero). */
+function railTiles(rail: Rail) {
+  return rail.layout === 'HERO' ? rail.items.slice(1) : rail.items;
+}
+
+function HomeSection() {
+  const { queries } = useServices();
+  const section = useResource(homeSectionQuery(queries));
+  if (section.status === 'failed') return <ReadError onRetry={section.reload} />;
+  if (!section.data) {
+    return (
+      <div aria-busy="true">
+        <HeroSkeleton />
+        <RailsSkeleton />
+      </div>
+    );
+  }
+  const hero = heroOf(section.data);
+  return (
+    <>
+      {hero ? <Hero tile={hero} /> : null}
+      <SectionRails rails={section.data.rails} tilesOf={railTiles} eagerFirst />
     </>
   );
 }

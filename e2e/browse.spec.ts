@@ -1,0 +1,113 @@
+import { expect, test } from '@playwright/test';
+import { axeViolations } from './support';
+
+// Issue 14 (apps/web): the header's navigation and the browsing pages over the catalogue's calls
+// (the seed of apps/sandbox/src/seed/sections.ts and titles.ts).
+
+test('browse from home to a series, a season and an episode', async ({ page }) => {
+  await page.goto('/home');
+  const rail = page.getByRole('region', { name: 'Series to binge' });
+  await rail.getByRole('link', { name: 'The Academy' }).click();
+  await expect(page).toHaveURL(/\/series\/series-the-academy\/the-academy$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'The Academy' })).toBeVisible();
+  await expect(page.getByText('Sixteen-year-olds chase a professional contract')).toBeVisible();
+
+  // The seasons choose the episodes shown; the first season is chosen at first.
+  const seasons = page.getByRole('navigation', { name: 'Seasons' });
+  const seasonLinks = seasons.getByRole('link');
+  await expect(seasonLinks).toHaveCount(2);
+  await expect(seasonLinks.first()).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('link', { name: 'First Trial' })).toBeVisible();
+  await seasonLinks.nth(1).click();
+  await expect(seasonLinks.nth(1)).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('link', { name: 'New Captain' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'First Trial' })).toHaveCount(0);
+
+  // The season's own page lists its episodes and leads back to the series.
+  await page.getByRole('link', { name: 'See all' }).click();
+  await expect(page).toHaveURL(/\/season\/season-the-academy-2(\/|$)/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'From the series The Academy' })).toBeVisible();
+
+  // An episode leads to its VOD page (the watch page plays it).
+  await page.getByRole('link', { name: 'Injury Time' }).click();
+  await expect(page).toHaveURL(/\/video\/[^/]+\/injury-time$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});
+
+test('the home page shows the hero and the rails, each with See all to its grid', async ({ page }) => {
+  await page.goto('/home');
+  const hero = page.locator('.promo-hero');
+  await expect(hero.locator('img')).toHaveAttribute('srcset', /\d+w/);
+  await expect(hero.getByRole('link', { name: /^(Watch|See more)$/ })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Live now' })).toBeVisible();
+  const films = page.getByRole('region', { name: 'Films for tonight' });
+  await films.getByRole('link', { name: 'See all' }).click();
+  await expect(page).toHaveURL(/\/grid\?rail=home-films$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Films for tonight' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Films for tonight' }).getByRole('article')).toHaveCount(7);
+});
+
+test('browse lists the categories, each leading to its section of rails', async ({ page }) => {
+  await page.goto('/browse');
+  await expect(page.getByRole('heading', { level: 1, name: 'Browse' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Browse' })).toHaveAttribute('aria-current', 'page');
+  await page.getByRole('link', { name: 'Sports' }).click();
+  await expect(page).toHaveURL(/\/section\/sports$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Sports' })).toBeVisible();
+  await expect(page.locator('section.rail').first()).toBeVisible();
+});
+
+test('a section shows more rails on request', async ({ page }) => {
+  await page.goto('/section/home');
+  const rails = page.locator('section.rail');
+  await expect(rails).toHaveCount(4);
+  await page.getByRole('button', { name: 'Show more' }).click();
+  await expect(rails).toHaveCount(8);
+  // Focus moves to the rails that came (the button that asked for them is gone).
+  await expect(page.locator('.next-page').nth(1)).toBeFocused();
+});
+
+test('an unknown series, season, playlist or section shows the not-found page', async ({ page }) => {
+  for (const path of ['/series/series-nope/nope', '/season/season-nope', '/playlist/nope', '/section/nope', '/grid?rail=nope', '/grid']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' }), path).toBeVisible();
+  }
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the navigation is a drawer behind the menu button: a navigation and Escape close it', async ({ page }) => {
+    await page.goto('/home');
+    const menu = page.getByRole('button', { name: 'Menu' });
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
+    await expect(nav).toBeHidden();
+    await menu.click();
+    await expect(menu).toHaveAttribute('aria-expanded', 'true');
+    await nav.getByRole('link', { name: 'Browse' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Browse' })).toBeVisible();
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
+    await expect(nav).toBeHidden();
+
+    await menu.click();
+    await expect(nav).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(nav).toBeHidden();
+    await expect(menu).toBeFocused();
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});
+
+test('axe finds no violations on home, browse and a series page', async ({ page }) => {
+  await page.goto('/home');
+  await expect(page.getByRole('region', { name: 'Films for tonight' }).getByRole('article').first()).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  await page.goto('/browse');
+  await expect(page.getByRole('link', { name: 'Sports' })).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  await page.goto('/series/series-the-academy/the-academy');
+  await expect(page.getByRole('link', { name: 'First Trial' })).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+});
