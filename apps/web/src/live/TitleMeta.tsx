@@ -1,4 +1,4 @@
-import type { Title } from '@stream/core/contracts';
+import type { Tile } from '@stream/core/contracts';
 import { formatDuration, isPremium } from '@stream/core/domain';
 import { useI18n } from '../app/context';
 import { formatDateTime, isoMs } from './time';
@@ -10,7 +10,7 @@ const STATE_KEYS = { UPCOMING: 'eventUpcoming', LIVE: 'liveBadge', ENDED: 'event
  * category, premium or free, and its duration (VOD, EPISODE) or start and end (LIVE) in the
  * viewer's language and time zone.
  */
-export function TitleMeta({ title }: { title: Title }) {
+export function TitleMeta({ title }: { title: Tile }) {
   const { t, language } = useI18n();
   const premium = isPremium(title);
   const start = isoMs(title.startDate);

@@ -2,13 +2,10 @@ import { Link } from 'wouter';
 import type { Title, TitleType } from '@stream/core/contracts';
 import { tilePath } from '@stream/core/domain';
 import { useI18n } from '../app/context';
-import { useDocumentTitle } from '../app/hooks';
-import { ErrorScreen, LoadingScreen } from '../components/StatusScreen';
 import { EventStage } from '../live/Playback';
+import { TitleGate } from '../live/TitleGate';
 import { TitleMeta } from '../live/TitleMeta';
-import { useNow, formatTime, isoMs } from '../live/time';
-import { isNotFound, useTitleOf, useUpcomingRefresh } from '../live/useTitle';
-import { NotFoundPage } from './NotFoundPage';
+import { formatTime, isoMs } from '../live/time';
 import '../styles/catalogue.css';
 import '../styles/live.css';
 
@@ -32,22 +29,11 @@ const ROUTE_TYPES: Record<WatchPageProps['type'], readonly [TitleType, TitleType
  * An unknown id: the not-found page.
  */
 export default function WatchPage({ type, eventId }: WatchPageProps) {
-  const { t } = useI18n();
-  const title = useTitleOf(ROUTE_TYPES[type] ?? ROUTE_TYPES.VOD, eventId);
-  const nowMs = useNow();
-  useUpcomingRefresh(title.data, title.reload, nowMs);
-  useDocumentTitle(title.data?.title ?? '', t('appName'));
-
-  if (isNotFound(title)) return <NotFoundPage />;
-  if (title.status === 'failed') {
-    return (
-      <div className="page">
-        <ErrorScreen title={t('somethingWentWrong')} message={t('contentLoadFailed')} retryLabel={t('retry')} onRetry={title.reload} />
-      </div>
-    );
-  }
-  if (!title.data) return <LoadingScreen label={t('loading')} />;
-  return <TitleView title={title.data} nowMs={nowMs} />;
+  return (
+    <TitleGate types={ROUTE_TYPES[type] ?? ROUTE_TYPES.VOD} id={eventId}>
+      {(title, nowMs) => <TitleView title={title} nowMs={nowMs} />}
+    </TitleGate>
+  );
 }
 
 function TitleView({ title, nowMs }: { title: Title; nowMs: number }) {
