@@ -12,9 +12,9 @@ const currentTime = (page: Page) => page.locator('video').evaluate((element: HTM
 /** Waits until the page's `<video>` plays: its `currentTime` advances. */
 async function expectAdvancing(page: Page) {
   await expect(page.locator('video')).toBeVisible();
-  await expect.poll(() => currentTime(page), { timeout: 20_000 }).toBeGreaterThan(0);
+  await expect.poll(() => currentTime(page), { timeout: 30_000 }).toBeGreaterThan(0);
   const before = await currentTime(page);
-  await expect.poll(() => currentTime(page), { timeout: 20_000 }).toBeGreaterThan(before + 0.5);
+  await expect.poll(() => currentTime(page), { timeout: 30_000 }).toBeGreaterThan(before + 0.5);
 }
 
 /** Sets the sandbox clock (`POST /_sandbox/clock`, admin key); null: back to the real clock. */
