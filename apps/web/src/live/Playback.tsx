@@ -12,6 +12,10 @@ import { VideoPlayer } from '../components/VideoPlayer';
 import { Countdown } from './Countdown';
 import { isoMs } from './time';
 
+/** The title types the playback call plays; a watch page reads only these (see `useTitleOf`). */
+const PLAYABLE: readonly PlayableType[] = ['VOD', 'LIVE', 'EPISODE', 'CHANNEL'];
+const isPlayable = (type: Title['type']): type is PlayableType => (PLAYABLE as readonly string[]).includes(type);
+
 /** The title is a live stream: a channel, or a live event between its start and end (platform's state). */
 function isLiveStream(title: Title): boolean {
   return title.type === 'CHANNEL' || (title.type === 'LIVE' && title.state === 'LIVE');
@@ -37,14 +41,15 @@ export function EventStage({ title, nowMs }: { title: Title; nowMs: number }) {
   if (title.type === 'LIVE' && title.state === 'ENDED' && !title.hasReplay) {
     return <p className="event-stage__note">{t('eventEndedNoReplay')}</p>;
   }
-  if (status === 'loading') return null;
-  return <Playback key={`${user?.id ?? 'none'}:${title.state ?? ''}`} title={title} />;
+  const type = title.type;
+  if (status === 'loading' || !isPlayable(type)) return null;
+  return <Playback key={`${user?.id ?? 'none'}:${title.state ?? ''}`} title={title} type={type} />;
 }
 
-function Playback({ title }: { title: Title }) {
+function Playback({ title, type }: { title: Title; type: PlayableType }) {
   const { t, routeLocale } = useI18n();
   const { api } = useServices();
-  const [snapshot, send] = useMachine(playbackMachine, { input: { api, type: title.type as PlayableType, id: title.id } });
+  const [snapshot, send] = useMachine(playbackMachine, { input: { api, type, id: title.id } });
   const playback = connectPlayback(snapshot, send);
   const next = title.nextEpisode;
 
