@@ -41,7 +41,9 @@ const cellKey = (row: number, startMs: number) => `${row}:${startMs}`;
  * and half hours in view, plus overscan, are in the DOM). Opens scrolled to now with a "now"
  * line. Each programme is a link (the one on now: its channel's LIVE page) or a button (others:
  * shows its details below). Keyboard: one tab stop; ←/→ the previous/next programme, ↑/↓ the
- * channel above/below at the same time, Home/End the first/last channel.
+ * channel above/below at the same time, Home/End the first/last channel. The time axis runs
+ * left to right in every language (the grid is `dir="ltr"`; names and titles keep their own
+ * direction in `<bdi>`).
  */
 export function ProgrammeGuide({ guide, nowMs }: { guide: Guide; nowMs: number }) {
   const { t, language, routeLocale } = useI18n();
@@ -181,6 +183,7 @@ export function ProgrammeGuide({ guide, nowMs }: { guide: Guide; nowMs: number }
       <div
         ref={scrollRef}
         className="guide"
+        dir="ltr"
         role="region"
         aria-label={t('guideTitle')}
         aria-describedby="guide-help"
