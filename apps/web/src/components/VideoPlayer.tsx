@@ -1,7 +1,8 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { useMachine } from '@xstate/react';
+import { Link } from 'wouter';
 import { formatDuration } from '@stream/core/domain';
-import { connectVideoPlayer, videoPlayerMachine, type VideoPlayerCommand } from '@stream/core/machines';
+import { connectVideoPlayer, videoPlayerMachine, type VideoPlayerCommand, type VideoPlayerNextEpisode } from '@stream/core/machines';
 import { useI18n } from '../app/context';
 import { attachStream, type AttachedStream } from '../player/streamSource';
 
@@ -12,6 +13,8 @@ export interface VideoPlayerProps {
   title: string;
   /** A live stream: no duration; a live badge and "go to live" instead. */
   live?: boolean;
+  /** The episode that follows (its id, title and watch page `path`), offered when this one ends. */
+  nextEpisode?: VideoPlayerNextEpisode | null;
 }
 
 /** Seconds the arrow keys move by. */
@@ -28,12 +31,12 @@ const VOLUME_STEP = 10;
  * subtitle menus, picture-in-picture, a live badge with "go to live", and keyboard shortcuts on
  * the player (space or k: play/pause; ←/→: 10 s; ↑/↓: volume; m: mute; f: full screen).
  */
-export function VideoPlayer({ source, title, live = false }: VideoPlayerProps) {
+export function VideoPlayer({ source, title, live = false, nextEpisode = null }: VideoPlayerProps) {
   const { t } = useI18n();
   const figureRef = useRef<HTMLElement>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
   const streamRef = useRef<AttachedStream | null>(null);
-  const [snapshot, send, actor] = useMachine(videoPlayerMachine, { input: { live } });
+  const [snapshot, send, actor] = useMachine(videoPlayerMachine, { input: { live, nextEpisode } });
   const player = connectVideoPlayer(snapshot, send);
 
   // The machine's commands reach the element and the stream.
@@ -236,6 +239,17 @@ export function VideoPlayer({ source, title, live = false }: VideoPlayerProps) {
         <span className="player__rendition" data-rendition={player.rendition?.height ?? ''} aria-hidden="true">
           {player.rendition ? `${player.rendition.height}p` : ''}
         </span>
+        {player.nextEpisode?.path ? (
+          <Link href={player.nextEpisode.path} className="button player__next">
+            {t('nextEpisode')}
+            {player.nextEpisode.title ? (
+              <>
+                {': '}
+                <bdi>{player.nextEpisode.title}</bdi>
+              </>
+            ) : null}
+          </Link>
+        ) : null}
         {player.failed ? (
           <span role="alert" className="player__error">
             {t('playbackFailed')}{' '}

@@ -1,126 +1,101 @@
-import { useMachine } from '@xstate/react';
-import { Link, useLocation, useSearch } from 'wouter';
-import { ApiError } from '@stream/core/api';
-import type { ContentItem, ContentType } from '@stream/core/contracts';
-import { signInPath, unlockingLicences } from '@stream/core/domain';
-import { connectPlayback, playbackMachine } from '@stream/core/machines';
-import { useResource } from '@stream/react';
-import { useI18n, useServices } from '../app/context';
-import { useDocumentTitle, useSession } from '../app/hooks';
-import { ContentMeta } from '../components/ContentMeta';
-import { VideoPlayer } from '../components/VideoPlayer';
-import { ErrorScreen, InlineError, InlineStatus, LoadingScreen } from '../components/StatusScreen';
-import { NotFoundPage } from './NotFoundPage';
+import { Link } from 'wouter';
+import type { Title, TitleType } from '@stream/core/contracts';
+import { tilePath } from '@stream/core/domain';
+import { useI18n } from '../app/context';
+import { EventStage } from '../live/Playback';
+import { TitleGate } from '../live/TitleGate';
+import { TitleMeta } from '../live/TitleMeta';
+import { formatTime, isoMs } from '../live/time';
 import '../styles/catalogue.css';
+import '../styles/live.css';
 
 export interface WatchPageProps {
   /** VOD (`/video/:eventId/:eventTitle?`) or LIVE (`/live/:eventId/:eventTitle?`). */
-  type: ContentType;
+  type: 'VOD' | 'LIVE';
   eventId: string;
 }
 
+/** The catalogue types each watch route plays: a VOD or an EPISODE; a LIVE event or a CHANNEL. */
+const ROUTE_TYPES: Record<WatchPageProps['type'], readonly [TitleType, TitleType]> = {
+  VOD: ['VOD', 'EPISODE'],
+  LIVE: ['LIVE', 'CHANNEL'],
+};
+
 /**
- * VOD and LIVE: the item's title and description, then the player when the viewer's licences
- * grant it (free items: every viewer, guests included), else a paywall naming the licences that
- * unlock it. The playback machine decides which.
+ * VOD and LIVE: a catalogue title (`catalogue.title`; the older content items are catalogue
+ * titles too) with its badges and description; an episode's series, season and next episode; a
+ * channel's programme now and next; then the event stage: an upcoming event's countdown (the
+ * page becomes the player once the platform says it is live), the player, or the paywall.
+ * An unknown id: the not-found page.
  */
 export default function WatchPage({ type, eventId }: WatchPageProps) {
-  const { t } = useI18n();
-  const { queries } = useServices();
-  const item = useResource(queries.content.get(type, eventId));
-  useDocumentTitle(item.data?.title ?? '', t('appName'));
+  return (
+    <TitleGate types={ROUTE_TYPES[type] ?? ROUTE_TYPES.VOD} id={eventId}>
+      {(title, nowMs) => <TitleView title={title} nowMs={nowMs} />}
+    </TitleGate>
+  );
+}
 
-  if (item.status === 'loading') return <LoadingScreen label={t('loading')} />;
-  if (item.status === 'failed' || !item.data) {
-    if (item.error instanceof ApiError && item.error.status === 404) return <NotFoundPage />;
-    return (
-      <div className="page">
-        <ErrorScreen title={t('somethingWentWrong')} message={t('contentLoadFailed')} retryLabel={t('retry')} onRetry={item.reload} />
-      </div>
-    );
-  }
-  const content = item.data;
+function TitleView({ title, nowMs }: { title: Title; nowMs: number }) {
+  const { t, routeLocale } = useI18n();
   return (
     <div className="page watch-page">
+      {title.series ? (
+        <nav className="watch-page__parents" aria-label={t('episodeOf')}>
+          <Link href={tilePath({ id: title.series.id, type: 'SERIES', title: title.series.title }, routeLocale)}>
+            <bdi>{title.series.title}</bdi>
+          </Link>
+          {title.season ? (
+            <>
+              {' › '}
+              <Link href={tilePath({ id: title.season.id, type: 'SEASON', title: title.season.title }, routeLocale)}>
+                <bdi>{title.season.title}</bdi>
+              </Link>
+            </>
+          ) : null}
+        </nav>
+      ) : null}
       <h1>
-        <bdi>{content.title}</bdi>
+        <bdi>{title.title}</bdi>
       </h1>
-      <ContentMeta item={content} />
-      {content.description ? (
+      <TitleMeta title={title} />
+      <EventStage title={title} nowMs={nowMs} />
+      {title.description ? (
         <p className="watch-page__description">
-          <bdi>{content.description}</bdi>
+          <bdi>{title.description}</bdi>
         </p>
       ) : null}
-      <PlaybackArea item={content} />
+      <NowAndNext title={title} />
+      {title.nextEpisode ? (
+        <p className="watch-page__next">
+          {t('nextEpisode')}:{' '}
+          <Link href={tilePath(title.nextEpisode, routeLocale)}>
+            <bdi>{title.nextEpisode.title}</bdi>
+          </Link>
+        </p>
+      ) : null}
     </div>
   );
 }
 
-/** The player or the paywall, per the playback machine; restarted when the viewer changes. */
-function PlaybackArea({ item }: { item: ContentItem }) {
-  const { user, status } = useSession();
-  if (status === 'loading') return null;
-  return <Playback key={user?.id ?? 'none'} item={item} />;
-}
-
-function Playback({ item }: { item: ContentItem }) {
-  const { t } = useI18n();
-  const { api } = useServices();
-  const [snapshot, send] = useMachine(playbackMachine, { input: { api, type: item.type, id: item.id } });
-  const playback = connectPlayback(snapshot, send);
-
-  switch (playback.status) {
-    case 'ready':
-      return playback.source ? <VideoPlayer source={playback.source} title={item.title} live={item.type === 'LIVE'} /> : null;
-    case 'locked':
-      return <Paywall item={item} />;
-    case 'failed':
-      return <InlineError message={t('playbackFailed')} retryLabel={t('retry')} onRetry={playback.retry} />;
-    default:
-      return <InlineStatus label={t('loadingVideo')} />;
-  }
-}
-
-/** Names the licences that unlock the item, links to the licences page, and offers sign-in to a guest. */
-function Paywall({ item }: { item: ContentItem }) {
-  const { t, path, routeLocale } = useI18n();
-  const { queries } = useServices();
-  const { isSignedIn } = useSession();
-  const [pathname] = useLocation();
-  const search = useSearch();
-  const catalogue = useResource(queries.licences.list());
-  const names = catalogue.data ? unlockingLicences(item, catalogue.data.licences).map((licence) => licence.name) : [];
-
+/** A channel's programme on now and the next one, with their times. */
+function NowAndNext({ title }: { title: Title }) {
+  const { t, language } = useI18n();
+  const programmes = title.nowAndNext ?? [];
+  if (programmes.length === 0) return null;
   return (
-    <section className="paywall card" aria-labelledby="paywall-title">
-      <h2 id="paywall-title">{t('paywallTitle')}</h2>
-      {catalogue.status === 'loading' ? (
-        <InlineStatus label={t('loadingLicences')} />
-      ) : names.length > 0 ? (
-        <>
-          <p id="paywall-text">{t('paywallText')}</p>
-          <ul className="paywall__licences" aria-labelledby="paywall-text">
-            {names.map((name) => (
-              <li key={name}>
-                <bdi>{name}</bdi>
-              </li>
-            ))}
-          </ul>
-        </>
-      ) : (
-        <p>{t('paywallTextGeneric')}</p>
-      )}
-      <div className="actions">
-        <Link href={path('PURCHASE')} className="button">
-          {t('seePlans')}
-        </Link>
-      </div>
-      {isSignedIn ? null : (
-        <p className="paywall__sign-in">
-          {t('alreadySubscribed')}{' '}
-          <Link href={signInPath(pathname + (search ? `?${search}` : ''), routeLocale)}>{t('signIn')}</Link>
-        </p>
-      )}
-    </section>
+    <dl className="now-next">
+      {programmes.slice(0, 2).map((programme, index) => (
+        <div key={programme.id} className="now-next__item">
+          <dt>{t(index === 0 ? 'onNow' : 'upNext')}</dt>
+          <dd>
+            <time dateTime={programme.startDate} dir="ltr">
+              {formatTime(isoMs(programme.startDate), language)}
+            </time>{' '}
+            <bdi>{programme.title}</bdi>
+          </dd>
+        </div>
+      ))}
+    </dl>
   );
 }

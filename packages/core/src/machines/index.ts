@@ -146,6 +146,7 @@ export {
   type PlaybackContext,
   type PlaybackEvent,
   type PlaybackInput,
+  type PlayableType,
   type PlaybackSource,
   type PlayerContext,
   type PlayerEvent,

@@ -1,5 +1,8 @@
 import type { ApiClient } from '../../api/types.js';
-import type { ContentType } from '../../contracts/index.js';
+import type { ContentType, TitleType } from '../../contracts/index.js';
+
+/** A playable title's type: `VOD`, `LIVE` (the older content items and catalogue titles), `EPISODE` or `CHANNEL` (catalogue titles). */
+export type PlayableType = ContentType | Extract<TitleType, 'EPISODE' | 'CHANNEL'>;
 
 /** Status of the player slice: the `<video>` element's state as its events tell it. */
 export type PlayerStatus = 'idle' | 'loading' | 'playing' | 'paused' | 'ended' | 'error';
@@ -57,8 +60,8 @@ export type PlayerEvent =
 export interface PlaybackInput {
   /** Platform client; the `loadPlayback` actor calls `api.content.playback({ params: { type, id } })`. */
   api: ApiClient;
-  /** `VOD` (on-demand video) or `LIVE` (live event). */
-  type: ContentType;
+  /** `VOD` (on-demand video), `LIVE` (live event), `EPISODE` or `CHANNEL` (a live channel). */
+  type: PlayableType;
   /** Content item id. */
   id: string;
 }
@@ -71,7 +74,7 @@ export interface PlaybackSource {
 
 /** Context of the playback machine. */
 export interface PlaybackContext {
-  type: ContentType;
+  type: PlayableType;
   id: string;
   /** The source once `ready`, else null. */
   source: PlaybackSource | null;
@@ -87,6 +90,6 @@ export type PlaybackEvent = { type: 'playback.retry' };
 /** Input of the `loadPlayback` actor. */
 export interface PlaybackActorInput {
   api: ApiClient;
-  type: ContentType;
+  type: PlayableType;
   id: string;
 }

@@ -1,0 +1,117 @@
+import { useMachine } from '@xstate/react';
+import { Link, useLocation, useSearch } from 'wouter';
+import type { Title } from '@stream/core/contracts';
+import { signInPath, tilePath, unlockingLicences } from '@stream/core/domain';
+import { connectPlayback, playbackMachine, type PlayableType } from '@stream/core/machines';
+import { useResource } from '@stream/react';
+import { useI18n, useServices } from '../app/context';
+import { useSession } from '../app/hooks';
+import { Artwork } from '../components/Artwork';
+import { InlineError, InlineStatus } from '../components/StatusScreen';
+import { VideoPlayer } from '../components/VideoPlayer';
+import { Countdown } from './Countdown';
+import { isoMs } from './time';
+
+/** The title types the playback call plays; a watch page reads only these (see `useTitleOf`). */
+const PLAYABLE: readonly PlayableType[] = ['VOD', 'LIVE', 'EPISODE', 'CHANNEL'];
+const isPlayable = (type: Title['type']): type is PlayableType => (PLAYABLE as readonly string[]).includes(type);
+
+/** The title is a live stream: a channel, or a live event between its start and end (platform's state). */
+function isLiveStream(title: Title): boolean {
+  return title.type === 'CHANNEL' || (title.type === 'LIVE' && title.state === 'LIVE');
+}
+
+/**
+ * What a watch page shows under the title, by the platform's state of the title: an upcoming
+ * event's artwork and countdown (the page reads the title again, see `useUpcomingRefresh`); an
+ * ended event without a replay: a note; else the player or the paywall (the playback machine
+ * decides), restarted when the viewer or the event's state changes.
+ */
+export function EventStage({ title, nowMs }: { title: Title; nowMs: number }) {
+  const { t } = useI18n();
+  const { user, status } = useSession();
+  if (title.type === 'LIVE' && title.state === 'UPCOMING') {
+    return (
+      <div className="event-stage">
+        <Artwork template={title.images?.hero ?? title.images?.thumbnail} shape="hero" sizes="(max-width: 900px) 100vw, 60rem" eager className="event-stage__art" />
+        <Countdown startMs={isoMs(title.startDate)} nowMs={nowMs} />
+      </div>
+    );
+  }
+  if (title.type === 'LIVE' && title.state === 'ENDED' && !title.hasReplay) {
+    return <p className="event-stage__note">{t('eventEndedNoReplay')}</p>;
+  }
+  const type = title.type;
+  if (status === 'loading' || !isPlayable(type)) return null;
+  return <Playback key={`${user?.id ?? 'none'}:${title.state ?? ''}`} title={title} type={type} />;
+}
+
+function Playback({ title, type }: { title: Title; type: PlayableType }) {
+  const { t, routeLocale } = useI18n();
+  const { api } = useServices();
+  const [snapshot, send] = useMachine(playbackMachine, { input: { api, type, id: title.id } });
+  const playback = connectPlayback(snapshot, send);
+  const next = title.nextEpisode;
+
+  switch (playback.status) {
+    case 'ready':
+      return playback.source ? (
+        <VideoPlayer
+          source={playback.source}
+          title={title.title}
+          live={isLiveStream(title)}
+          nextEpisode={next ? { id: next.id, title: next.title, path: tilePath(next, routeLocale) } : null}
+        />
+      ) : null;
+    case 'locked':
+      return <Paywall title={title} />;
+    case 'failed':
+      return <InlineError message={t('playbackFailed')} retryLabel={t('retry')} onRetry={playback.retry} />;
+    default:
+      return <InlineStatus label={t('loadingVideo')} />;
+  }
+}
+
+/** Names the licences that unlock the title, links to the licences page, and offers sign-in to a guest. */
+function Paywall({ title }: { title: Pick<Title, 'licenceIds'> }) {
+  const { t, path, routeLocale } = useI18n();
+  const { queries } = useServices();
+  const { isSignedIn } = useSession();
+  const [pathname] = useLocation();
+  const search = useSearch();
+  const catalogue = useResource(queries.licences.list());
+  const names = catalogue.data ? unlockingLicences(title, catalogue.data.licences).map((licence) => licence.name) : [];
+
+  return (
+    <section className="paywall card" aria-labelledby="paywall-title">
+      <h2 id="paywall-title">{t('paywallTitle')}</h2>
+      {catalogue.status === 'loading' ? (
+        <InlineStatus label={t('loadingLicences')} />
+      ) : names.length > 0 ? (
+        <>
+          <p id="paywall-text">{t('paywallText')}</p>
+          <ul className="paywall__licences" aria-labelledby="paywall-text">
+            {names.map((name) => (
+              <li key={name}>
+                <bdi>{name}</bdi>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : (
+        <p>{t('paywallTextGeneric')}</p>
+      )}
+      <div className="actions">
+        <Link href={path('PURCHASE')} className="button">
+          {t('seePlans')}
+        </Link>
+      </div>
+      {isSignedIn ? null : (
+        <p className="paywall__sign-in">
+          {t('alreadySubscribed')}{' '}
+          <Link href={signInPath(pathname + (search ? `?${search}` : ''), routeLocale)}>{t('signIn')}</Link>
+        </p>
+      )}
+    </section>
+  );
+}
