@@ -66,13 +66,27 @@ test('no other site may frame the app', async ({ page }) => {
 });
 
 test('a path that is no route answers 404 with the app, which shows the not-found page; routes answer 200', async ({ request, page }) => {
-  for (const path of ['/login', '/home', '/iniciar-sesion', '/account', '/video/some-id/some-title', '/']) {
+  for (const path of ['/login', '/home', '/iniciar-sesion', '/account', '/video/welcome-to-stream/welcome-to-stream', '/']) {
     expect((await request.get(path)).status(), path).toBe(200);
   }
   const missing = await request.get('/no-such-page');
   expect(missing.status()).toBe(404);
   expect(missing.headers()['content-type']).toContain('text/html');
   await page.goto('/no-such-page');
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+});
+
+test('an id the platform does not have answers 404 with the app (not a soft 404); a known one 200', async ({ request, page }) => {
+  // Issue 14: the web server asks the platform's catalogue (scripts/known-ids.mjs).
+  for (const path of ['/video/no-such-title', '/live/no-such-event/x', '/series/no-such-series', '/fighters/no-such-fighter', '/externalpage/no-such-page']) {
+    const answer = await request.get(path);
+    expect(answer.status(), path).toBe(404);
+    expect(answer.headers()['content-type'], path).toContain('text/html');
+  }
+  for (const path of ['/video/welcome-to-stream', '/fighters', '/search']) {
+    expect((await request.get(path)).status(), path).toBe(200);
+  }
+  await page.goto('/series/no-such-series');
   await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
 });
 

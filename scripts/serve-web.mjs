@@ -4,6 +4,8 @@
 // /config.json from the environment, so one build serves any platform:
 //   API_BASE_URL (default http://127.0.0.1:$SANDBOX_PORT), REALM (stream), API_KEY (sandbox-api-key).
 // Env WEB_PORT (default 5173), WEB_HOST (default 127.0.0.1).
+// A route whose id the platform does not know (a title, fighter, news item or external page)
+// answers 404 with the app (scripts/known-ids.mjs).
 // The HTML of a route carries, when the platform answers in time, the labels of the visitor's
 // language and the content of the page's largest element (scripts/first-paint.mjs).
 // Every answer carries the security headers of scripts/web-headers.mjs (CSP without inline
@@ -17,6 +19,7 @@ import zlib from 'node:zlib';
 import { extname, join, normalize, sep } from 'node:path';
 import { matchRouteAnyLocale } from '@stream/core/domain';
 import { createFirstPaintSource, withFirstPaint } from './first-paint.mjs';
+import { createKnownIdCheck } from './known-ids.mjs';
 import { root } from './lib.mjs';
 import { chooseEncoding, contentSecurityPolicy, createCompressionCache, isCompressible, securityHeaders } from './web-headers.mjs';
 
@@ -49,6 +52,7 @@ const types = {
 const headers = securityHeaders(contentSecurityPolicy(config.apiBaseUrl, process.env.CSP_EXTRA_SOURCES ?? ''));
 const compressed = createCompressionCache();
 const firstPaint = createFirstPaintSource(config);
+const knownIds = createKnownIdCheck(config);
 const brotliFast = promisify(zlib.brotliCompress);
 const gzipFast = promisify(zlib.gzip);
 
@@ -95,8 +99,12 @@ const server = createServer((request, response) => {
   if (!isFile && target.endsWith('.html')) {
     // A route's page: with the first-paint content of this visitor's language when there is some
     // (made per request, so compressed quickly rather than cached).
-    Promise.all([readFile(target, 'utf8'), firstPaint.contentFor(pathname, request.headers['accept-language'])])
-      .then(async ([html, content]) => {
+    Promise.all([
+      readFile(target, 'utf8'),
+      firstPaint.contentFor(pathname, request.headers['accept-language']),
+      status === 200 ? knownIds.isUnknown(pathname) : false,
+    ])
+      .then(async ([html, content, unknown]) => {
         const text = Buffer.from(content ? withFirstPaint(html, content) : html);
         const body =
           encoding === 'br'
@@ -105,7 +113,8 @@ const server = createServer((request, response) => {
               ? await gzipFast(text, { level: 6 })
               : text;
         const vary = 'Accept-Encoding, Accept-Language';
-        response.writeHead(status, { ...base, ...(encoding ? { 'content-encoding': encoding } : {}), vary, 'content-length': body.length });
+        // An id the platform does not have: the app's not-found page, with 404 (scripts/known-ids.mjs).
+        response.writeHead(unknown ? 404 : status, { ...base, ...(encoding ? { 'content-encoding': encoding } : {}), vary, 'content-length': body.length });
         response.end(request.method === 'HEAD' ? undefined : body);
       })
       .catch(() => {
