@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { FIGHT_RESULTS, WEIGHT_CLASSES, WIN_METHODS } from '../domain/fighters.js';
 import { IMAGE_WIDTH_PLACEHOLDER } from '../domain/images.js';
 import { defineCall } from './define.js';
 import { prechecked } from './precheck.js';
@@ -67,50 +68,8 @@ export type SearchRefineKey = (typeof SEARCH_REFINE_KEYS)[number];
 export const ACCESS_VALUES = ['free', 'premium'] as const;
 export type Access = (typeof ACCESS_VALUES)[number];
 
-/**
- * How a fight was won (commerce-and-account-data.md §3 "Fighter enumerations": decision,
- * majority, split, unanimous, disqualified, knockout, submission, stoppage, overturned, could not
- * continue, other, unknown).
- */
-export const WIN_METHODS = [
-  'decision',
-  'majority',
-  'split',
-  'unanimous',
-  'disqualified',
-  'knockout',
-  'submission',
-  'stoppage',
-  'overturned',
-  'couldNotContinue',
-  'other',
-  'unknown',
-] as const;
-export type WinMethod = (typeof WIN_METHODS)[number];
-
-/** A fighter's result in one fight (commerce §3): win, loss, noContest. */
-export const FIGHT_RESULTS = ['win', 'loss', 'noContest'] as const;
-export type FightResult = (typeof FIGHT_RESULTS)[number];
-
-/**
- * Weight classes, men's and women's (commerce §3: "weight classes include women's classes (list
- * not shown)"; this list is this project's).
- */
-export const WEIGHT_CLASSES = [
-  'flyweight',
-  'bantamweight',
-  'featherweight',
-  'lightweight',
-  'welterweight',
-  'middleweight',
-  'lightHeavyweight',
-  'heavyweight',
-  'womensStrawweight',
-  'womensFlyweight',
-  'womensBantamweight',
-  'womensFeatherweight',
-] as const;
-export type WeightClass = (typeof WEIGHT_CLASSES)[number];
+// The fighter enumerations of commerce-and-account-data.md §3 are declared once, in domain/fighters.ts.
+export { FIGHT_RESULTS, WEIGHT_CLASSES, WIN_METHODS, type FightResult, type WeightClass, type WinMethod } from '../domain/fighters.js';
 
 /** Blocks of an external page's body: a heading, a paragraph, or a link (`url`). */
 export const PAGE_BLOCK_TYPES = ['heading', 'paragraph', 'link'] as const;

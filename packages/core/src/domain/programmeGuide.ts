@@ -1,7 +1,7 @@
 /**
  * The programme guide (EPG, identity-and-routes.md §2 `/epg`): channels × time. Turns each
  * channel's programmes (as the platform lists them: possibly unsorted, overlapping, with gaps,
- * partly outside the time shown) into cells that cover a time window exactly, says which
+ * partly outside the time shown) into cells that cover a time range exactly, says which
  * programme is on at an instant, and places instants on a horizontal scale. Times are
  * milliseconds since the epoch; nothing here reads the clock.
  *
@@ -32,7 +32,7 @@ export interface GuideSlot<P> {
   endMs: number;
 }
 
-/** One cell of a channel's row: `[startMs, endMs)` inside the window, a programme or a gap (null). */
+/** One cell of a channel's row: `[startMs, endMs)` inside the range, a programme or a gap (null). */
 export interface GuideCell<P> {
   startMs: number;
   endMs: number;
@@ -57,7 +57,7 @@ function isValidProgramme(programme: GuideProgrammeTimes | null | undefined): bo
 /**
  * A channel's schedule after the overlap rule (see the module note): slots sorted by start,
  * never overlapping, each inside its programme's own times. Invalid programmes are left out.
- * Compute it once per channel and use {@link scheduleCells} and {@link slotAt} per window. Pure.
+ * Compute it once per channel and use {@link scheduleCells} and {@link slotAt} per range. Pure.
  */
 export function guideSchedule<P extends GuideProgrammeTimes>(programmes: readonly P[]): GuideSlot<P>[] {
   const sorted = (Array.isArray(programmes) ? programmes : [])
@@ -88,20 +88,20 @@ function firstEndingAfter<P>(slots: readonly GuideSlot<P>[], atMs: number): numb
   return low;
 }
 
-/** True when `window` is a non-empty interval of finite instants. */
-export function isGuideWindow(window: GuideWindow | null | undefined): window is GuideWindow {
-  return window != null && Number.isFinite(window.fromMs) && Number.isFinite(window.toMs) && window.toMs > window.fromMs;
+/** True when `range` is a non-empty interval of finite instants. */
+export function isGuideWindow(range: GuideWindow | null | undefined): range is GuideWindow {
+  return range != null && Number.isFinite(range.fromMs) && Number.isFinite(range.toMs) && range.toMs > range.fromMs;
 }
 
 /**
- * The cells of one channel over `window`, from a schedule made by {@link guideSchedule}: slots
- * clipped to the window, the time between them as gap cells (`programme: null`, one cell per
+ * The cells of one channel over `range`, from a schedule made by {@link guideSchedule}: slots
+ * clipped to the range, the time between them as gap cells (`programme: null`, one cell per
  * gap). The cells are in order, contiguous and cover `[fromMs, toMs)` exactly; none for an empty
- * or invalid window. O(log n + cells). Pure.
+ * or invalid range. O(log n + cells). Pure.
  */
-export function scheduleCells<P>(schedule: readonly GuideSlot<P>[], window: GuideWindow): GuideCell<P>[] {
-  if (!isGuideWindow(window)) return [];
-  const { fromMs, toMs } = window;
+export function scheduleCells<P>(schedule: readonly GuideSlot<P>[], range: GuideWindow): GuideCell<P>[] {
+  if (!isGuideWindow(range)) return [];
+  const { fromMs, toMs } = range;
   const cells: GuideCell<P>[] = [];
   let cursor = fromMs;
   for (let i = firstEndingAfter(schedule, fromMs); i < schedule.length; i += 1) {
@@ -117,21 +117,21 @@ export function scheduleCells<P>(schedule: readonly GuideSlot<P>[], window: Guid
   return cells;
 }
 
-/** The cells of one channel's `programmes` over `window`: {@link scheduleCells} of {@link guideSchedule}. Pure. */
-export function guideCells<P extends GuideProgrammeTimes>(programmes: readonly P[], window: GuideWindow): GuideCell<P>[] {
-  return scheduleCells(guideSchedule(programmes), window);
+/** The cells of one channel's `programmes` over `range`: {@link scheduleCells} of {@link guideSchedule}. Pure. */
+export function guideCells<P extends GuideProgrammeTimes>(programmes: readonly P[], range: GuideWindow): GuideCell<P>[] {
+  return scheduleCells(guideSchedule(programmes), range);
 }
 
 /**
- * The guide over `window`: one row per channel, in the channels' order, with the cells of
+ * The guide over `range`: one row per channel, in the channels' order, with the cells of
  * `programmesOf(channel)` ({@link guideCells}). Pure.
  */
 export function guideLayout<C, P extends GuideProgrammeTimes>(
   channels: readonly C[],
   programmesOf: (channel: C) => readonly P[],
-  window: GuideWindow,
+  range: GuideWindow,
 ): GuideRow<C, P>[] {
-  return channels.map((channel) => ({ channel, cells: guideCells(programmesOf(channel), window) }));
+  return channels.map((channel) => ({ channel, cells: guideCells(programmesOf(channel), range) }));
 }
 
 /** The slot of `schedule` on air at `atMs`, or null (a gap, or an instant that is not finite). O(log n). */
@@ -158,10 +158,10 @@ export function guideOffsetPx(fromMs: number, atMs: number, pxPerMinute: number)
 }
 
 /**
- * Where the "now" line goes: {@link guideOffsetPx} of `nowMs` from the window's start, or null
+ * Where the "now" line goes: {@link guideOffsetPx} of `nowMs` from the range's start, or null
  * when now is outside `[fromMs, toMs)` (the line is not drawn) or the input is invalid. Pure.
  */
-export function nowOffsetPx(window: GuideWindow, nowMs: number, pxPerMinute: number): number | null {
-  if (!isGuideWindow(window) || !(nowMs >= window.fromMs && nowMs < window.toMs)) return null;
-  return guideOffsetPx(window.fromMs, nowMs, pxPerMinute);
+export function nowOffsetPx(range: GuideWindow, nowMs: number, pxPerMinute: number): number | null {
+  if (!isGuideWindow(range) || !(nowMs >= range.fromMs && nowMs < range.toMs)) return null;
+  return guideOffsetPx(range.fromMs, nowMs, pxPerMinute);
 }
