@@ -12,6 +12,9 @@ const zoo = z.looseObject({
   pair: z.optional(z.string().check(z.minLength(2))),
   count: z.int(),
   scale: z.optional(z.int().check(z.gte(0), z.lte(8))),
+  // Integer bounds in the other order, and a single bound (not an inline range).
+  offset: z.optional(z.int().check(z.lte(5), z.gte(-3))),
+  floor: z.optional(z.int().check(z.gte(1))),
   ratio: z.optional(z.number().check(z.gt(0), z.lt(100))),
   even: z.optional(z.number().check(z.multipleOf(2))),
   flag: z.optional(z.boolean()),
@@ -37,7 +40,7 @@ const fastZoo = prechecked(zoo);
 /** Values near the zoo's edges: lengths in UTF-16 units and code points, integers, ±0, null, undefined. */
 const leaf = fc.constantFrom<unknown>(
   '', 'a', 'ab', 'abc', 'abcd', '😀', '😀a', 'a😀b', '😀😀😀', '\ud83d', 'GBP', 'x', 'A', 'B', 'C', 'a@b.co', 'not an email',
-  0, -0, 1, 2, 1.5, -1, 8, 9, 99.5, 100, 2 ** 53, -(2 ** 53), Number.NaN, Number.POSITIVE_INFINITY,
+  0, -0, 1, 2, 1.5, -1, -3, -4, 5, 6, 8, 9, 99.5, 100, 2 ** 53, -(2 ** 53), Number.NaN, Number.POSITIVE_INFINITY,
   true, false, null, undefined,
 );
 const value: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>((tie) => ({
@@ -57,6 +60,8 @@ const valid: Record<string, fc.Arbitrary<unknown>> = {
   pair: fc.constantFrom('ab', '😀a', '😀😀', 'abc'),
   count: fc.integer(),
   scale: fc.integer({ min: 0, max: 8 }),
+  offset: fc.integer({ min: -3, max: 5 }),
+  floor: fc.integer({ min: 1 }),
   ratio: fc.double({ min: 0.001, max: 99.99, noNaN: true }),
   even: fc.integer().map((n) => n * 2),
   flag: fc.boolean(),

@@ -63,6 +63,9 @@ interface Node {
    * (most values of an answer are such leaves): see {@link Leaf}.
    */
   leaf: Leaf;
+  /** The bounds a {@link Leaf.IntRange} or {@link Leaf.StringLength} leaf compares with. */
+  low: number;
+  high: number;
 }
 
 /** A node whose test is one comparison, done inline by the array and object loops. */
@@ -75,6 +78,12 @@ const enum Leaf {
   Boolean,
   /** One of `values` (enum, literal) without checks. */
   Values,
+  /** An integer (`z.int()`) without other checks. */
+  Int,
+  /** An integer between `low` and `high` (`z.int()` with `gte` and `lte`). */
+  IntRange,
+  /** A string of `low` code points exactly (`z.length`). */
+  StringLength,
 }
 
 /** A declared key of an object: its node, and whether it must be present. */
@@ -184,8 +193,13 @@ function compile(schema: zc.$ZodType): Node {
   const def = schema._zod.def as zc.$ZodTypeDef & { coerce?: boolean };
   if (def.type === 'optional' || def.type === 'nullable') {
     if ((def.checks ?? []).length > 0) throw unsupported(`a check on ${def.type}`);
+    // The inner node is this wrapper's own (compile makes a new node each time): set its flag in
+    // place, so that every node keeps the one hidden class of the literal below (a spread copy
+    // would give V8 objects of other shapes, and every read of a node a polymorphic load).
     const inner = compile((def as zc.$ZodOptionalDef | zc.$ZodNullableDef).innerType);
-    return def.type === 'optional' ? { ...inner, optional: true } : { ...inner, nullable: true };
+    if (def.type === 'optional') inner.optional = true;
+    else inner.nullable = true;
+    return inner;
   }
   const kind = KINDS[def.type];
   if (kind === undefined) throw unsupported(`the type "${def.type}"`);
@@ -202,6 +216,8 @@ function compile(schema: zc.$ZodType): Node {
     seenKeys: [],
     seenFields: [],
     leaf: Leaf.None,
+    low: 0,
+    high: 0,
   };
   if (kind === Kind.Values) {
     node.values = schema._zod.values ?? null;
@@ -236,8 +252,27 @@ function leafOf(node: Node): Leaf {
   const { kind, checks } = node;
   if (kind === Kind.String) {
     if (checks === null) return Leaf.String;
+    if (checks.length !== 1) return Leaf.None;
+    const { op, limit } = checks[0]!;
     // A minimum length of 1: zod counts code points, and a non-empty string has at least one.
-    if (checks.length === 1 && checks[0]!.op === Op.MinLength && checks[0]!.limit === 1) return Leaf.NonEmptyString;
+    if (op === Op.MinLength && limit === 1) return Leaf.NonEmptyString;
+    if (op === Op.Length) {
+      node.low = limit;
+      return Leaf.StringLength;
+    }
+    return Leaf.None;
+  }
+  if (kind === Kind.Number && checks !== null && checks[0]!.op === Op.SafeInt) {
+    if (checks.length === 1) return Leaf.Int;
+    // z.int().check(z.gte(low), z.lte(high)), in either order.
+    const bounds = checks.slice(1);
+    const low = bounds.find((check) => check.op === Op.AtLeast);
+    const high = bounds.find((check) => check.op === Op.AtMost);
+    if (bounds.length === 2 && low !== undefined && high !== undefined) {
+      node.low = low.limit;
+      node.high = high.limit;
+      return Leaf.IntRange;
+    }
     return Leaf.None;
   }
   if (checks !== null) return Leaf.None;
@@ -260,6 +295,18 @@ function testLeaf(node: Node, value: unknown): boolean {
     case Leaf.Boolean:
       if (typeof value === 'boolean') return true;
       break;
+    case Leaf.Int:
+      if (Number.isSafeInteger(value)) return true;
+      break;
+    case Leaf.IntRange:
+      if (Number.isSafeInteger(value) && (value as number) >= node.low && (value as number) <= node.high) return true;
+      break;
+    case Leaf.StringLength: {
+      // As Op.Length: zod counts code points, and only a length up to twice the limit can match.
+      const limit = node.low;
+      if (typeof value === 'string' && value.length >= limit && value.length <= 2 * limit && codePoints(value) === limit) return true;
+      break;
+    }
     default:
       if (node.values!.has(value)) return true;
   }
