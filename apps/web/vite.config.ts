@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
+import { hlsFromSource } from './hlsBuild.ts';
 import { prerender } from './prerender.ts';
 import { PREACT_COMPAT_ALIASES, PREACT_DEDUPE } from './preactCompat.ts';
 
@@ -28,7 +29,9 @@ export default defineConfig({
   // JSX and React's imports go to preact/compat (preactCompat.ts). React Fast Refresh does not
   // work with Preact: in `vite` (dev) an edited component reloads the page.
   plugins: [react({ refreshExclude: /./ }), prerender()],
-  resolve: { alias: PREACT_COMPAT_ALIASES, dedupe: PREACT_DEDUPE },
+  // hls.js from source with the player's features only (hlsBuild.ts).
+  resolve: { alias: [...PREACT_COMPAT_ALIASES, hlsFromSource.alias], dedupe: PREACT_DEDUPE },
+  define: hlsFromSource.define,
   build: {
     target: 'es2022',
     outDir: 'dist',
