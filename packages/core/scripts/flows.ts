@@ -42,6 +42,7 @@ import {
   tvDevicePinMachine,
   videoPlayerMachine,
   searchMachine,
+  carouselMachine,
 } from '../src/machines/index.js';
 
 /** A documented machine: its page name, source file and the machine itself. */
@@ -65,6 +66,7 @@ export const FLOWS: readonly FlowEntry[] = [
   { name: 'playback', source: 'packages/core/src/machines/player/player.machine.ts', machine: playbackMachine },
   { name: 'videoPlayer', source: 'packages/core/src/machines/videoPlayer/videoPlayer.machine.ts', machine: videoPlayerMachine },
   { name: 'search', source: 'packages/core/src/machines/search/search.machine.ts', machine: searchMachine },
+  { name: 'carousel', source: 'packages/core/src/machines/carousel/carousel.machine.ts', machine: carouselMachine },
   { name: 'payment', source: 'packages/core/src/machines/payment/payment.machine.ts', machine: paymentMachine },
   { name: 'purchaseJourney', source: 'packages/core/src/machines/purchaseJourney/purchaseJourney.machine.ts', machine: purchaseJourneyMachine },
   { name: 'cardUpdate', source: 'packages/core/src/machines/cardUpdate/cardUpdate.machine.ts', machine: cardUpdateMachine },

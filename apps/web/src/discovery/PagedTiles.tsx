@@ -1,49 +1,90 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
-import type { ResourceQuery } from '@stream/core/resources';
-import type { TilePage } from '@stream/core/contracts';
-import { useResource } from '@stream/react';
+import { useEffect, useMemo, useRef, type RefObject } from 'react';
+import type { Tile, TilePage } from '@stream/core/contracts';
+import { tileKey } from '@stream/core/domain';
+import { connectCarousel, createCarouselMachine, type CarouselApi, type CarouselFetch } from '@stream/core/machines';
+import { useFlow } from '@stream/react';
 import { useI18n } from '../app/context';
 import { ReadError } from './CatalogueRead';
-import { FIRST_PAGE, nextPage } from './paging';
 import { TileGrid } from './Rail';
 
+/** The carousel machine over catalogue tiles, paged by "Show more". */
+const tilePagesMachine = createCarouselMachine<Tile>();
+
+/**
+ * Items of one "view" of a grid for the carousel's prefetch rule: 1, so that a grid reads its next
+ * page only when the viewer asks ("Show more"), unless its first page came back nearly empty.
+ */
+const GRID_VIEW = 1;
+
 export interface PagedTilesProps {
-  /** The read of the page starting after `lastSeen` items (0: the first page, the one the page header already read). */
-  read(lastSeen: number): ResourceQuery<TilePage>;
+  /** Reads the page after `lastSeen` items (0: the first page), with the machine's signal. */
+  fetchPage: CarouselFetch<Tile>;
+  /** The first page when the page already read it (the grid's header); absent: it is read here. */
+  initial?: TilePage | undefined;
   /** The grid's accessible name. */
   label: string;
   shape?: 'thumbnail' | 'poster';
 }
 
 /**
- * The tiles of a paged list (a rail, a playlist, a season's episodes) as a grid, a page at a time:
- * "Show more" under the last page while `pagingInfo.moreDataAvailable`, reading the next one
- * with its `lastSeen`; skeletons while a page loads, Retry when it fails.
+ * The tiles of a paged list (a rail's grid, a playlist, a season's episodes) as one grid, on core's
+ * discovery carousel machine (commerce §4 "Discovery carousel has paging and fetching"): "Show
+ * more" under the grid while the platform has another page (`pagingInfo.moreDataAvailable`),
+ * read with its `lastSeen`; skeletons while the first page loads, Retry when a read fails (the
+ * tiles so far stay). After "Show more", focus moves to the first new tile.
  */
-export function PagedTiles({ read, label, shape }: PagedTilesProps) {
-  const [pages, setPages] = useState(FIRST_PAGE);
+export function PagedTiles({ fetchPage, initial, label, shape }: PagedTilesProps) {
+  const input = useMemo(
+    () => ({ fetchPage, keyOf: tileKey, initial, visible: GRID_VIEW }),
+    // The input is read once, when the machine starts (the page keys this component by its list).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [],
+  );
+  const [view] = useFlow(tilePagesMachine, { input, connect: connectCarousel<Tile> });
+  return <PagedView view={view} label={label} shape={shape} />;
+}
+
+function PagedView({ view, label, shape }: { view: CarouselApi<Tile>; label: string; shape?: 'thumbnail' | 'poster' | undefined }) {
+  const { t } = useI18n();
+  const { container, showMore } = useShowMore<HTMLDivElement>(view, 'li a');
+  if (view.status === 'failed' && view.items.length === 0) return <ReadError onRetry={view.retry} />;
   return (
-    <div className="paged-tiles">
-      {pages.map((lastSeen, index) => (
-        <TilesPage key={lastSeen} query={read(lastSeen)} label={label} shape={shape} first={index === 0} last={index === pages.length - 1} onMore={(next) => setPages((current) => nextPage(current, next))} />
-      ))}
+    <div className="paged-tiles" ref={container}>
+      <TileGrid tiles={view.status === 'loading' ? undefined : view.items} shape={shape} label={label} />
+      {view.status === 'fetching' ? <TileGrid tiles={undefined} shape={shape} /> : null}
+      {view.status === 'failed' ? <ReadError onRetry={view.retry} /> : null}
+      {view.canLoadMore ? <MoreButton label={t('moreItems')} onClick={showMore} /> : null}
     </div>
   );
 }
 
-function TilesPage({ query, label, shape, first, last, onMore }: { query: ResourceQuery<TilePage>; label: string; shape?: 'thumbnail' | 'poster'; first: boolean; last: boolean; onMore(lastSeen: number): void }) {
-  const { t } = useI18n();
-  const page = useResource(query);
-  if (page.status === 'failed') return <ReadError onRetry={page.reload} />;
-  const pagingInfo = page.data?.pagingInfo;
-  return (
-    <>
-      <NextPage focus={page.data !== undefined && !first}>
-        <TileGrid tiles={page.data?.items} shape={shape} label={label} />
-      </NextPage>
-      {last && pagingInfo?.moreDataAvailable ? <MoreButton label={t('moreItems')} onClick={() => onMore(pagingInfo.lastSeen)} /> : null}
-    </>
-  );
+/**
+ * "Show more" of a carousel shown as a list: `showMore` asks for the next page, and once it has
+ * arrived focus moves to its first item (the element of `container` matching `itemSelector` at
+ * the carousel's `firstNew` index; made focusable when it is not), since the button that asked
+ * is gone: keyboard and screen reader users continue from there.
+ */
+export function useShowMore<T extends HTMLElement>(view: CarouselApi<unknown>, itemSelector: string): { container: RefObject<T | null>; showMore(): void } {
+  const container = useRef<T>(null);
+  const askedMore = useRef(false);
+  useEffect(() => {
+    if (!askedMore.current || view.firstNew < 0) return;
+    askedMore.current = false;
+    const item = container.current?.querySelectorAll<HTMLElement>(itemSelector)[view.firstNew];
+    if (!item) return;
+    if (item.tabIndex < 0 && !item.matches('a[href], button')) item.tabIndex = -1;
+    item.focus();
+    // Only a new page moves focus.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [view.firstNew]);
+  const { loadMore } = view;
+  return {
+    container,
+    showMore: () => {
+      askedMore.current = true;
+      loadMore();
+    },
+  };
 }
 
 /** "Show more" under a paged list: reads its next page. */
@@ -53,22 +94,6 @@ export function MoreButton({ label, onClick }: { label: string; onClick(): void 
       <button type="button" className="button button--secondary" onClick={onClick}>
         {label}
       </button>
-    </div>
-  );
-}
-
-/**
- * A page read by "Show more": once it has loaded (`focus`), focus moves to it (the button that
- * asked for it is gone), so that keyboard and screen reader users continue from its first item.
- */
-export function NextPage({ focus, children }: { focus: boolean; children: ReactNode }) {
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (focus) ref.current?.focus();
-  }, [focus]);
-  return (
-    <div ref={ref} tabIndex={-1} className="next-page">
-      {children}
     </div>
   );
 }

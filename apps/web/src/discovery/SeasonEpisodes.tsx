@@ -1,9 +1,9 @@
 import { Link } from 'wouter';
 import { buildPath, titleSlug } from '@stream/core/domain';
 import type { Tile } from '@stream/core/contracts';
+import type { CarouselFetch } from '@stream/core/machines';
 import { useI18n, useServices } from '../app/context';
 import { PagedTiles } from './PagedTiles';
-import { pageQuery } from './paging';
 
 /** Episodes read at a time. */
 export const EPISODES_PAGE_SIZE = 20;
@@ -11,7 +11,9 @@ export const EPISODES_PAGE_SIZE = 20;
 /** A season's episodes under a heading naming it, with a link to the season's own page. */
 export function SeasonEpisodes({ season, link = true }: { season: Pick<Tile, 'id' | 'title'>; link?: boolean }) {
   const { t, routeLocale } = useI18n();
-  const { queries } = useServices();
+  const { api } = useServices();
+  const fetchPage: CarouselFetch<Tile> = ({ lastSeen, signal }) =>
+    api.catalogue.episodes({ params: { id: season.id }, query: { rpp: EPISODES_PAGE_SIZE, lastSeen } }, { signal });
   const heading = t('seasonEpisodes', { season: season.title });
   return (
     <section aria-labelledby={`episodes-${season.id}`}>
@@ -23,7 +25,7 @@ export function SeasonEpisodes({ season, link = true }: { season: Pick<Tile, 'id
           </Link>
         ) : null}
       </div>
-      <PagedTiles read={(lastSeen) => queries.catalogue.read('episodes', { params: { id: season.id }, query: pageQuery(EPISODES_PAGE_SIZE, lastSeen) })} label={heading} />
+      <PagedTiles key={season.id} fetchPage={fetchPage} label={heading} />
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import type { Rail as RailData, Tile } from '@stream/core/contracts';
 import { useI18n } from '../app/context';
 import { Rail } from './Rail';
+import { RailCarousel } from './RailCarousel';
 import { TileSkeleton } from './TileCard';
 
 /** The shape of a rail's cards: posters for a POSTER rail, thumbnails otherwise. */
@@ -15,8 +16,8 @@ export function useRailGridPath(): (railId: string) => string {
 }
 
 /**
- * The rails of a section, in order, each with "See all" to its GRID page when it has items; an
- * empty rail (a computed one: nothing live now) says so. `tilesOf` picks the tiles a rail shows
+ * The rails of a section, in order, each a discovery carousel ({@link RailCarousel}) with "See
+ * all" to its GRID page; an empty rail (a computed one: nothing live now) says so. `tilesOf` picks the tiles a rail shows
  * (the home page leaves out its hero).
  */
 export function SectionRails({ rails, eagerFirst = false, tilesOf = (rail) => rail.items }: { rails: readonly RailData[]; eagerFirst?: boolean; tilesOf?: (rail: RailData) => readonly Tile[] }) {
@@ -26,11 +27,14 @@ export function SectionRails({ rails, eagerFirst = false, tilesOf = (rail) => ra
     <>
       {rails.map((rail, index) => {
         const tiles = tilesOf(rail);
-        return (
-          <Rail key={rail.id} title={rail.title} tiles={tiles} shape={railShape(rail)} eager={eagerFirst && index === 0} moreHref={tiles.length > 0 ? gridPath(rail.id) : undefined}>
-            {tiles.length === 0 ? <p className="rail__empty">{t('railEmpty')}</p> : undefined}
-          </Rail>
-        );
+        if (tiles.length === 0) {
+          return (
+            <Rail key={rail.id} title={rail.title} tiles={tiles} shape={railShape(rail)}>
+              <p className="rail__empty">{t('railEmpty')}</p>
+            </Rail>
+          );
+        }
+        return <RailCarousel key={rail.id} rail={rail} tiles={tiles} shape={railShape(rail)} eager={eagerFirst && index === 0} moreHref={gridPath(rail.id)} />;
       })}
     </>
   );

@@ -1,10 +1,11 @@
 import { useSearch } from 'wouter';
+import type { Tile } from '@stream/core/contracts';
+import type { CarouselFetch } from '@stream/core/machines';
 import { useResource } from '@stream/react';
 import { useI18n, useServices } from '../app/context';
 import { useDocumentTitle } from '../app/hooks';
 import { CataloguePage } from '../discovery/CatalogueRead';
 import { PagedTiles } from '../discovery/PagedTiles';
-import { pageQuery } from '../discovery/paging';
 import { railShape } from '../discovery/SectionRails';
 import { NotFoundPage } from './NotFoundPage';
 import '../styles/browse.css';
@@ -25,9 +26,9 @@ export default function GridPage() {
 
 function RailGrid({ railId }: { railId: string }) {
   const { t } = useI18n();
-  const { queries } = useServices();
-  const read = (lastSeen: number) => queries.catalogue.read('rail', { params: { id: railId }, query: pageQuery(GRID_PAGE_SIZE, lastSeen) });
-  const rail = useResource(read(0));
+  const { api, queries } = useServices();
+  const rail = useResource(queries.catalogue.read('rail', { params: { id: railId }, query: { rpp: GRID_PAGE_SIZE } }));
+  const fetchPage: CarouselFetch<Tile> = ({ lastSeen, signal }) => api.catalogue.rail({ params: { id: railId }, query: { rpp: GRID_PAGE_SIZE, lastSeen } }, { signal });
   useDocumentTitle(rail.data?.title ?? '', t('appName'));
   return (
     <div className="page browse-page">
@@ -37,7 +38,7 @@ function RailGrid({ railId }: { railId: string }) {
             <h1>
               <bdi>{data.title}</bdi>
             </h1>
-            <PagedTiles read={read} label={data.title} shape={railShape(data)} />
+            <PagedTiles fetchPage={fetchPage} initial={data} label={data.title} shape={railShape(data)} />
           </>
         )}
       </CataloguePage>

@@ -1,10 +1,11 @@
+import type { Tile } from '@stream/core/contracts';
+import type { CarouselFetch } from '@stream/core/machines';
 import { useResource } from '@stream/react';
 import { useI18n, useServices } from '../app/context';
 import { useDocumentTitle } from '../app/hooks';
 import { CataloguePage, useRouteParams } from '../discovery/CatalogueRead';
 import { Hero, HeroSkeleton } from '../discovery/Hero';
 import { PagedTiles } from '../discovery/PagedTiles';
-import { pageQuery } from '../discovery/paging';
 import '../styles/browse.css';
 
 /** Playlist items read at a time. */
@@ -22,17 +23,18 @@ export default function PlaylistPage() {
 
 function PlaylistView({ playlistId }: { playlistId: string }) {
   const { t } = useI18n();
-  const { queries } = useServices();
+  const { api, queries } = useServices();
   const title = useResource(queries.catalogue.read('title', { params: { type: 'PLAYLIST', id: playlistId } }));
   useDocumentTitle(title.data?.title ?? '', t('appName'));
-  const read = (lastSeen: number) => queries.catalogue.read('playlist', { params: { id: playlistId }, query: pageQuery(PLAYLIST_PAGE_SIZE, lastSeen) });
+  const fetchPage: CarouselFetch<Tile> = ({ lastSeen, signal }) =>
+    api.catalogue.playlist({ params: { id: playlistId }, query: { rpp: PLAYLIST_PAGE_SIZE, lastSeen } }, { signal });
   return (
     <CataloguePage view={title} loading={<div className="page"><HeroSkeleton /></div>}>
       {(playlist) => (
         <div className="page browse-page">
           <Hero tile={playlist} level={1} description={playlist.description} action={false} />
           <h2>{t('playlistItems')}</h2>
-          <PagedTiles read={read} label={t('playlistItems')} />
+          <PagedTiles fetchPage={fetchPage} label={t('playlistItems')} />
         </div>
       )}
     </CataloguePage>

@@ -1,19 +1,24 @@
-import { useState } from 'react';
-import { useResource } from '@stream/react';
+import { useMemo } from 'react';
+import type { Rail as RailData, Section } from '@stream/core/contracts';
+import { connectCarousel, createCarouselMachine, type CarouselFetch } from '@stream/core/machines';
+import { useFlow, useResource } from '@stream/react';
 import { useI18n, useServices } from '../app/context';
 import { useDocumentTitle } from '../app/hooks';
 import { CataloguePage, ReadError, useRouteParams } from '../discovery/CatalogueRead';
-import { MoreButton, NextPage } from '../discovery/PagedTiles';
-import { FIRST_PAGE, nextPage } from '../discovery/paging';
+import { MoreButton, useShowMore } from '../discovery/PagedTiles';
 import { RailsSkeleton, SectionRails } from '../discovery/SectionRails';
 import '../styles/browse.css';
 
 /** Rails read at a time (`rpp` of `catalogue.section`). */
 export const RAILS_PER_PAGE = 4;
 
+/** The carousel machine over a section's rails, paged by "Show more" (one rail per "view": no prefetch). */
+const railPagesMachine = createCarouselMachine<RailData>();
+
 /**
  * SECTION (`/section/:id`): a browse category's title, description and rails, `RAILS_PER_PAGE`
- * at a time; "Show more" reads the next rails (`lastSeen`). An unknown id is not found.
+ * at a time; "Show more" reads the next rails (`lastSeen`) through core's discovery carousel
+ * machine. An unknown id is not found.
  */
 export default function SectionPage() {
   const id = useRouteParams().id ?? '';
@@ -23,7 +28,6 @@ export default function SectionPage() {
 function SectionView({ id }: { id: string }) {
   const { t } = useI18n();
   const { queries } = useServices();
-  const [pages, setPages] = useState(FIRST_PAGE);
   const first = useResource(queries.catalogue.read('section', { params: { id }, query: { rpp: RAILS_PER_PAGE } }));
   useDocumentTitle(first.data?.title ?? '', t('appName'));
   return (
@@ -34,29 +38,36 @@ function SectionView({ id }: { id: string }) {
             <bdi>{section.title}</bdi>
           </h1>
           {section.description ? <p className="browse-page__lead">{section.description}</p> : null}
-          {pages.map((lastSeen, index) => (
-            <RailsPage key={lastSeen} id={id} lastSeen={lastSeen} last={index === pages.length - 1} onMore={(next) => setPages((current) => nextPage(current, next))} />
-          ))}
+          <SectionPages id={id} first={section} />
         </div>
       )}
     </CataloguePage>
   );
 }
 
-/** One page of a section's rails, and "Show more" under the last one while there are more. */
-function RailsPage({ id, lastSeen, last, onMore }: { id: string; lastSeen: number; last: boolean; onMore(lastSeen: number): void }) {
+/** The section's rails, the first page given; "Show more" under them while there are more (focus then moves to the first new rail). */
+function SectionPages({ id, first }: { id: string; first: Section }) {
   const { t } = useI18n();
-  const { queries } = useServices();
-  const page = useResource(queries.catalogue.read('section', { params: { id }, query: lastSeen === 0 ? { rpp: RAILS_PER_PAGE } : { rpp: RAILS_PER_PAGE, lastSeen } }));
-  if (page.status === 'failed') return <ReadError onRetry={page.reload} />;
-  if (!page.data) return <RailsSkeleton count={2} />;
-  const { pagingInfo } = page.data;
+  const { api } = useServices();
+  const input = useMemo(() => {
+    const fetchPage: CarouselFetch<RailData> = async ({ lastSeen, signal }) => {
+      const page = await api.catalogue.section({ params: { id }, query: { rpp: RAILS_PER_PAGE, lastSeen } }, { signal });
+      return { items: page.rails, pagingInfo: page.pagingInfo };
+    };
+    return { fetchPage, keyOf: (rail: RailData) => rail.id, initial: { items: first.rails, pagingInfo: first.pagingInfo }, visible: 1 };
+    // The input is read once, when the machine starts (SectionPage keys the view by the section's id).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  const [view] = useFlow(railPagesMachine, { input, connect: connectCarousel<RailData> });
+  const { container, showMore } = useShowMore<HTMLDivElement>(view, ':scope > section.rail');
   return (
     <>
-      <NextPage focus={lastSeen > 0}>
-        <SectionRails rails={page.data.rails} eagerFirst={lastSeen === 0} />
-      </NextPage>
-      {last && pagingInfo.moreDataAvailable ? <MoreButton label={t('moreRails')} onClick={() => onMore(pagingInfo.lastSeen)} /> : null}
+      <div ref={container}>
+        <SectionRails rails={view.items} eagerFirst />
+      </div>
+      {view.status === 'fetching' ? <RailsSkeleton count={2} /> : null}
+      {view.status === 'failed' ? <ReadError onRetry={view.retry} /> : null}
+      {view.canLoadMore ? <MoreButton label={t('moreRails')} onClick={showMore} /> : null}
     </>
   );
 }

@@ -36,6 +36,14 @@ export function contentPath(item: Pick<ContentItem, 'id' | 'type' | 'title'>, lo
 }
 
 /**
+ * A catalogue tile's identity in lists: `type:id` (an id is unique within its type; a playlist
+ * may hold a video and a live event of one id). The key of the discovery carousel and of list items.
+ */
+export function tileKey(tile: Pick<Tile, 'id' | 'type'>): string {
+  return `${tile.type}:${tile.id}`;
+}
+
+/**
  * The page of a catalogue tile (docs/api.md "Catalogue") in the route set `locale`, with its
  * title's slug (identity-and-routes.md §2): VOD and EPISODE → VOD `/video/:eventId/:eventTitle?`;
  * LIVE and CHANNEL → LIVE `/live/:eventId/:eventTitle?`; SERIES → SERIES; SEASON → SEASON;

@@ -201,6 +201,7 @@ export {
   titleSlug,
   contentPath,
   tilePath,
+  tileKey,
   isPremium,
   unlockingLicences,
   awaitsPriceMigrationConsent,
@@ -590,6 +591,21 @@ export {
   type SearchState,
   type SearchAction,
 } from './search.js';
+export {
+  DEFAULT_CAROUSEL_VISIBLE,
+  MAX_CAROUSEL_VISIBLE,
+  initialCarousel,
+  appendCarouselPage,
+  moveCarousel,
+  seekCarousel,
+  resizeCarousel,
+  lastCarouselPosition,
+  carouselNeedsPage,
+  canMoveCarouselBack,
+  canMoveCarouselForward,
+  type CarouselPage,
+  type CarouselState,
+} from './carousel.js';
 export {
   RANKINGS_TABS,
   RANKINGS_INITIAL_STATE,

@@ -606,3 +606,12 @@ export {
   type SearchStatus,
   type SearchApi,
 } from './search/search.connect.js';
+export { createCarouselMachine, carouselMachine, type CarouselMachine } from './carousel/carousel.machine.js';
+export {
+  type CarouselRequest,
+  type CarouselFetch,
+  type CarouselInput,
+  type CarouselContext,
+  type CarouselEvent,
+} from './carousel/carousel.types.js';
+export { connectCarousel, type CarouselActorRef, type CarouselSnapshot, type CarouselApi } from './carousel/carousel.connect.js';
