@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { axeViolations } from './support';
 
 // Issue 14 (apps/web): the header's navigation and the browsing pages over the catalogue's calls
@@ -97,6 +97,35 @@ test.describe('on a phone', () => {
     await expect(nav).toBeHidden();
     await expect(menu).toBeFocused();
     expect(await axeViolations(page)).toEqual([]);
+  });
+
+  test('the header is one row: the menu button beside the logo, left to right and right to left', async ({ page }) => {
+    await page.goto('/home');
+    const header = page.getByRole('banner');
+    const box = async (locator: Locator) => {
+      const found = await locator.boundingBox();
+      expect(found).not.toBeNull();
+      return { x: found!.x + found!.width / 2, y: found!.y + found!.height / 2 };
+    };
+    for (const [language, dir, menuName, languageName] of [
+      ['en', 'ltr', 'Menu', 'Language'],
+      ['pt', 'ltr', 'Menu', 'Idioma'],
+      ['ar', 'rtl', 'القائمة', 'اللغة'],
+    ] as const) {
+      if (language !== 'en') await header.getByRole('combobox').selectOption(language);
+      await expect(page.locator('html')).toHaveAttribute('dir', dir);
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      const logo = await box(header.getByRole('img', { name: 'Stream' }));
+      const menu = await box(header.getByRole('button', { name: menuName }));
+      const picker = await box(header.getByRole('combobox', { name: languageName }));
+      // Vertical centres within a few pixels: the same row (on its own line the button sat ~50 px lower).
+      expect(Math.abs(menu.y - logo.y), `${language}: the menu button`).toBeLessThanOrEqual(4);
+      expect(Math.abs(picker.y - logo.y), `${language}: the language picker`).toBeLessThanOrEqual(4);
+      // The logo starts the row, the button ends it: on the right in English, on the left in Arabic.
+      expect(dir === 'ltr' ? menu.x > logo.x : menu.x < logo.x, `${language}: the row's direction`).toBe(true);
+      // Nothing wider than the screen: the row fits 390 px.
+      expect(await header.evaluate((element) => element.scrollWidth - element.clientWidth), language).toBeLessThanOrEqual(0);
+    }
   });
 });
 
