@@ -1,10 +1,15 @@
 import { expect, test, type Locator } from '@playwright/test';
+import { createViewer, grantLicence, LICENCES, startSignedIn } from './sandbox';
 import { axeViolations } from './support';
 
 // Issue 14 (apps/web): the header's navigation and the browsing pages over the catalogue's calls
 // (the seed of apps/sandbox/src/seed/sections.ts and titles.ts).
 
-test('browse from home to a series, a season and an episode', async ({ page }) => {
+test('browse from home to a series, a season and an episode that plays', async ({ page, request }) => {
+  // The Academy is a cinema title: a viewer with the cinema licence plays its episodes.
+  const viewer = await createViewer(request, 'browse');
+  await grantLicence(request, viewer.email, LICENCES.cinema);
+  await startSignedIn(page, viewer);
   await page.goto('/home');
   const rail = page.getByRole('region', { name: 'Series to binge' });
   await rail.getByRole('link', { name: 'The Academy' }).click();
@@ -29,10 +34,15 @@ test('browse from home to a series, a season and an episode', async ({ page }) =
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByRole('link', { name: 'From the series The Academy' })).toBeVisible();
 
-  // An episode leads to its VOD page (the watch page plays it).
+  // An episode leads to its own VOD page (season 2, episode 2), which plays it: a wrong episode fails here.
   await page.getByRole('link', { name: 'Injury Time' }).click();
-  await expect(page).toHaveURL(/\/video\/[^/]+\/injury-time$/);
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page).toHaveURL(/\/video\/episode-the-academy-2-2\/injury-time$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Injury Time');
+  await expect(page.getByText('A knee injury and six weeks to prove it healed.')).toBeVisible();
+  await expect(page.getByText(/^Next episode: The Final Whistle$/)).toBeVisible();
+  const video = page.locator('video');
+  await expect(video).toHaveAccessibleName('Injury Time');
+  await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 15_000 }).toBeGreaterThan(0.5);
 });
 
 test('the home page shows the hero and the rails, each with See all to its grid', async ({ page }) => {
