@@ -1,10 +1,15 @@
-import { expect, test } from '@playwright/test';
-import { axeViolations } from './support';
+import { expect, test, type Locator } from '@playwright/test';
+import { createViewer, grantLicence, LICENCES, startSignedIn } from './sandbox';
+import { axeViolations, expectPlaying } from './support';
 
 // Issue 14 (apps/web): the header's navigation and the browsing pages over the catalogue's calls
 // (the seed of apps/sandbox/src/seed/sections.ts and titles.ts).
 
-test('browse from home to a series, a season and an episode', async ({ page }) => {
+test('browse from home to a series, a season and an episode that plays', async ({ page, request }) => {
+  // The Academy is a cinema title: a viewer with the cinema licence plays its episodes.
+  const viewer = await createViewer(request, 'browse');
+  await grantLicence(request, viewer.email, LICENCES.cinema);
+  await startSignedIn(page, viewer);
   await page.goto('/home');
   const rail = page.getByRole('region', { name: 'Series to binge' });
   await rail.getByRole('link', { name: 'The Academy' }).click();
@@ -29,10 +34,14 @@ test('browse from home to a series, a season and an episode', async ({ page }) =
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByRole('link', { name: 'From the series The Academy' })).toBeVisible();
 
-  // An episode leads to its VOD page (the watch page plays it).
+  // An episode leads to its own VOD page (season 2, episode 2), which plays it: a wrong episode fails here.
   await page.getByRole('link', { name: 'Injury Time' }).click();
-  await expect(page).toHaveURL(/\/video\/[^/]+\/injury-time$/);
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page).toHaveURL(/\/video\/episode-the-academy-2-2\/injury-time$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Injury Time');
+  await expect(page.getByText('A knee injury and six weeks to prove it healed.')).toBeVisible();
+  await expect(page.getByText(/^Next episode: The Final Whistle$/)).toBeVisible();
+  await expect(page.locator('video')).toHaveAccessibleName('Injury Time');
+  await expectPlaying(page);
 });
 
 test('the home page shows the hero and the rails, each with See all to its grid', async ({ page }) => {
@@ -97,6 +106,35 @@ test.describe('on a phone', () => {
     await expect(nav).toBeHidden();
     await expect(menu).toBeFocused();
     expect(await axeViolations(page)).toEqual([]);
+  });
+
+  test('the header is one row: the menu button beside the logo, left to right and right to left', async ({ page }) => {
+    await page.goto('/home');
+    const header = page.getByRole('banner');
+    const box = async (locator: Locator) => {
+      const found = await locator.boundingBox();
+      expect(found).not.toBeNull();
+      return { x: found!.x + found!.width / 2, y: found!.y + found!.height / 2 };
+    };
+    for (const [language, dir, menuName, languageName] of [
+      ['en', 'ltr', 'Menu', 'Language'],
+      ['pt', 'ltr', 'Menu', 'Idioma'],
+      ['ar', 'rtl', 'القائمة', 'اللغة'],
+    ] as const) {
+      if (language !== 'en') await header.getByRole('combobox').selectOption(language);
+      await expect(page.locator('html')).toHaveAttribute('dir', dir);
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      const logo = await box(header.getByRole('img', { name: 'Stream' }));
+      const menu = await box(header.getByRole('button', { name: menuName }));
+      const picker = await box(header.getByRole('combobox', { name: languageName }));
+      // Vertical centres within a few pixels: the same row (on its own line the button sat ~50 px lower).
+      expect(Math.abs(menu.y - logo.y), `${language}: the menu button`).toBeLessThanOrEqual(4);
+      expect(Math.abs(picker.y - logo.y), `${language}: the language picker`).toBeLessThanOrEqual(4);
+      // The logo starts the row, the button ends it: on the right in English, on the left in Arabic.
+      expect(dir === 'ltr' ? menu.x > logo.x : menu.x < logo.x, `${language}: the row's direction`).toBe(true);
+      // Nothing wider than the screen: the row fits 390 px.
+      expect(await header.evaluate((element) => element.scrollWidth - element.clientWidth), language).toBeLessThanOrEqual(0);
+    }
   });
 });
 

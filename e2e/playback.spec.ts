@@ -1,15 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { CONTENT, createViewer, grantLicence, LICENCES, loginViewer, startSignedIn } from './sandbox';
-import { axeViolations } from './support';
-
-/** Waits until the page's `<video>` has played past half a second. */
-async function expectPlaying(page: Page) {
-  const video = page.locator('video');
-  await expect(video).toBeVisible();
-  await expect
-    .poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 15_000 })
-    .toBeGreaterThan(0.5);
-}
+import { axeViolations, expectPlaying } from './support';
 
 // The paywall names the licences that unlock the item (issue 3, apps/web).
 test('a guest sees the paywall on a premium video, naming the unlocking licences, with sign-in', async ({ page }) => {

@@ -40,3 +40,12 @@ export async function axeViolations(page: Page): Promise<{ id: string; impact: s
     return result.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')) }));
   });
 }
+
+/** Waits until the page's `<video>` has played past half a second. */
+export async function expectPlaying(page: Page): Promise<void> {
+  const video = page.locator('video');
+  await expect(video).toBeVisible();
+  await expect
+    .poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 15_000 })
+    .toBeGreaterThan(0.5);
+}

@@ -10,6 +10,7 @@ import { IMAGE_WIDTH_PLACEHOLDER, IMAGE_WIDTHS, imageUrl } from '@stream/core/do
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { artworkUrlTemplate, wrapTitle, type ArtworkKind } from '../src/media/artwork.js';
+import { drawtextFont } from '../src/media/ffmpeg.js';
 import { appWith, call, expectError, memoryDeps, type App } from './helpers.js';
 
 /** Width and height of a JPEG from its first start-of-frame marker (SOF0–SOF3), or undefined. */
@@ -30,6 +31,7 @@ function jpegSize(bytes: Uint8Array): { width: number; height: number } | undefi
 
 const LOOKS: Record<string, { title: string; colours: [string, string] }> = {
   'vod-1': { title: 'The Midnight Derby', colours: ['#1e3a8a', '#9333ea'] },
+  'vod-1-renamed': { title: 'A Title Nothing Else Has', colours: ['#1e3a8a', '#9333ea'] },
   'series-2': { title: '100% {weird} %{pts} title: with \'quotes\' \\ and : colons', colours: ['#9a3412', 'not-a-colour'] },
 };
 
@@ -78,6 +80,16 @@ describe('GET /artwork/:kind/:id/:width', () => {
     const res = await app.request(`/artwork/poster/series-2/${smallest}`);
     expect(res.status).toBe(200);
     expect(jpegSize(new Uint8Array(await res.arrayBuffer()))?.width).toBe(smallest);
+  });
+
+  it('draws a hero without its title (the page writes it over the hero), a poster and a thumbnail with it', async () => {
+    const bytes = async (kind: ArtworkKind, id: string) => Buffer.from(await (await app.request(`/artwork/${kind}/${id}/${smallest}`)).arrayBuffer());
+    // Same colours, different titles: the same hero, different posters and thumbnails.
+    expect((await bytes('hero', 'vod-1')).equals(await bytes('hero', 'vod-1-renamed'))).toBe(true);
+    if (drawtextFont()) {
+      expect((await bytes('poster', 'vod-1')).equals(await bytes('poster', 'vod-1-renamed'))).toBe(false);
+      expect((await bytes('thumbnail', 'vod-1')).equals(await bytes('thumbnail', 'vod-1-renamed'))).toBe(false);
+    }
   });
 
   it('404 for a width not in the list, an unknown kind or an unknown id', async () => {

@@ -1,7 +1,8 @@
 /**
  * Generated artwork: a JPEG per item, kind and width, drawn with ffmpeg the first time it is asked
- * for (a diagonal gradient between the item's two colours, darker at the bottom, and its title in
- * DejaVu Sans Bold when the font is installed), then kept in the media cache (media/cache.ts).
+ * for (a diagonal gradient between the item's two colours, darker at the bottom; posters and
+ * thumbnails also show the title in DejaVu Sans Bold when the font is installed, heroes carry no
+ * text, since a page writes its title over its hero), then kept in the media cache (media/cache.ts).
  * Widths are those of identity-and-routes.md §9 (`IMAGE_WIDTHS` of `@stream/core/domain`); only
  * the widths asked for are drawn. docs/sandbox.md "Streaming and artwork".
  */
@@ -16,7 +17,7 @@ import { concurrencyLimit, drawtextFont, ffmpeg } from './ffmpeg.js';
 export const ARTWORK_KINDS = {
   /** A title's poster, portrait 2:3. */
   poster: [2, 3],
-  /** The wide image behind a page's or a rail's headline, 16:9. */
+  /** The wide image behind a page's or a rail's headline, 16:9; it carries no text (the page writes the title over it). */
   hero: [16, 9],
   /** A rail tile, 16:9. */
   thumbnail: [16, 9],
@@ -51,13 +52,16 @@ export function artworkUrlTemplate(base: string, kind: ArtworkKind, id: string):
 
 const FALLBACK_COLOURS = ['#334155', '#64748b'] as const;
 const RGB = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i;
-/** Text size as a fraction of the width, per kind. */
-const TEXT_SIZE = { poster: 1 / 11, hero: 1 / 20, thumbnail: 1 / 14 } as const;
+/**
+ * Text size of the title as a fraction of the width, per kind; null for a kind drawn without its
+ * title (a hero: the page's overlay writes the title over it, it must not be written twice).
+ */
+const TEXT_SIZE: Record<ArtworkKind, number | null> = { poster: 1 / 11, hero: null, thumbnail: 1 / 14 };
 /** The most characters on a line: what fits in 84% of the width at about 0.64 em per bold character. */
-const lineLength = (kind: ArtworkKind) => Math.floor(0.84 / (TEXT_SIZE[kind] * 0.64));
+const lineLength = (textSize: number) => Math.floor(0.84 / (textSize * 0.64));
 const MAX_LINES = 3;
-/** Bump when the drawing changes: the cache keys include it. */
-const RECIPE_VERSION = 2;
+/** Bump when the drawing changes: the cache keys include it (3: heroes without their title). */
+const RECIPE_VERSION = 3;
 
 /** `title` cut into at most three lines of at most `max` characters, at spaces where it can; `…` when it does not fit. */
 export function wrapTitle(title: string, max: number): string[] {
@@ -86,13 +90,16 @@ const twoAtATime = concurrencyLimit(2);
 /**
  * The file of an item's artwork (`kind`, item `id`, `width` pixels wide, its height from the
  * kind's ratio), drawn now when the cache does not hold it: `<cacheDir>/artwork/<kind>/<key>-<width>.jpg`,
- * the key a hash of the id, title, colours and drawing, so that a changed title is drawn again.
- * The caller checks that `width` is one of `IMAGE_WIDTHS`. Colours that are not `#rrggbb` are
- * replaced by slate greys.
+ * the key a hash of the drawing's version, the id, colours and (for a kind that shows it) the
+ * title and font, so that a changed title or drawing is drawn again. The caller checks that
+ * `width` is one of `IMAGE_WIDTHS`. Colours that are not `#rrggbb` are replaced by slate greys.
  */
 export function renderArtwork(cacheDir: string, kind: ArtworkKind, id: string, width: number, look: ArtworkLook): Promise<string> {
   const colours = look.colours.every((c) => RGB.test(c)) && look.colours.length === 2 ? look.colours : FALLBACK_COLOURS;
-  const key = createHash('sha256').update(JSON.stringify([RECIPE_VERSION, kind, id, look.title, colours, drawtextFont()])).digest('hex').slice(0, 20);
+  const textSize = TEXT_SIZE[kind];
+  const font = textSize === null ? null : drawtextFont();
+  const shown = font ? look.title : null;
+  const key = createHash('sha256').update(JSON.stringify([RECIPE_VERSION, kind, id, shown, colours, font])).digest('hex').slice(0, 20);
   const final = path.join(cacheDir, 'artwork', kind, `${key}-${width}.jpg`);
   return memo(final, async () => {
     if (await exists(final)) return final;
@@ -102,8 +109,12 @@ export function renderArtwork(cacheDir: string, kind: ArtworkKind, id: string, w
       const temporary = temporarySibling(final);
       const textFile = `${temporary}.txt`;
       try {
-        await writeFile(textFile, wrapTitle(look.title, lineLength(kind)).join('\n'));
-        await ffmpeg(drawArgs(kind, width, colours, path.basename(textFile), path.basename(temporary)), path.dirname(final));
+        const text =
+          font !== null && textSize !== null
+            ? { font, size: Math.max(10, Math.round(width * textSize)), file: path.basename(textFile), lines: wrapTitle(look.title, lineLength(textSize)) }
+            : null;
+        if (text) await writeFile(textFile, text.lines.join('\n'));
+        await ffmpeg(drawArgs(kind, width, colours, text, path.basename(temporary)), path.dirname(final));
         await publish(temporary, final);
       } finally {
         await rm(textFile, { force: true });
@@ -114,8 +125,18 @@ export function renderArtwork(cacheDir: string, kind: ArtworkKind, id: string, w
   });
 }
 
-/** ffmpeg arguments drawing the image into `output` (a name in the folder ffmpeg runs in). */
-function drawArgs(kind: ArtworkKind, width: number, colours: readonly [string, string], textFile: string, output: string): string[] {
+/**
+ * ffmpeg arguments drawing the image into `output` (a name in the folder ffmpeg runs in), with
+ * the title of `text.file` (a name in that folder) in `text.font`, `text.size` pixels high,
+ * at the bottom start corner, unless `text` is null.
+ */
+function drawArgs(
+  kind: ArtworkKind,
+  width: number,
+  colours: readonly [string, string],
+  text: { font: string; size: number; file: string } | null,
+  output: string,
+): string[] {
   const height = artworkHeight(kind, width);
   const [from, to] = colours.map((c) => RGB.exec(c)!.slice(1, 4).map((hex) => parseInt(hex, 16)));
   // Drawn small (the kind's ratio times 32) and scaled up: a gradient stays smooth, and a 3840-wide image takes well under a second.
@@ -123,11 +144,9 @@ function drawArgs(kind: ArtworkKind, width: number, colours: readonly [string, s
   const small = `${rw * 32}x${rh * 32}`;
   const shade = '(1-0.6*clip((Y/H-0.45)/0.55,0,1))';
   const channel = (i: number) => `lerp(${from![i]},${to![i]},(X/W+Y/H)/2)*${shade}`;
-  const font = drawtextFont();
-  const size = Math.max(10, Math.round(width * TEXT_SIZE[kind]));
-  const title = font
-    ? `,drawtext=fontfile=${font}:textfile=${textFile}:expansion=none:fontsize=${size}:fontcolor=white:line_spacing=${Math.round(size / 5)}` +
-      `:borderw=${Math.max(1, Math.round(size / 40))}:bordercolor=black@0.4:x=w*0.07:y=h-text_h-h*0.08`
+  const title = text
+    ? `,drawtext=fontfile=${text.font}:textfile=${text.file}:expansion=none:fontsize=${text.size}:fontcolor=white:line_spacing=${Math.round(text.size / 5)}` +
+      `:borderw=${Math.max(1, Math.round(text.size / 40))}:bordercolor=black@0.4:x=w*0.07:y=h-text_h-h*0.08`
     : '';
   return [
     '-f', 'lavfi', '-i', `color=c=black:s=${small}:d=1:r=1,format=rgb24,geq=r='${channel(0)}':g='${channel(1)}':b='${channel(2)}'`,

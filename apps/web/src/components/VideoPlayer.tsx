@@ -182,51 +182,34 @@ export function VideoPlayer({ source, title, live = false, nextEpisode = null }:
           </span>
         )}
         {player.renditions.length > 1 ? (
-          <label className="player__menu">
-            <span>{t('playerQuality')}</span>
-            <select
-              value={String(player.quality)}
-              onChange={(event) => player.selectQuality(event.currentTarget.value === 'auto' ? 'auto' : Number(event.currentTarget.value))}
-            >
-              <option value="auto">
-                {t('playerQualityAuto')}
-                {player.quality === 'auto' && player.rendition ? ` (${player.rendition.height}p)` : ''}
-              </option>
-              {player.renditions.map((rendition) => (
-                <option key={rendition.id} value={rendition.id}>
-                  {rendition.height}p
-                </option>
-              ))}
-            </select>
-          </label>
+          <TrackMenu
+            label={t('playerQuality')}
+            value={player.quality}
+            options={[
+              { value: 'auto', label: `${t('playerQualityAuto')}${player.quality === 'auto' && player.rendition ? ` (${player.rendition.height}p)` : ''}` },
+              ...player.renditions.map((rendition) => ({ value: rendition.id, label: `${rendition.height}p` })),
+            ]}
+            onSelect={player.selectQuality}
+          />
         ) : null}
         {player.audioTracks.length > 1 ? (
-          <label className="player__menu">
-            <span>{t('playerAudio')}</span>
-            <select value={player.audioTrack ?? ''} onChange={(event) => player.selectAudioTrack(Number(event.currentTarget.value))}>
-              {player.audioTracks.map((track) => (
-                <option key={track.id} value={track.id} lang={track.language || undefined}>
-                  {track.name}
-                </option>
-              ))}
-            </select>
-          </label>
+          <TrackMenu
+            label={t('playerAudio')}
+            value={player.audioTrack}
+            options={player.audioTracks.map((track) => ({ value: track.id, label: track.name, lang: track.language }))}
+            onSelect={player.selectAudioTrack}
+          />
         ) : null}
         {player.subtitleTracks.length > 0 ? (
-          <label className="player__menu">
-            <span>{t('playerSubtitles')}</span>
-            <select
-              value={String(player.subtitleTrack)}
-              onChange={(event) => player.selectSubtitleTrack(event.currentTarget.value === 'off' ? 'off' : Number(event.currentTarget.value))}
-            >
-              <option value="off">{t('playerSubtitlesOff')}</option>
-              {player.subtitleTracks.map((track) => (
-                <option key={track.id} value={track.id} lang={track.language || undefined}>
-                  {track.name}
-                </option>
-              ))}
-            </select>
-          </label>
+          <TrackMenu
+            label={t('playerSubtitles')}
+            value={player.subtitleTrack}
+            options={[
+              { value: 'off', label: t('playerSubtitlesOff') },
+              ...player.subtitleTracks.map((track) => ({ value: track.id, label: track.name, lang: track.language })),
+            ]}
+            onSelect={player.selectSubtitleTrack}
+          />
         ) : null}
         {typeof document !== 'undefined' && document.pictureInPictureEnabled ? (
           <button type="button" className="button button--secondary player__control" onClick={pictureInPicture}>
@@ -260,5 +243,48 @@ export function VideoPlayer({ source, title, live = false, nextEpisode = null }:
         ) : null}
       </figcaption>
     </figure>
+  );
+}
+
+/** One choice of a {@link TrackMenu}: its value, its visible name, and the language of that name (a BCP 47 tag; empty or absent when unknown). */
+export interface TrackMenuOption<V extends string | number> {
+  value: V;
+  label: string;
+  lang?: string;
+}
+
+/**
+ * One of the player's menus (quality, audio, subtitles): a select labelled `label` (its
+ * accessible name) showing `value` (null: none chosen yet, the first option shows), calling
+ * `onSelect` with the value of the option chosen, as given (a number stays a number).
+ */
+export function TrackMenu<V extends string | number>({
+  label,
+  value,
+  options,
+  onSelect,
+}: {
+  label: string;
+  value: V | null;
+  options: readonly TrackMenuOption<V>[];
+  onSelect: (value: V) => void;
+}) {
+  return (
+    <label className="player__menu">
+      <span>{label}</span>
+      <select
+        value={value === null ? '' : String(value)}
+        onChange={(event) => {
+          const chosen = options.find((option) => String(option.value) === event.currentTarget.value);
+          if (chosen) onSelect(chosen.value);
+        }}
+      >
+        {options.map((option) => (
+          <option key={String(option.value)} value={String(option.value)} lang={option.lang || undefined}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
