@@ -59,7 +59,9 @@ export interface ProgrammeGuideProps {
  * shows its details below). Keyboard: one tab stop; ←/→ the previous/next programme, ↑/↓ the
  * channel above/below at the same time, Home/End the first/last channel. The time axis runs
  * left to right in every language (the grid is `dir="ltr"`; names and titles keep their own
- * direction in `<bdi>`).
+ * direction in `<bdi>`). A programme that began before the visible start edge keeps its title
+ * in view: the cell's text sticks to the channel column's edge while the cell is in view, and
+ * is cut short (…) to the part of the cell in view.
  */
 export function ProgrammeGuide({ from, to, channels, rowCount, nowMs, onRows }: ProgrammeGuideProps) {
   const { t, language, routeLocale } = useI18n();
@@ -93,6 +95,8 @@ export function ProgrammeGuide({ from, to, channels, rowCount, nowMs, onRows }: 
   const measure = useCallback(() => {
     const el = scrollRef.current;
     if (!el) return;
+    // For the cells' text (live.css .guide__text): how far the cells' area is scrolled.
+    el.style.setProperty('--guide-scroll', `${el.scrollLeft}px`);
     const next = guideRange(geometry, {
       scrollLeft: el.scrollLeft,
       scrollTop: el.scrollTop,
@@ -246,7 +250,13 @@ export function ProgrammeGuide({ from, to, channels, rowCount, nowMs, onRows }: 
             {visible.map(({ index, channel, cells }) => (
               <div key={channel.id} role="group" aria-labelledby={`guide-ch-${index}`}>
                 {cells.map((cell) => {
-                  const style = { left: x(cell.startMs), top: index * ROW_HEIGHT, width: x(cell.endMs) - x(cell.startMs), height: ROW_HEIGHT };
+                  const style = {
+                    left: x(cell.startMs),
+                    top: index * ROW_HEIGHT,
+                    width: x(cell.endMs) - x(cell.startMs),
+                    height: ROW_HEIGHT,
+                    ['--cell-end' as string]: `${x(cell.endMs)}px`,
+                  };
                   const programme = cell.programme;
                   if (!programme) return <div key={`gap-${cell.startMs}`} className="guide__cell guide__cell--gap" style={style} aria-hidden="true" />;
                   const onNow = programme.startMs <= nowMs && nowMs < programme.endMs;
@@ -260,10 +270,10 @@ export function ProgrammeGuide({ from, to, channels, rowCount, nowMs, onRows }: 
                     onFocus: () => setFocus({ row: index, atMs: programme.startMs }),
                   };
                   const body = (
-                    <>
+                    <span className="guide__text">
                       <bdi>{programme.title}</bdi>
                       <small dir="ltr">{label}</small>
-                    </>
+                    </span>
                   );
                   return onNow ? (
                     <Link key={programme.id} href={tilePath(channel, routeLocale)} aria-current="true" {...common}>
