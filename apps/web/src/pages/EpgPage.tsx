@@ -5,7 +5,6 @@ import { useResource, type ResourceView } from '@stream/react';
 import { useI18n, useServices } from '../app/context';
 import { useDocumentTitle } from '../app/hooks';
 import { ErrorScreen } from '../components/StatusScreen';
-import { pageQuery } from '../discovery/paging';
 import { guideChannels } from '../live/guideChannels';
 import { ProgrammeGuide } from '../live/ProgrammeGuide';
 import { useNow } from '../live/time';
@@ -37,7 +36,8 @@ export default function EpgPage() {
   const { queries } = useServices();
   const [window_] = useState(() => guideWindow(Date.now()));
   const read = useCallback(
-    (lastSeen: number) => queries.catalogue.read('guide', { query: { ...window_, ...pageQuery(CHANNELS_RPP, lastSeen) } }),
+    // The first page without lastSeen, the ones after it with the previous page's pagingInfo.lastSeen.
+    (lastSeen: number) => queries.catalogue.read('guide', { query: { ...window_, rpp: CHANNELS_RPP, ...(lastSeen > 0 ? { lastSeen } : {}) } }),
     [queries, window_],
   );
   const [views, setViews] = useState<ReadonlyMap<number, ResourceView<Guide>>>(() => new Map());
