@@ -54,14 +54,13 @@ export interface ProgrammeGuideProps {
  * (`guideSchedule` once per channel, `scheduleCells` for the part in view, `guideOffsetPx` and
  * `nowOffsetPx` for positions) and **virtualised** (`guideRange`/`visibleGuide`: only the rows
  * and half hours in view, plus overscan, are in the DOM; rows whose channel is not read yet are
- * skeletons). Opens scrolled to now with a "now"
- * line. Each programme is a link (the one on now: its channel's LIVE page) or a button (others:
- * shows its details below). Keyboard: one tab stop; ←/→ the previous/next programme, ↑/↓ the
- * channel above/below at the same time, Home/End the first/last channel. The time axis runs
- * left to right in every language (the grid is `dir="ltr"`; names and titles keep their own
- * direction in `<bdi>`). A programme that began before the visible start edge keeps its title
- * in view: the cell's text sticks to the channel column's edge while the cell is in view, and
- * is cut short (…) to the part of the cell in view.
+ * skeletons). Opens scrolled to now with a "now" line. Each programme is a link (the one on
+ * now: its channel's LIVE page) or a button (others: shows its details below). Keyboard: one
+ * tab stop; ←/→ the previous/next programme, ↑/↓ the channel above/below at the same time,
+ * Home/End the first/last channel. The time axis runs left to right in every language (the grid
+ * is `dir="ltr"`; names and titles keep their own direction in `<bdi>`). A programme that began
+ * before the visible start edge keeps its title in view: the cell's text sticks to the channel
+ * column's edge while the cell is in view, and is cut short (…) to the part of the cell in view.
  */
 export function ProgrammeGuide({ from, to, channels, rowCount, nowMs, onRows }: ProgrammeGuideProps) {
   const { t, language, routeLocale } = useI18n();
