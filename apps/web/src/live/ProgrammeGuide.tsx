@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'wouter';
-import type { Guide, GuideChannel, Programme } from '@stream/core/contracts';
+import type { GuideChannel, Programme } from '@stream/core/contracts';
 import { guideOffsetPx, guideSchedule, nowOffsetPx, slotAt, tilePath, type GuideSlot, type GuideWindow } from '@stream/core/domain';
 import { useI18n } from '../app/context';
 import { guideRange, sameRange, TIME_STEP_MS, visibleGuide, type GuideGeometry, type GuideRange } from './guideWindow';
@@ -34,33 +34,57 @@ interface Focus {
 
 const cellKey = (row: number, startMs: number) => `${row}:${startMs}`;
 
+/** The guide's channels and time, as the page has read them. */
+export interface ProgrammeGuideProps {
+  /** The time shown, `[from, to)` (ISO 8601 date-times, as the platform answered them). */
+  from: string;
+  to: string;
+  /** The channels read so far, in order, with their programmes. */
+  channels: readonly GuideChannel[];
+  /** The guide's rows: `channels` and those still to read (shown as skeletons); at least `channels.length`. */
+  rowCount: number;
+  /** Now, ms since the epoch. */
+  nowMs: number;
+  /** Told the end (exclusive) of the rows rendered, with overscan, whenever it changes: the page reads the channels of rows not read yet. */
+  onRows?(endRow: number): void;
+}
+
 /**
- * The programme guide (EPG): channels × time over `guide`'s window, laid out with core's rules
+ * The programme guide (EPG): channels × time over `[from, to)`, laid out with core's rules
  * (`guideSchedule` once per channel, `scheduleCells` for the part in view, `guideOffsetPx` and
  * `nowOffsetPx` for positions) and **virtualised** (`guideRange`/`visibleGuide`: only the rows
- * and half hours in view, plus overscan, are in the DOM). Opens scrolled to now with a "now"
- * line. Each programme is a link (the one on now: its channel's LIVE page) or a button (others:
- * shows its details below). Keyboard: one tab stop; ←/→ the previous/next programme, ↑/↓ the
- * channel above/below at the same time, Home/End the first/last channel. The time axis runs
- * left to right in every language (the grid is `dir="ltr"`; names and titles keep their own
- * direction in `<bdi>`).
+ * and half hours in view, plus overscan, are in the DOM; rows whose channel is not read yet are
+ * skeletons). Opens scrolled to now with a "now" line. Each programme is a link (the one on
+ * now: its channel's LIVE page) or a button (others: shows its details below). Keyboard: one
+ * tab stop; ←/→ the previous/next programme, ↑/↓ the channel above/below at the same time,
+ * Home/End the first/last channel. The time axis runs left to right in every language (the grid
+ * is `dir="ltr"`; names and titles keep their own direction in `<bdi>`). A programme that began
+ * before the visible start edge keeps its title in view: the cell's text sticks to the channel
+ * column's edge while the cell is in view, and is cut short (…) to the part of the cell in view.
  */
-export function ProgrammeGuide({ guide, nowMs }: { guide: Guide; nowMs: number }) {
+export function ProgrammeGuide({ from, to, channels, rowCount, nowMs, onRows }: ProgrammeGuideProps) {
   const { t, language, routeLocale } = useI18n();
   const scrollRef = useRef<HTMLDivElement>(null);
   const [chWidth] = useState(channelWidth);
-  const window_: GuideWindow = useMemo(() => ({ fromMs: isoMs(guide.from), toMs: isoMs(guide.to) }), [guide.from, guide.to]);
+  const window_: GuideWindow = useMemo(() => ({ fromMs: isoMs(from), toMs: isoMs(to) }), [from, to]);
+  // Each channel's schedule is made once, however many pages arrive after it.
+  const schedules = useMemo(() => new WeakMap<GuideChannel, GuideRowData>(), []);
   const rows: GuideRowData[] = useMemo(
     () =>
-      guide.channels.map((channel) => ({
-        channel,
-        schedule: guideSchedule(channel.programmes.map((p) => ({ ...p, startMs: isoMs(p.startDate), endMs: isoMs(p.endDate) }))),
-      })),
-    [guide.channels],
+      channels.map((channel) => {
+        let row = schedules.get(channel);
+        if (!row) {
+          row = { channel, schedule: guideSchedule(channel.programmes.map((p) => ({ ...p, startMs: isoMs(p.startDate), endMs: isoMs(p.endDate) }))) };
+          schedules.set(channel, row);
+        }
+        return row;
+      }),
+    [channels, schedules],
   );
+  const totalRows = Math.max(rowCount, rows.length);
   const geometry: GuideGeometry = useMemo(
-    () => ({ window: window_, pxPerMinute: PX_PER_MINUTE, rowHeight: ROW_HEIGHT, rowCount: rows.length }),
-    [window_, rows.length],
+    () => ({ window: window_, pxPerMinute: PX_PER_MINUTE, rowHeight: ROW_HEIGHT, rowCount: totalRows }),
+    [window_, totalRows],
   );
   const width = guideOffsetPx(window_.fromMs, window_.toMs, PX_PER_MINUTE) ?? 0;
   const x = (ms: number) => guideOffsetPx(window_.fromMs, ms, PX_PER_MINUTE) ?? 0;
@@ -70,6 +94,8 @@ export function ProgrammeGuide({ guide, nowMs }: { guide: Guide; nowMs: number }
   const measure = useCallback(() => {
     const el = scrollRef.current;
     if (!el) return;
+    // For the cells' text (live.css .guide__text): how far the cells' area is scrolled.
+    el.style.setProperty('--guide-scroll', `${el.scrollLeft}px`);
     const next = guideRange(geometry, {
       scrollLeft: el.scrollLeft,
       scrollTop: el.scrollTop,
@@ -85,9 +111,13 @@ export function ProgrammeGuide({ guide, nowMs }: { guide: Guide; nowMs: number }
     if (!el) return;
     if (nowX !== null) el.scrollLeft = Math.max(0, nowX - (el.clientWidth - chWidth) / 3);
     measure();
-    // Only on open and when another guide arrives.
+    // Only on open and when another time is shown (not when more channels arrive).
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [guide]);
+  }, [window_]);
+
+  // More rows (channels read or to read): the range in view is measured again.
+  useEffect(measure, [measure]);
+  useEffect(() => onRows?.(range.endRow), [onRows, range.endRow]);
 
   useEffect(() => {
     const el = scrollRef.current;
@@ -107,6 +137,8 @@ export function ProgrammeGuide({ guide, nowMs }: { guide: Guide; nowMs: number }
   }, [measure]);
 
   const visible = useMemo(() => visibleGuide(rows, range), [rows, range]);
+  const skeletonRows: number[] = [];
+  for (let index = Math.max(range.firstRow, rows.length); index < Math.min(range.endRow, totalRows); index += 1) skeletonRows.push(index);
 
   // Focus: the programme on now of the first channel until the viewer moves.
   const [focus, setFocus] = useState<Focus | null>(null);
@@ -170,7 +202,7 @@ export function ProgrammeGuide({ guide, nowMs }: { guide: Guide; nowMs: number }
 
   const ticks: number[] = [];
   for (let ms = Math.ceil(range.fromMs / TIME_STEP_MS) * TIME_STEP_MS; ms < range.toMs; ms += TIME_STEP_MS) ticks.push(ms);
-  const canvasHeight = rows.length * ROW_HEIGHT;
+  const canvasHeight = totalRows * ROW_HEIGHT;
 
   return (
     <>
@@ -207,12 +239,23 @@ export function ProgrammeGuide({ guide, nowMs }: { guide: Guide; nowMs: number }
                 </Link>
               </div>
             ))}
+            {skeletonRows.map((index) => (
+              <div key={`skeleton-${index}`} className="guide__channel" style={{ top: index * ROW_HEIGHT, height: ROW_HEIGHT }} aria-hidden="true">
+                <span className="skeleton guide__skeleton" />
+              </div>
+            ))}
           </div>
           <div style={{ position: 'absolute', top: HEAD_HEIGHT, left: chWidth, width, height: canvasHeight }}>
             {visible.map(({ index, channel, cells }) => (
               <div key={channel.id} role="group" aria-labelledby={`guide-ch-${index}`}>
                 {cells.map((cell) => {
-                  const style = { left: x(cell.startMs), top: index * ROW_HEIGHT, width: x(cell.endMs) - x(cell.startMs), height: ROW_HEIGHT };
+                  const style = {
+                    left: x(cell.startMs),
+                    top: index * ROW_HEIGHT,
+                    width: x(cell.endMs) - x(cell.startMs),
+                    height: ROW_HEIGHT,
+                    ['--cell-end' as string]: `${x(cell.endMs)}px`,
+                  };
                   const programme = cell.programme;
                   if (!programme) return <div key={`gap-${cell.startMs}`} className="guide__cell guide__cell--gap" style={style} aria-hidden="true" />;
                   const onNow = programme.startMs <= nowMs && nowMs < programme.endMs;
@@ -226,10 +269,10 @@ export function ProgrammeGuide({ guide, nowMs }: { guide: Guide; nowMs: number }
                     onFocus: () => setFocus({ row: index, atMs: programme.startMs }),
                   };
                   const body = (
-                    <>
+                    <span className="guide__text">
                       <bdi>{programme.title}</bdi>
                       <small dir="ltr">{label}</small>
-                    </>
+                    </span>
                   );
                   return onNow ? (
                     <Link key={programme.id} href={tilePath(channel, routeLocale)} aria-current="true" {...common}>
@@ -241,6 +284,11 @@ export function ProgrammeGuide({ guide, nowMs }: { guide: Guide; nowMs: number }
                     </button>
                   );
                 })}
+              </div>
+            ))}
+            {skeletonRows.map((index) => (
+              <div key={`skeleton-${index}`} className="guide__cell guide__cell--loading" style={{ left: x(range.fromMs), top: index * ROW_HEIGHT, width: x(range.toMs) - x(range.fromMs), height: ROW_HEIGHT }} aria-hidden="true">
+                <span className="skeleton guide__skeleton" />
               </div>
             ))}
             {nowX !== null ? <div className="guide__now" style={{ left: nowX, top: 0, height: canvasHeight }} aria-hidden="true" /> : null}
