@@ -107,6 +107,8 @@ function useCarouselScroll(view: CarouselApi<Tile>) {
   // `connect` makes new functions on every snapshot: the listeners read the latest ones.
   const latest = useRef(view);
   latest.current = view;
+  /** A smooth scroll of ours is under way: its intermediate positions are not the viewer's. */
+  const animating = useRef(false);
 
   useLayoutEffect(() => {
     const element = list.current;
@@ -127,7 +129,11 @@ function useCarouselScroll(view: CarouselApi<Tile>) {
     const element = list.current;
     if (!element) return undefined;
     let frame = 0;
+    const onScrollEnd = () => {
+      animating.current = false;
+    };
     const onScroll = () => {
+      if (animating.current) return;
       cancelAnimationFrame(frame);
       frame = requestAnimationFrame(() => {
         const box = element.getBoundingClientRect();
@@ -143,10 +149,16 @@ function useCarouselScroll(view: CarouselApi<Tile>) {
         }
       });
     };
+    // The viewer takes over (a scroll of ours that moved nothing never ends with `scrollend`).
+    const VIEWER_INPUT = ['wheel', 'touchstart', 'pointerdown', 'keydown'] as const;
     element.addEventListener('scroll', onScroll, { passive: true });
+    element.addEventListener('scrollend', onScrollEnd);
+    for (const type of VIEWER_INPUT) element.addEventListener(type, onScrollEnd, { passive: true });
     return () => {
       cancelAnimationFrame(frame);
       element.removeEventListener('scroll', onScroll);
+      element.removeEventListener('scrollend', onScrollEnd);
+      for (const type of VIEWER_INPUT) element.removeEventListener(type, onScrollEnd);
     };
   }, []);
 
@@ -155,8 +167,13 @@ function useCarouselScroll(view: CarouselApi<Tile>) {
     if (!element || view.position === scrolledTo.current) return;
     scrolledTo.current = view.position;
     const item = element.querySelectorAll<HTMLElement>(':scope > li')[view.position];
+    if (!item) return;
     const reduced = typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
-    item?.scrollIntoView({ behavior: reduced ? 'auto' : 'smooth', block: 'nearest', inline: 'start' });
+    // Smoothly where the browser reports the scroll's end (`scrollend`), until which the list's
+    // scroll events are ours, not the viewer's; at once elsewhere.
+    const smooth = !reduced && 'onscrollend' in element;
+    animating.current = smooth;
+    item.scrollIntoView({ behavior: smooth ? 'smooth' : 'auto', block: 'nearest', inline: 'start' });
   }, [view.position]);
 
   return list;
