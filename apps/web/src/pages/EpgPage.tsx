@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { Guide } from '@stream/core/contracts';
+import { guideChannels } from '@stream/core/domain';
 import type { ResourceQuery } from '@stream/core/resources';
 import { useResource, type ResourceView } from '@stream/react';
 import { useI18n, useServices } from '../app/context';
 import { useDocumentTitle } from '../app/hooks';
 import { ErrorScreen } from '../components/StatusScreen';
-import { guideChannels } from '../live/guideChannels';
 import { ProgrammeGuide } from '../live/ProgrammeGuide';
 import { useNow } from '../live/time';
 import '../styles/live.css';

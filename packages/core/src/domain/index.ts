@@ -669,6 +669,7 @@ export {
   type GuideCell,
   type GuideRow,
 } from './programmeGuide.js';
+export { guideChannels, type ChannelPage, type GuideChannels } from './guideChannels.js';
 export {
   MULTI_VIEW_LAYOUTS,
   MULTI_VIEW_VIDEO_COUNTS,

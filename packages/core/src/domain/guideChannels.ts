@@ -1,4 +1,4 @@
-import type { PagingInfo } from '@stream/core/contracts';
+import type { PagingInfo } from '../contracts/catalogue.js';
 
 /**
  * The programme guide's channels read page by page (`catalogue.guide` pages its channels with
@@ -6,7 +6,8 @@ import type { PagingInfo } from '@stream/core/contracts';
  * rows the viewer is near, and the rows the guide has so far. The first page is read with
  * `lastSeen` 0, each next one with the previous page's `pagingInfo.lastSeen`, in order, and only
  * while the channels read do not yet reach the rows wanted; so scrolling down towards the end of
- * what is read reads the next page. Pure.
+ * what is read reads the next page. Pure. Used by the EPG page (apps/web), over the
+ * pages of `catalogue.guide`; implements commerce-and-account-data.md §3 "paging info" for it.
  */
 
 /** One page of channels as the platform answered it. */

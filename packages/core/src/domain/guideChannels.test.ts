@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { guideChannels, type ChannelPage } from './guideChannels';
+import { guideChannels, type ChannelPage } from './guideChannels.js';
 
 /** A platform of `total` channels paged `rpp` at a time, as the sandbox pages them (`lastSeen` is an offset). */
 function platform(total: number, rpp: number) {
