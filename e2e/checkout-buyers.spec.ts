@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { BRAZILIAN_BILLING_DETAILS } from '../apps/sandbox/test/fixtures/brazilianBuyer';
 import { ADMIN_HEADERS, createViewer, LICENCES, loginViewer, SANDBOX_URL, startSignedIn, type Viewer } from './sandbox';
 
 /**
@@ -76,14 +77,7 @@ test('a signed-in buyer is asked for the terms before paying; a declined card is
 
 test('a Brazilian caller sees, pays and is receipted in BRL', async ({ page, request }) => {
   const viewer = await createViewer(request, 'brazil');
-  await setCaller(request, viewer, 'BR', {
-    line1: 'Avenida Paulista 1000',
-    city: 'São Paulo',
-    administrativeLevel1: 'SP',
-    postalCode: '01310-100',
-    taxNumber: '123.456.789-09',
-    birthDate: '1990-05-17',
-  });
+  await setCaller(request, viewer, 'BR', BRAZILIAN_BILLING_DETAILS);
   await startSignedIn(page, viewer);
   await page.goto('/purchase');
   await expect(page.getByRole('heading', { level: 1, name: 'Plans' })).toBeVisible();

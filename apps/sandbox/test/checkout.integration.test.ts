@@ -18,6 +18,7 @@ import { paymentApiFromClient } from '@stream/core/machines';
 import { memoryStorage, STORAGE_KEYS } from '@stream/core/platform';
 import { LICENCE_IDS, startSandbox } from '../src/index.js';
 import { clientBuyers, rejection } from './buyers.js';
+import { BRAZILIAN_BILLING_DETAILS } from './fixtures/brazilianBuyer.js';
 
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 
@@ -131,17 +132,9 @@ describe('paying as the payment machine does (paymentApiFromClient)', () => {
     const missing = (error.details?.missingFields ?? []) as string[];
     expect(missing).toEqual(expect.arrayContaining(['taxNumber', 'postalCode', 'line1', 'city', 'administrativeLevel1', 'birthDate']));
 
-    const values: Record<string, string> = {
-      line1: 'Avenida Paulista 1000',
-      city: 'São Paulo',
-      administrativeLevel1: 'SP',
-      postalCode: '01310-100',
-      taxNumber: '123.456.789-09',
-      birthDate: '1990-05-17',
-      phoneNumber: '   ',
-    };
+    const values: Record<string, string> = { ...BRAZILIAN_BILLING_DETAILS, phoneNumber: '   ' };
     await expect(payment.pay({ ...first, billingDetails: values })).resolves.toMatchObject({ status: 'SUCCEEDED', licenceId: BASIC });
-    await expect(api.user.profile()).resolves.toMatchObject({ taxNumber: '123.456.789-09', birthDate: '1990-05-17' });
+    await expect(api.user.profile()).resolves.toMatchObject({ taxNumber: BRAZILIAN_BILLING_DETAILS.taxNumber, birthDate: BRAZILIAN_BILLING_DETAILS.birthDate });
     const { licences } = await api.licences.mine();
     expect(licences.find((l) => l.id === BASIC)?.licencePayment?.paymentProviderInfo).toMatchObject({ cardId: exid });
   });

@@ -8,6 +8,7 @@ import { PDFDocument } from 'pdf-lib';
 import { calls, licencesResponseSchema, payResponseSchema } from '@stream/core/contracts';
 import { choosePrice } from '@stream/core/domain';
 import { buyersForFile, type inProcessBuyers, payBody } from './buyers.js';
+import { BRAZILIAN_BILLING_DETAILS } from './fixtures/brazilianBuyer.js';
 import { type App, call } from './helpers.js';
 
 const file = buyersForFile();
@@ -24,7 +25,7 @@ async function priceOf(licenceId: string, token?: string) {
 describe('the caller country picks the price', () => {
   it('a Brazilian buyer sees, is basketed, pays and is receipted in BRL', async () => {
     const { email, token } = await buyers.newBuyer();
-    await buyers.setCaller({ email, country: 'BR', address: { line1: 'Avenida Paulista 1000', city: 'São Paulo', administrativeLevel1: 'SP', postalCode: '01310-100', taxNumber: '12345678909', birthDate: '1990-05-17' } });
+    await buyers.setCaller({ email, country: 'BR', address: BRAZILIAN_BILLING_DETAILS });
     expect(await priceOf('101', token)).toEqual({ amount: 2990, scale: 2, currency: 'BRL' });
     const basket = await buyers.putBasket(token, '101');
     expect(basket.amounts).toMatchObject({ total: 2990, subTotal: 2990, currency: 'BRL', scale: 2 });

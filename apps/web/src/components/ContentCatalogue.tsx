@@ -55,7 +55,7 @@ function ContentCard({ item, firstRow }: { item: ContentItem; firstRow: boolean 
       </div>
       <div className="content-card__body">
         <h3 className="content-card__title">
-          <Link href={contentPath(item, routeLocale)} className="content-card__link">
+          <Link href={contentPath(item, routeLocale)} className="card-link">
             <bdi>{item.title}</bdi>
           </Link>
         </h3>

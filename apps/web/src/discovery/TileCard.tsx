@@ -37,7 +37,7 @@ export function TileCard({ tile, shape = 'thumbnail', sizes = TILE_SIZES, eager 
       </div>
       <div className="tile__body">
         <Heading className="tile__title">
-          <Link href={tilePath(tile, routeLocale)} className="tile__link">
+          <Link href={tilePath(tile, routeLocale)} className="card-link">
             <bdi>{tile.title}</bdi>
           </Link>
         </Heading>

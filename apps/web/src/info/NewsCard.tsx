@@ -14,7 +14,7 @@ export function NewsCard({ item }: { item: NewsItemTile }) {
         <Artwork template={item.images.thumbnail} shape="thumbnail" sizes={TILE_SIZES} />
       </div>
       <h3>
-        <Link href={path('NEWS_ITEM', { feedName: item.feedId, newId: item.id })} className="tile__link">
+        <Link href={path('NEWS_ITEM', { feedName: item.feedId, newId: item.id })} className="card-link">
           <bdi>{item.title}</bdi>
         </Link>
       </h3>

@@ -26,7 +26,7 @@ export default function BrowsePage() {
                     <Artwork template={section.images?.thumbnail ?? section.images?.hero} shape="thumbnail" sizes={TILE_SIZES} eager={index < 4} />
                   </div>
                   <h2 className="category-card__title">
-                    <Link href={path('SECTION', { id: section.id })} className="category-card__link">
+                    <Link href={path('SECTION', { id: section.id })} className="card-link">
                       <bdi>{section.title}</bdi>
                     </Link>
                   </h2>

@@ -38,7 +38,7 @@ export default function SchedulePage() {
         <ul className="day-picker">
           {days.map((day, index) => (
             <li key={day}>
-              <Link href={index === 0 ? base : `${base}?date=${day}`} aria-current={day === date ? 'date' : undefined}>
+              <Link href={index === 0 ? base : `${base}?date=${day}`} className="pill-link" aria-current={day === date ? 'date' : undefined}>
                 <time dateTime={day}>{formatDay(day, language)}</time>
               </Link>
             </li>

@@ -61,7 +61,7 @@ function Seasons({ seriesId }: { seriesId: string }) {
         <ul className="season-list">
           {seasons.data.items.map((item) => (
             <li key={item.id}>
-              <Link href={`${here}?${new URLSearchParams({ season: item.id })}`} aria-current={item.id === current ? 'page' : undefined}>
+              <Link href={`${here}?${new URLSearchParams({ season: item.id })}`} className="pill-link" aria-current={item.id === current ? 'page' : undefined}>
                 <bdi>{item.title}</bdi>
               </Link>
             </li>

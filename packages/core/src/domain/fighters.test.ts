@@ -15,22 +15,17 @@ import {
   type FightResult,
 } from './index.js';
 
+/** The win methods as commerce-and-account-data.md §3 "Fighter enumerations" words them. */
+const SPEC_WIN_METHODS =
+  'decision, majority, split, unanimous, disqualified, knockout, submission, stoppage, overturned, could not continue, other, unknown';
+
+/** "could not continue" → `couldNotContinue`: the module's rule for the spec's words. */
+const lowerCamelCase = (words: string) =>
+  words.split(' ').map((word, i) => (i === 0 ? word : word[0]!.toUpperCase() + word.slice(1))).join('');
+
 describe('fighter enumerations (§3)', () => {
   it('has the twelve win methods and three results of the spec, each once', () => {
-    expect(WIN_METHODS).toEqual([
-      'decision',
-      'majority',
-      'split',
-      'unanimous',
-      'disqualified',
-      'knockout',
-      'submission',
-      'stoppage',
-      'overturned',
-      'couldNotContinue',
-      'other',
-      'unknown',
-    ]);
+    expect(WIN_METHODS).toEqual(SPEC_WIN_METHODS.split(', ').map(lowerCamelCase));
     expect(FIGHT_RESULTS).toEqual(['win', 'loss', 'noContest']);
     expect(isWinMethod('couldNotContinue')).toBe(true);
     expect(isWinMethod('could not continue')).toBe(false);

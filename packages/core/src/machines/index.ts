@@ -136,8 +136,6 @@ export {
   clampVolume,
   isLicenceRequired,
   PLAYER_DEFAULT_VOLUME,
-  playerMachine,
-  type PlayerMachine,
   playbackMachine,
   type PlaybackMachine,
 } from './player/player.machine.js';
@@ -148,19 +146,11 @@ export {
   type PlaybackInput,
   type PlayableType,
   type PlaybackSource,
-  type PlayerContext,
-  type PlayerEvent,
-  type PlayerInput,
-  type PlayerStatus,
 } from './player/player.types.js';
 export {
-  connectPlayer,
   connectPlayback,
-  type PlayerActorRef,
-  type PlayerSnapshot,
   type PlaybackActorRef,
   type PlaybackSnapshot,
-  type PlayerApi,
   type PlaybackStatus,
   type PlaybackApi,
 } from './player/player.connect.js';

@@ -6,160 +6,23 @@ import type { Playback } from '../../contracts/index.js';
 import {
   clampVolume,
   connectPlayback,
-  connectPlayer,
   playbackMachine,
-  playerMachine,
   type PlaybackActorInput,
-  type PlayerEvent,
-  type PlayerInput,
 } from '../index.js';
 import { fakeApi } from '../test-helpers.js';
 
-function player(input?: PlayerInput) {
-  const actor = createActor(playerMachine, { input }).start();
-  const send = (...events: PlayerEvent[]) => events.forEach((e) => actor.send(e));
-  return { actor, send, view: () => connectPlayer(actor.getSnapshot(), actor.send), ctx: () => actor.getSnapshot().context };
-}
-
-describe('player slice', () => {
-  it('starts idle, volume 100, muted, not full screen', () => {
-    const { ctx, actor } = player();
-    expect(ctx()).toEqual({ position: 0, duration: 0, volume: 100, muted: true, fullscreen: false, status: 'idle' });
-    expect(actor.getSnapshot().value).toBe('idle');
-  });
-
-  it('takes the preferences as input; volume 0 starts muted', () => {
-    expect(player({ muted: false, volume: 40 }).ctx()).toMatchObject({ muted: false, volume: 40 });
-    expect(player({ muted: false, volume: 0 }).ctx()).toMatchObject({ muted: true, volume: 0 });
-    expect(player({ volume: 250 }).ctx().volume).toBe(100);
-  });
-
-  it('follows the video element: load, loaded, play, time, pause, ended', () => {
-    const { send, ctx, view } = player();
-    send({ type: 'media.load' });
-    expect(ctx().status).toBe('loading');
-    send({ type: 'media.loaded', duration: 12.5 });
-    expect(ctx()).toMatchObject({ status: 'paused', duration: 12.5, position: 0 });
-    send({ type: 'media.play' }, { type: 'media.time', position: 3 });
-    expect(ctx()).toMatchObject({ status: 'playing', position: 3 });
-    expect(view()).toMatchObject({ playing: true, progress: 3 / 12.5 });
-    send({ type: 'media.pause' });
-    expect(ctx().status).toBe('paused');
-    send({ type: 'media.time', position: 99 });
-    expect(ctx().position).toBe(12.5);
-    send({ type: 'media.time', position: 2 }, { type: 'media.play' }, { type: 'media.ended' });
-    expect(ctx()).toMatchObject({ status: 'ended', position: 12.5 });
-    send({ type: 'media.play' });
-    expect(ctx().status).toBe('playing');
-    // A new source resets position and duration.
-    send({ type: 'media.load' });
-    expect(ctx()).toMatchObject({ status: 'loading', position: 0, duration: 0 });
-  });
-
-  it('a live stream has no duration; bad times are 0', () => {
-    const { send, ctx, view } = player();
-    send({ type: 'media.load' }, { type: 'media.loaded', duration: Infinity }, { type: 'media.play' });
-    send({ type: 'media.time', position: 1234 });
-    expect(ctx()).toMatchObject({ duration: 0, position: 1234 });
-    expect(view().progress).toBe(0);
-    send({ type: 'media.time', position: Number.NaN });
-    expect(ctx().position).toBe(0);
-    send({ type: 'media.time', position: -5 });
-    expect(ctx().position).toBe(0);
-  });
-
-  it('errors from any state; a new load recovers', () => {
-    const { send, ctx } = player();
-    send({ type: 'media.load' }, { type: 'media.loaded', duration: 10 }, { type: 'media.play' }, { type: 'media.error' });
-    expect(ctx().status).toBe('error');
-    send({ type: 'media.play' });
-    expect(ctx().status).toBe('error');
-    send({ type: 'media.load' });
-    expect(ctx().status).toBe('loading');
-  });
-
-  it('volume: clamped, 0 mutes, above 0 unmutes; unmute at 0 restores 100', () => {
-    const { send, ctx, view } = player();
-    send({ type: 'volume.set', volume: 30 });
-    expect(ctx()).toMatchObject({ volume: 30, muted: false });
-    send({ type: 'volume.set', volume: 300 });
-    expect(ctx().volume).toBe(100);
-    send({ type: 'volume.set', volume: -1 });
-    expect(ctx()).toMatchObject({ volume: 0, muted: true });
-    view().toggleMute();
-    expect(ctx()).toMatchObject({ volume: 100, muted: false });
-    view().toggleMute();
-    expect(ctx()).toMatchObject({ volume: 100, muted: true });
-    view().toggleMute();
-    expect(ctx()).toMatchObject({ volume: 100, muted: false });
-    send({ type: 'volume.set', volume: Number.NaN });
-    expect(ctx().volume).toBe(100);
-  });
-
-  it('fullscreen is set in any state', () => {
-    const { ctx, view } = player();
-    view().setFullscreen(true);
-    expect(ctx().fullscreen).toBe(true);
-    view().onLoadStart();
-    view().onError();
-    view().setFullscreen(false);
-    expect(ctx()).toMatchObject({ fullscreen: false, status: 'error' });
-  });
-
-  it('connect handlers send the matching events', () => {
-    const { view, ctx } = player();
-    view().onLoadStart();
-    view().onLoaded(8);
-    view().onPlay();
-    view().onTime(4);
-    expect(ctx()).toMatchObject({ status: 'playing', position: 4, duration: 8 });
-    view().onPause();
-    expect(ctx().status).toBe('paused');
-    view().onPlay();
-    view().onEnded();
-    expect(ctx().status).toBe('ended');
-    view().setVolume(0);
-    expect(view()).toMatchObject({ volume: 0, muted: true });
-  });
-
-  const eventArb: fc.Arbitrary<PlayerEvent> = fc.oneof(
-    fc.constantFrom<PlayerEvent>(
-      { type: 'media.load' },
-      { type: 'media.play' },
-      { type: 'media.pause' },
-      { type: 'media.ended' },
-      { type: 'media.error' },
-      { type: 'mute.toggle' },
-    ),
-    fc.double().map((duration): PlayerEvent => ({ type: 'media.loaded', duration })),
-    fc.double().map((position): PlayerEvent => ({ type: 'media.time', position })),
-    fc.double().map((volume): PlayerEvent => ({ type: 'volume.set', volume })),
-    fc.boolean().map((value): PlayerEvent => ({ type: 'fullscreen.set', value })),
-  );
-
-  it('property: volume stays within 0–100, position within 0–duration, muted after volume 0', () => {
+describe('clampVolume', () => {
+  it('keeps a volume within 0–100; NaN gives the fallback', () => {
     fc.assert(
-      fc.property(
-        fc.record({ volume: fc.option(fc.double(), { nil: undefined }), muted: fc.option(fc.boolean(), { nil: undefined }) }),
-        fc.array(eventArb, { maxLength: 40 }),
-        (input, events) => {
-          const actor = createActor(playerMachine, { input }).start();
-          for (const event of events) {
-            actor.send(event);
-            const { volume, muted, position, duration, status } = actor.getSnapshot().context;
-            expect(volume).toBeGreaterThanOrEqual(0);
-            expect(volume).toBeLessThanOrEqual(100);
-            expect(Number.isNaN(volume)).toBe(false);
-            expect(position).toBeGreaterThanOrEqual(0);
-            if (duration > 0) expect(position).toBeLessThanOrEqual(duration);
-            expect(status).toBe(actor.getSnapshot().value);
-            if (event.type === 'volume.set' && clampVolume(event.volume, Number.NaN) === 0) expect(muted).toBe(true);
-            if (volume === 0) expect(muted).toBe(true);
-          }
-          actor.stop();
-        },
-      ),
+      fc.property(fc.double(), fc.double({ min: 0, max: 100, noNaN: true }), (volume, fallback) => {
+        const clamped = clampVolume(volume, fallback);
+        if (Number.isNaN(volume)) return expect(clamped).toBe(fallback);
+        expect(clamped).toBeGreaterThanOrEqual(0);
+        expect(clamped).toBeLessThanOrEqual(100);
+        if (volume >= 0 && volume <= 100) expect(clamped).toBe(volume);
+      }),
     );
+    expect([clampVolume(-5), clampVolume(250), clampVolume(Number.POSITIVE_INFINITY), clampVolume(Number.NaN)]).toEqual([0, 100, 100, 100]);
   });
 });
 
