@@ -4,7 +4,8 @@ import type { ContentItem } from '@stream/core/contracts';
 import { useResource } from '@stream/react';
 import { useI18n, useServices } from '../app/context';
 import { ContentMeta } from './ContentMeta';
-import { InlineError, InlineStatus } from './StatusScreen';
+import { TileGrid } from '../discovery/Rail';
+import { InlineError } from './StatusScreen';
 import '../styles/catalogue.css';
 import { mediaUrl } from '../app/mediaUrl';
 
@@ -26,7 +27,7 @@ export default function ContentCatalogue() {
         </Link>
       </div>
       {content.status === 'loading' ? (
-        <InlineStatus label={t('loadingContent')} />
+        <TileGrid tiles={undefined} label={t('loadingContent')} />
       ) : content.status === 'failed' ? (
         <InlineError message={t('contentLoadFailed')} retryLabel={t('retry')} onRetry={content.reload} />
       ) : (

@@ -3,9 +3,9 @@ import { useResource } from '@stream/react';
 import { Link } from 'wouter';
 import { useI18n, useServices } from '../app/context';
 import { useDocumentTitle, useSession } from '../app/hooks';
-import { InlineStatus } from '../components/StatusScreen';
 import { ReadError } from '../discovery/CatalogueRead';
 import { Hero, HeroSkeleton } from '../discovery/Hero';
+import { TileGrid } from '../discovery/Rail';
 import { RailsSkeleton, SectionRails } from '../discovery/SectionRails';
 import type { Rail } from '@stream/core/contracts';
 import { heroOf, homeSectionQuery } from '../app/homeHero';
@@ -41,7 +41,7 @@ export default function HomePage() {
         )}
       </section>
       <HomeSection />
-      <Suspense fallback={<InlineStatus label={t('loadingContent')} />}>
+      <Suspense fallback={<TileGrid tiles={undefined} label={t('loadingContent')} />}>
         <ContentCatalogue />
       </Suspense>
     </div>
