@@ -19,7 +19,11 @@ import {
   watchlistSummarySchema,
   type Watchlist,
 } from '@stream/core/contracts';
+import { ApiError, createApiClient } from '@stream/core/api';
 import { watchlistShareToken } from '@stream/core/domain';
+import { connectWatchlistEditor, watchlistEditorCalls, watchlistEditorMachine } from '@stream/core/machines';
+import { memoryStorage, STORAGE_KEYS } from '@stream/core/platform';
+import { createActor, waitFor } from 'xstate';
 import { titles } from '../src/db/schema.js';
 import { call, expectError, inProcessAppForFile, type CallOptions } from './helpers.js';
 
@@ -335,4 +339,54 @@ describe('sharing and the ownership rules (§4)', () => {
     expectError(await as(other.token, 'GET', `/api/v4/user/watchlist/${id}`), 404, 'NOT_FOUND');
   });
 
+});
+
+describe('the watchlist editor machine over the API client', () => {
+  /** An API client over the in-process app, signed in with `token`. */
+  function client(token: string) {
+    const storage = memoryStorage();
+    storage.setItem(STORAGE_KEYS.authToken, token);
+    return createApiClient({
+      baseUrl: 'http://sandbox.test',
+      realm: 'stream',
+      apiKey: 'sandbox-api-key',
+      storage,
+      locale: 'en',
+      fetch: (input, init) => Promise.resolve(opened.app.request(input instanceof Request ? input : String(input), init)),
+    });
+  }
+
+  it('creates a list, adds three titles, reorders them; the order holds on reload; another account cannot rename it', async () => {
+    const owner = await newViewer();
+    const actor = createActor(watchlistEditorMachine, { input: { calls: watchlistEditorCalls(client(owner.token)) } }).start();
+    const view = () => connectWatchlistEditor(actor.getSnapshot(), actor.send);
+    view().create('Three picks');
+    await waitFor(actor, (s) => s.matches('ready'));
+    for (const title of catalogue.slice(0, 3)) {
+      view().add({ id: title.id, contentType: title.type as 'VOD' });
+      await waitFor(actor, (s) => s.matches('ready'));
+    }
+    expect(view().content.map((item) => item.id)).toEqual(catalogue.slice(0, 3).map((t) => t.id));
+    view().move(2, 0);
+    view().moveDown(1);
+    await waitFor(actor, (s) => s.matches('ready'));
+    const expected = [catalogue[2]!, catalogue[1]!, catalogue[0]!].map((t) => t.id);
+    expect(view().content.map((item) => item.id)).toEqual(expected);
+    expect(view().errorKey).toBeNull();
+    const id = view().watchlistId!;
+    expect(ids(await getList(owner.token, id))).toEqual(expected);
+
+    const other = await newViewer();
+    const api = client(other.token);
+    const token = watchlistShareToken(view().shareablePath!.split('?')[1]!)!;
+    expect((await api.watchlists.shared({ params: { shareToken: token } })).ownership).toBe('SHARED');
+    const shared = createActor(watchlistEditorMachine, { input: { calls: watchlistEditorCalls(api), watchlistId: id } }).start();
+    await waitFor(shared, (s) => s.matches('ready'));
+    expect(connectWatchlistEditor(shared.getSnapshot(), shared.send).allowed).toEqual(['view', 'save', 'unsave']);
+    const refused = await api.watchlists.rename({ params: { id }, body: { name: 'Mine' } }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(ApiError);
+    expect(refused).toMatchObject({ status: 403, code: 'NOT_OWNER' });
+    actor.stop();
+    shared.stop();
+  });
 });
