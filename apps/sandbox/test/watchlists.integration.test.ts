@@ -356,7 +356,7 @@ describe('the watchlist editor machine over the API client', () => {
     });
   }
 
-  it('creates a list, adds three titles, reorders them; the order holds on reload; another account cannot rename it', async () => {
+  it('creates a list, adds three titles, reorders them; the order holds on reload; another account opens the link, saves it, cannot rename it', async () => {
     const owner = await newViewer();
     const actor = createActor(watchlistEditorMachine, { input: { calls: watchlistEditorCalls(client(owner.token)) } }).start();
     const view = () => connectWatchlistEditor(actor.getSnapshot(), actor.send);
@@ -379,10 +379,15 @@ describe('the watchlist editor machine over the API client', () => {
     const other = await newViewer();
     const api = client(other.token);
     const token = watchlistShareToken(view().shareablePath!.split('?')[1]!)!;
-    expect((await api.watchlists.shared({ params: { shareToken: token } })).ownership).toBe('SHARED');
-    const shared = createActor(watchlistEditorMachine, { input: { calls: watchlistEditorCalls(api), watchlistId: id } }).start();
+    const shared = createActor(watchlistEditorMachine, { input: { calls: watchlistEditorCalls(api), shareToken: token } }).start();
     await waitFor(shared, (s) => s.matches('ready'));
-    expect(connectWatchlistEditor(shared.getSnapshot(), shared.send).allowed).toEqual(['view', 'save', 'unsave']);
+    const sharedView = () => connectWatchlistEditor(shared.getSnapshot(), shared.send);
+    expect(sharedView()).toMatchObject({ ownership: 'SHARED', saved: false, allowed: ['view', 'save', 'unsave'] });
+    expect(sharedView().content.map((item) => item.id)).toEqual(expected);
+    sharedView().save();
+    await waitFor(shared, (s) => s.matches('ready'));
+    expect(sharedView()).toMatchObject({ saved: true, errorKey: null });
+    expect((await library(other.token)).watchlists.map((w) => [w.watchlistExternalId, w.ownership])).toEqual([[id, 'SHARED']]);
     const refused = await api.watchlists.rename({ params: { id }, body: { name: 'Mine' } }).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(ApiError);
     expect(refused).toMatchObject({ status: 403, code: 'NOT_OWNER' });

@@ -11,11 +11,13 @@ export type WatchlistEditorActorRef = ActorRefFrom<WatchlistEditorMachine>;
 export type WatchlistEditorSnapshot = SnapshotFrom<WatchlistEditorMachine>;
 
 /**
- * What the editor shows: `new` (no list yet: the name form), `creating`, `loading` (placeholders),
+ * What the editor shows: `new` (no list yet: the name form), `creating`, `loading` (placeholders; also while opening by a link),
  * `failed` (the list could not be read: `errorKey`, Retry), `ready`, `loadingMore` (the items
  * stay), `saving` (an edit on its way: the edits shown already count).
  */
 export type WatchlistEditorStatus = 'new' | 'creating' | 'loading' | 'failed' | 'ready' | 'loadingMore' | 'saving';
+
+const PLAIN_STATES = ['new', 'creating', 'failed', 'loadingMore'] as const;
 
 /** What a watchlist page needs (commerce-and-account-data.md §3, §4). */
 export interface WatchlistEditorApi {
@@ -42,6 +44,10 @@ export interface WatchlistEditorApi {
   rename(name: string): void;
   add(content: WatchlistContentRequest): void;
   remove(content: { id: string; type: string }): void;
+  /** Saves a `SHARED` list to the library (offered when `allowed` has `save` and `saved` is false). */
+  save(): void;
+  /** Takes a saved `SHARED` list out of the library. */
+  unsave(): void;
   /** Moves the item at `from` to `to` (a drag). */
   move(from: number, to: number): void;
   /** Keyboard moves: one place up (towards the start) or down. */
@@ -58,7 +64,9 @@ export function connectWatchlistEditor(snapshot: WatchlistEditorSnapshot, send: 
   const { context } = snapshot;
   const status: WatchlistEditorStatus = snapshot.matches('saving')
     ? 'saving'
-    : ((['new', 'creating', 'loading', 'failed', 'loadingMore'] as const).find((state) => snapshot.matches(state)) ?? 'ready');
+    : snapshot.matches('loading') || snapshot.matches('opening') || snapshot.matches('starting')
+      ? 'loading'
+      : (PLAIN_STATES.find((state) => snapshot.matches(state)) ?? 'ready');
   const move = (from: number, to: number) => send({ type: 'watchlist.move', from, to });
   return {
     status,
@@ -76,6 +84,8 @@ export function connectWatchlistEditor(snapshot: WatchlistEditorSnapshot, send: 
     rename: (name) => send({ type: 'watchlist.rename', name }),
     add: (content) => send({ type: 'watchlist.add', content }),
     remove: (content) => send({ type: 'watchlist.remove', content: { id: content.id, type: content.type } }),
+    save: () => send({ type: 'watchlist.save' }),
+    unsave: () => send({ type: 'watchlist.unsave' }),
     move,
     moveUp: (index) => move(index, index - 1),
     moveDown: (index) => move(index, index + 1),
@@ -86,12 +96,14 @@ export function connectWatchlistEditor(snapshot: WatchlistEditorSnapshot, send: 
 }
 
 /**
- * The editor's calls over the API client: `calls.userWatchlist.get` (`rpp` 60, §9), `calls.watchlists.create`,
- * `.rename`, `calls.userWatchlist.addContent`, `.removeContent`, `.reorder`.
+ * The editor's calls over the API client: `calls.userWatchlist.get` (`rpp` 60, §9), `calls.watchlists.shared`,
+ * `.save`, `.unsave`, `.create`, `.rename`, `calls.userWatchlist.addContent`, `.removeContent`, `.reorder`.
  */
 export function watchlistEditorCalls(api: ApiClient): WatchlistEditorCalls {
   return {
     load: ({ id, lastSeen, signal }) => api.userWatchlist.get({ params: { id }, query: { lastSeen } }, { signal }),
+    open: ({ shareToken, signal }) => api.watchlists.shared({ params: { shareToken } }, { signal }),
+    setSaved: ({ ownerId, id, saved }) => (saved ? api.watchlists.save({ params: { ownerId, id } }) : api.watchlists.unsave({ params: { ownerId, id } })),
     create: ({ name }) => api.watchlists.create({ body: { name } }),
     rename: ({ id, name }) => api.watchlists.rename({ params: { id }, body: { name } }),
     addContent: ({ id, content }) => api.userWatchlist.addContent({ params: { id }, body: { content } }),

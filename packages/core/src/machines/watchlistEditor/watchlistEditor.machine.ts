@@ -30,7 +30,8 @@ const held = (content: readonly WatchlistContent[], item: { id: string; type: st
 
 /**
  * The watchlist editor (commerce-and-account-data.md §3 "Watchlist", §4 "Watchlists", §7, §9):
- * creates a list, reads it page by page, renames it, adds and removes titles, and reorders them,
+ * creates a list (or opens one by its shareable path's token), reads it page by page, renames it,
+ * adds and removes titles, reorders them, and saves a `SHARED` list to the library or takes it out,
  * with the platform's calls in its input ({@link WatchlistEditorCalls}).
  *
  * Edits are offered only as the §4 rules allow (`decideWatchlistAction` of `domain/watchlists`:
@@ -49,6 +50,14 @@ export const watchlistEditorMachine = setup({
     /** `calls.load({ id, lastSeen, signal })`: a page of the list. */
     loadPage: fromPromise<Watchlist, { calls: WatchlistEditorCalls; id: string; lastSeen: number }>(({ input, signal }) =>
       input.calls.load({ id: input.id, lastSeen: input.lastSeen, signal }),
+    ),
+    /** `calls.open({ shareToken, signal })`: the first page of a list opened by its link. */
+    openShared: fromPromise<Watchlist, { calls: WatchlistEditorCalls; shareToken: string }>(({ input, signal }) =>
+      input.calls.open({ shareToken: input.shareToken, signal }),
+    ),
+    /** `calls.setSaved({ ownerId, id, saved })`. */
+    setSaved: fromPromise<unknown, { calls: WatchlistEditorCalls; ownerId: string; id: string; saved: boolean }>(({ input }) =>
+      input.calls.setSaved({ ownerId: input.ownerId, id: input.id, saved: input.saved }),
     ),
     /** `calls.create({ name })`. */
     createList: fromPromise<{ id: string }, { calls: WatchlistEditorCalls; name: string }>(({ input }) => input.calls.create({ name: input.name })),
@@ -81,6 +90,7 @@ export const watchlistEditorMachine = setup({
           saved: page.saved,
           shareablePath: page.shareablePath,
         },
+        confirmedSaved: page.saved,
         name: page.name,
         confirmedName: page.name,
         content: [...page.content],
@@ -115,6 +125,12 @@ export const watchlistEditorMachine = setup({
       error: null,
       errorKey: null,
     })),
+    startSave: assign(({ context }, params: { saved: boolean }) => ({
+      list: context.list && { ...context.list, saved: params.saved },
+      operation: { kind: 'save' as const, saved: params.saved },
+      error: null,
+      errorKey: null,
+    })),
     startRemove: assign(({ context }, params: { content: { id: string; type: string } }) => ({
       content: context.content.filter((item) => watchlistItemKey(item) !== watchlistItemKey(params.content)),
       operation: { kind: 'remove' as const, content: params.content },
@@ -132,6 +148,7 @@ export const watchlistEditorMachine = setup({
       const operation = context.operation;
       if (!operation) return {};
       if (operation.kind === 'rename') return { confirmedName: operation.name, operation: null };
+      if (operation.kind === 'save') return { confirmedSaved: operation.saved, operation: null };
       if (operation.kind === 'remove') {
         const key = watchlistItemKey(operation.content);
         const wasHeld = context.confirmed.some((item) => watchlistItemKey(item) === key);
@@ -166,6 +183,7 @@ export const watchlistEditorMachine = setup({
     rollBack: assign(({ context }, params: { error: unknown }) => ({
       content: [...context.confirmed],
       name: context.confirmedName,
+      list: context.list && { ...context.list, saved: context.confirmedSaved },
       operation: null,
       reorderSent: null,
       reorderPending: false,
@@ -178,6 +196,11 @@ export const watchlistEditorMachine = setup({
   guards: {
     /** The input named a list. */
     hasId: ({ context }) => context.watchlistId !== null,
+    /** The input brought a shareable path's token. */
+    hasShareToken: ({ context }) => context.shareToken !== null,
+    /** The list may be saved (`true`) or unsaved (§4: `SHARED` only) and is not so already. */
+    canSave: ({ context }, params: { saved: boolean }) =>
+      may(context, params.saved ? 'save' : 'unsave') && context.list !== null && context.list.saved !== params.saved,
     /** A name of 1 to 100 characters once trimmed (`watchlistName`). */
     validName: (_, params: { name: string }) => watchlistName(params.name) !== null,
     /** The list may be renamed (§4) to this valid name, other than the one shown. */
@@ -206,7 +229,9 @@ export const watchlistEditorMachine = setup({
     'Watchlist editor (commerce §3, §4, §7, §9): create, read page by page, rename, add, remove and reorder (optimistic moves sent as the §9 reorder of the items held); a failure undoes the edits not confirmed. Edits only as decideWatchlistAction allows (a SHARED list is read-only).',
   context: ({ input }) => ({
     watchlistId: input.watchlistId ?? null,
+    shareToken: input.shareToken ?? null,
     list: null,
+    confirmedSaved: false,
     name: '',
     confirmedName: '',
     content: [],
@@ -226,8 +251,8 @@ export const watchlistEditorMachine = setup({
   },
   states: {
     starting: {
-      description: 'Reads the list the input names, or waits for a name to make a new one.',
-      always: [{ guard: 'hasId', target: 'loading' }, { target: 'new' }],
+      description: 'Opens the list by its link, or reads the list the input names, or waits for a name to make a new one.',
+      always: [{ guard: 'hasShareToken', target: 'opening' }, { guard: 'hasId', target: 'loading' }, { target: 'new' }],
     },
     new: {
       description: 'No list yet: watchlist.create with a valid name makes it.',
@@ -253,9 +278,23 @@ export const watchlistEditorMachine = setup({
         onError: { target: 'failed', actions: { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) } },
       },
     },
+    opening: {
+      description: 'Opening the list by its shareable path (GET /api/v2/watchlists/shared/{token}): SHARED unless the viewer owns it.',
+      invoke: {
+        src: 'openShared',
+        input: ({ context }) => ({ calls: context.env.calls, shareToken: context.shareToken! }),
+        onDone: { target: 'ready', actions: { type: 'takeFirstPage', params: ({ event }) => ({ page: event.output }) } },
+        onError: { target: 'failed', actions: { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
     failed: {
       description: 'The list could not be read (watchlistNotFound for a list not reachable); watchlist.reload tries again.',
-      on: { 'watchlist.reload': { target: 'loading', actions: 'dismiss' } },
+      on: {
+        'watchlist.reload': [
+          { guard: 'hasId', target: 'loading', actions: 'dismiss' },
+          { guard: 'hasShareToken', target: 'opening', actions: 'dismiss' },
+        ],
+      },
     },
     ready: {
       description: 'The list is shown; the edits the §4 rules allow are offered.',
@@ -269,6 +308,16 @@ export const watchlistEditorMachine = setup({
           guard: 'canAdd',
           target: 'saving.adding',
           actions: { type: 'startAdd', params: ({ event }) => ({ content: event.content }) },
+        },
+        'watchlist.save': {
+          guard: { type: 'canSave', params: { saved: true } },
+          target: 'saving.settingSaved',
+          actions: { type: 'startSave', params: { saved: true } },
+        },
+        'watchlist.unsave': {
+          guard: { type: 'canSave', params: { saved: false } },
+          target: 'saving.settingSaved',
+          actions: { type: 'startSave', params: { saved: false } },
         },
         'watchlist.remove': {
           guard: { type: 'canRemove', params: ({ event }) => ({ content: event.content }) },
@@ -317,6 +366,20 @@ export const watchlistEditorMachine = setup({
           invoke: {
             src: 'addContent',
             input: ({ context }) => ({ calls: context.env.calls, id: context.watchlistId!, content: (context.operation as { content: WatchlistContentRequest }).content }),
+            onDone: { target: 'settled', actions: { type: 'confirmOperation', params: ({ event }) => ({ answer: event.output }) } },
+            onError: { target: '#watchlistEditor.ready', actions: { type: 'rollBack', params: ({ event }) => ({ error: event.error }) } },
+          },
+        },
+        settingSaved: {
+          description: 'POST or DELETE /api/v2/watchlists/{ownerId}/{id}/save: the saved flag shows at once.',
+          invoke: {
+            src: 'setSaved',
+            input: ({ context }) => ({
+              calls: context.env.calls,
+              ownerId: context.list!.ownerExternalId,
+              id: context.watchlistId!,
+              saved: (context.operation as { saved: boolean }).saved,
+            }),
             onDone: { target: 'settled', actions: { type: 'confirmOperation', params: ({ event }) => ({ answer: event.output }) } },
             onError: { target: '#watchlistEditor.ready', actions: { type: 'rollBack', params: ({ event }) => ({ error: event.error }) } },
           },

@@ -22,6 +22,8 @@ function fakeCalls() {
       });
   const calls = {
     load: record('load'),
+    open: record('open'),
+    setSaved: record('setSaved'),
     create: record('create'),
     rename: record('rename'),
     addContent: record('addContent'),
@@ -226,5 +228,54 @@ describe('watchlist editor machine', () => {
     next('load').resolve(page(['a']));
     await waitFor(actor, (s) => s.matches('ready'));
     expect(view().errorKey).toBeNull();
+  });
+});
+
+describe('watchlist editor machine: a list opened by its link', () => {
+  it('opens it by the token, saves it at once, and puts the flag back when the platform refuses', async () => {
+    const { calls, next, pending } = fakeCalls();
+    const actor = createActor(watchlistEditorMachine, { input: { calls, shareToken: 't0k3n' } }).start();
+    const view = () => connectWatchlistEditor(actor.getSnapshot(), actor.send);
+    expect(view().status).toBe('loading');
+    const open = next('open');
+    expect(open.request).toMatchObject({ shareToken: 't0k3n' });
+    open.resolve({ ...page(['a', 'b'], { ownership: 'SHARED' }), saved: false });
+    await waitFor(actor, (s) => s.matches('ready'));
+    expect(view()).toMatchObject({ ownership: 'SHARED', saved: false, watchlistId: 'wl-1' });
+    view().unsave(); // not saved: nothing to take out
+    expect(pending).toEqual([]);
+    view().save();
+    expect(view()).toMatchObject({ saved: true, status: 'saving' });
+    const save = next('setSaved');
+    expect(save.request).toEqual({ ownerId: 'owner-1', id: 'wl-1', saved: true });
+    save.resolve({});
+    await waitFor(actor, (s) => s.matches('ready'));
+    expect(view().saved).toBe(true);
+    view().unsave();
+    expect(view().saved).toBe(false);
+    next('setSaved').reject({ status: 404, code: 'NOT_FOUND', messages: [] });
+    await waitFor(actor, (s) => s.matches('ready'));
+    expect(view()).toMatchObject({ saved: true, errorKey: 'watchlistNotFound' });
+  });
+
+  it('one\'s own list opened by its link cannot be saved (it is always in the library)', async () => {
+    const { calls, next, pending } = fakeCalls();
+    const actor = createActor(watchlistEditorMachine, { input: { calls, shareToken: 't0k3n' } }).start();
+    next('open').resolve(page(['a']));
+    await waitFor(actor, (s) => s.matches('ready'));
+    const view = connectWatchlistEditor(actor.getSnapshot(), actor.send);
+    expect(view).toMatchObject({ ownership: 'OWNED', saved: true });
+    view.save();
+    view.unsave();
+    expect(pending).toEqual([]);
+  });
+
+  it('an unknown link fails, and reload opens it again', async () => {
+    const { calls, next } = fakeCalls();
+    const actor = createActor(watchlistEditorMachine, { input: { calls, shareToken: 'nope' } }).start();
+    next('open').reject({ status: 404, code: 'NOT_FOUND', messages: [] });
+    await waitFor(actor, (s) => s.matches('failed'));
+    actor.send({ type: 'watchlist.reload' });
+    expect(next('open').request).toMatchObject({ shareToken: 'nope' });
   });
 });

@@ -16,6 +16,10 @@ export interface WatchlistContentRequest {
 export interface WatchlistEditorCalls {
   /** A page of the list after `lastSeen` items (`GET /api/v4/user/watchlist/{id}?lastSeen=`); `signal` aborts it. */
   load(request: { id: string; lastSeen: number; signal: AbortSignal }): Promise<Watchlist>;
+  /** The first page of a list opened by its shareable path's token (`GET /api/v2/watchlists/shared/{shareToken}`). */
+  open(request: { shareToken: string; signal: AbortSignal }): Promise<Watchlist>;
+  /** `POST /api/v2/watchlists/{ownerId}/{id}/save` (`saved` true) or `DELETE …/save` (false). */
+  setSaved(request: { ownerId: string; id: string; saved: boolean }): Promise<unknown>;
   /** `POST /api/v2/watchlists { name }` → `{ id }`. */
   create(request: { name: string }): Promise<{ id: string }>;
   /** `PUT /api/v2/watchlists/{id} { name }`. */
@@ -31,8 +35,10 @@ export interface WatchlistEditorCalls {
 /** Input of the watchlist editor machine. */
 export interface WatchlistEditorInput {
   calls: WatchlistEditorCalls;
-  /** The list to edit (read at start); absent: a new list, made by `watchlist.create`. */
+  /** The list to edit (read at start); absent (and no `shareToken`): a new list, made by `watchlist.create`. */
   watchlistId?: string | undefined;
+  /** The token of a shareable path (`watchlistShareToken(location.search)`): the list is opened by it (`SHARED` unless the viewer owns it). */
+  shareToken?: string | undefined;
 }
 
 /** What the editor knows of the list besides its content (§3 fields), as last read. */
@@ -48,14 +54,19 @@ export interface WatchlistEditorList {
 export type WatchlistEditorOperation =
   | { kind: 'rename'; name: string }
   | { kind: 'add'; content: WatchlistContentRequest }
-  | { kind: 'remove'; content: { id: string; type: string } };
+  | { kind: 'remove'; content: { id: string; type: string } }
+  | { kind: 'save'; saved: boolean };
 
 /** Context of the watchlist editor machine. */
 export interface WatchlistEditorContext {
   /** The list's id once known (given, or answered by `create`). */
   watchlistId: string | null;
-  /** The list's §3 fields as last read; null before the first read. */
+  /** The token of the shareable path the list is opened by, or null. */
+  shareToken: string | null;
+  /** The list's §3 fields as last read (`saved` as shown: a save shows at once); null before the first read. */
   list: WatchlistEditorList | null;
+  /** The saved flag the platform holds. */
+  confirmedSaved: boolean;
   /** The name shown (a rename shows at once). */
   name: string;
   /** The name the platform holds. */
@@ -89,6 +100,9 @@ export type WatchlistEditorEvent =
   | { type: 'watchlist.rename'; name: string }
   | { type: 'watchlist.add'; content: WatchlistContentRequest }
   | { type: 'watchlist.remove'; content: { id: string; type: string } }
+  /** Saves a `SHARED` list to the viewer's library, or takes it out. */
+  | { type: 'watchlist.save' }
+  | { type: 'watchlist.unsave' }
   /** Moves the item at `from` to `to` (indexes among the items held): a drag, or a keyboard move. */
   | { type: 'watchlist.move'; from: number; to: number }
   /** The next page of items. */
