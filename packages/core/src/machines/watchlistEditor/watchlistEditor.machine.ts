@@ -28,6 +28,18 @@ function may(context: WatchlistEditorContext, action: WatchlistAction): boolean 
 const held = (content: readonly WatchlistContent[], item: { id: string; type: string }) =>
   content.some((entry) => watchlistItemKey(entry) === watchlistItemKey(item));
 
+/** How an operation's call ends (rename, add, remove, save): confirmed, then settled; or undone, back to ready. */
+const operationOutcome = {
+  onDone: {
+    target: 'settled',
+    actions: { type: 'confirmOperation', params: ({ event }: { event: { output: unknown } }) => ({ answer: event.output }) },
+  },
+  onError: {
+    target: '#watchlistEditor.ready',
+    actions: { type: 'rollBack', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) },
+  },
+} as const;
+
 /**
  * The watchlist editor (commerce-and-account-data.md §3 "Watchlist", §4 "Watchlists", §7, §9):
  * creates a list (or opens one by its shareable path's token), reads it page by page, renames it,
@@ -357,8 +369,7 @@ export const watchlistEditorMachine = setup({
           invoke: {
             src: 'renameList',
             input: ({ context }) => ({ calls: context.env.calls, id: context.watchlistId!, name: context.name }),
-            onDone: { target: 'settled', actions: { type: 'confirmOperation', params: ({ event }) => ({ answer: event.output }) } },
-            onError: { target: '#watchlistEditor.ready', actions: { type: 'rollBack', params: ({ event }) => ({ error: event.error }) } },
+            ...operationOutcome,
           },
         },
         adding: {
@@ -366,8 +377,7 @@ export const watchlistEditorMachine = setup({
           invoke: {
             src: 'addContent',
             input: ({ context }) => ({ calls: context.env.calls, id: context.watchlistId!, content: (context.operation as { content: WatchlistContentRequest }).content }),
-            onDone: { target: 'settled', actions: { type: 'confirmOperation', params: ({ event }) => ({ answer: event.output }) } },
-            onError: { target: '#watchlistEditor.ready', actions: { type: 'rollBack', params: ({ event }) => ({ error: event.error }) } },
+            ...operationOutcome,
           },
         },
         settingSaved: {
@@ -380,8 +390,7 @@ export const watchlistEditorMachine = setup({
               id: context.watchlistId!,
               saved: (context.operation as { saved: boolean }).saved,
             }),
-            onDone: { target: 'settled', actions: { type: 'confirmOperation', params: ({ event }) => ({ answer: event.output }) } },
-            onError: { target: '#watchlistEditor.ready', actions: { type: 'rollBack', params: ({ event }) => ({ error: event.error }) } },
+            ...operationOutcome,
           },
         },
         removing: {
@@ -393,8 +402,7 @@ export const watchlistEditorMachine = setup({
               id: context.watchlistId!,
               content: (context.operation as { content: { id: string; type: string } }).content,
             }),
-            onDone: { target: 'settled', actions: { type: 'confirmOperation', params: ({ event }) => ({ answer: event.output }) } },
-            onError: { target: '#watchlistEditor.ready', actions: { type: 'rollBack', params: ({ event }) => ({ error: event.error }) } },
+            ...operationOutcome,
           },
         },
         reordering: {
