@@ -44,6 +44,7 @@ import { registerPaymentRoutes } from './routes/payments.js';
 import { registerSocialRoutes } from './routes/social.js';
 import { registerArtworkRoutes, registerStreamingRoutes, type ArtworkLookup } from './routes/streaming.js';
 import { registerUserRoutes } from './routes/user.js';
+import { registerWatchlistRoutes } from './routes/watchlists.js';
 import { realmWebOrigins } from './seed/realm.js';
 
 /** Everything the HTTP app needs; built by `createSandboxDeps` (or by hand in tests). */
@@ -198,6 +199,7 @@ export function createApp(deps: AppDeps): Hono<SandboxEnv> {
   registerContentRoutes(app, routes);
   registerStreamingRoutes(app, routes, { cacheDir: deps.mediaCacheDir });
   registerCatalogueRoutes(routes);
+  registerWatchlistRoutes(routes);
   // Artwork of every catalogue entry (titles, sections, news, fighters): its title and colours.
   registerArtworkRoutes(app, {
     lookup: deps.artworkLookup ?? (async (_kind, id) => (await findArtworkSubject(deps.db, id)) ?? null),

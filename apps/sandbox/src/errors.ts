@@ -41,6 +41,8 @@ export const SANDBOX_ERROR_CODES = {
   /** 429: too many failed secret checks; `Retry-After` gives the wait in seconds (`auth/throttle.ts`). */
   TOO_MANY_ATTEMPTS: 'TOO_MANY_ATTEMPTS',
   INTERNAL_ERROR: 'INTERNAL_ERROR',
+  /** 403: an owner's action (rename, delete, edit) on a watchlist the caller sees as SHARED (commerce §4; messages `['watchlistNotOwner']`). */
+  NOT_OWNER: 'NOT_OWNER',
 } as const;
 /**
  * Card processor codes, answered with 402 by the pay call and the processor's tokenization

@@ -42,6 +42,7 @@ import {
   videoPlayerMachine,
   searchMachine,
   carouselMachine,
+  watchlistEditorMachine,
 } from '../src/machines/index.js';
 
 /** A documented machine: its page name, source file and the machine itself. */
@@ -85,6 +86,7 @@ export const FLOWS: readonly FlowEntry[] = [
   { name: 'licenceRedirect', source: 'packages/core/src/machines/tvProviderSignIn/tvProviderSignIn.licence.ts', machine: licenceRedirectMachine },
   { name: 'tvDeviceLogin', source: 'packages/core/src/machines/tvDeviceLogin/tvDeviceLogin.machine.ts', machine: tvDeviceLoginMachine },
   { name: 'tvDevicePin', source: 'packages/core/src/machines/tvDeviceLogin/tvDeviceLogin.machine.ts', machine: tvDevicePinMachine },
+  { name: 'watchlistEditor', source: 'packages/core/src/machines/watchlistEditor/watchlistEditor.machine.ts', machine: watchlistEditorMachine },
 ];
 
 /** Absolute path of docs/flows in this repository. */

@@ -802,3 +802,68 @@ export const schema = {
   adobeLicenceCodes,
 };
 export type Schema = typeof schema;
+
+// ---------------------------------------------------------------------------------------------
+// Issue 15, watchlists (commerce-and-account-data.md §3, §4, §7; docs/api.md "Watchlists").
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Watchlists: an account's ordered lists of catalogue titles. `id` is the `watchlistExternalId`
+ * (a random UUID); `shareToken` (random, unguessable) is the token of its `shareablePath`.
+ * `nextPosition` is the position the next item added takes (items keep increasing positions).
+ */
+export const watchlists = pgTable(
+  'watchlists',
+  {
+    id: uuid('id').primaryKey(),
+    ownerId: uuid('owner_id').notNull(),
+    name: text('name').notNull(),
+    shareToken: text('share_token').notNull(),
+    nextPosition: integer('next_position').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('watchlists_share_token_idx').on(t.shareToken),
+    index('watchlists_owner_idx').on(t.ownerId, t.createdAt),
+    foreignKey({ name: 'watchlists_owner_id_fkey', columns: [t.ownerId], foreignColumns: [users.id] }).onDelete('cascade'),
+  ],
+);
+
+/** The titles of a watchlist, in `position` order (one row per title: the key is the list, type and id). */
+export const watchlistItems = pgTable(
+  'watchlist_items',
+  {
+    watchlistId: uuid('watchlist_id')
+      .notNull()
+      .references(() => watchlists.id, { onDelete: 'cascade' }),
+    contentType: text('content_type').notNull(),
+    contentId: text('content_id')
+      .notNull()
+      .references(() => titles.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.watchlistId, t.contentType, t.contentId] }), index('watchlist_items_position_idx').on(t.watchlistId, t.position)],
+);
+
+/**
+ * Who reached another account's list by its shareable path (`SHARED` for them), and whether they
+ * saved it to their library (`savedAt`, null when not saved). The owner never has a row.
+ */
+export const watchlistViewers = pgTable(
+  'watchlist_viewers',
+  {
+    watchlistId: uuid('watchlist_id')
+      .notNull()
+      .references(() => watchlists.id, { onDelete: 'cascade' }),
+    viewerId: uuid('viewer_id').notNull(),
+    reachedAt: timestamp('reached_at', { withTimezone: true }).notNull(),
+    savedAt: timestamp('saved_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.watchlistId, t.viewerId] }),
+    index('watchlist_viewers_saved_idx').on(t.viewerId, t.savedAt),
+    foreignKey({ name: 'watchlist_viewers_viewer_id_fkey', columns: [t.viewerId], foreignColumns: [users.id] }).onDelete('cascade'),
+  ],
+);

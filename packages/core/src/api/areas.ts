@@ -48,4 +48,6 @@ export const AREA_SOURCES: AreaSources = {
   adobe: () => import('../contracts/adobe.js').then((m) => m.adobeCalls),
   externalLicence: () => import('../contracts/adobe.js').then((m) => m.externalLicenceCalls),
   tvDevice: () => import('../contracts/adobe.js').then((m) => m.tvDeviceCalls),
+  watchlists: () => import('../contracts/watchlists.js').then((m) => m.watchlistsCalls),
+  userWatchlist: () => import('../contracts/watchlists.js').then((m) => m.userWatchlistCalls),
 };

@@ -370,6 +370,32 @@ export {
   tvDeviceCalls,
 } from './adobe.js';
 
+export {
+  watchlistNameSchema,
+  watchlistOwnershipSchema,
+  watchlistContentSchema,
+  type WatchlistContent,
+  watchlistSummarySchema,
+  type WatchlistSummary,
+  watchlistSchema,
+  type Watchlist,
+  watchlistsResponseSchema,
+  type WatchlistsPage,
+  watchlistNameRequestSchema,
+  createWatchlistResponseSchema,
+  watchlistContentRefSchema,
+  addWatchlistContentRequestSchema,
+  addWatchlistContentResponseSchema,
+  reorderWatchlistQuerySchema,
+  reorderWatchlistRequestSchema,
+  reorderWatchlistResponseSchema,
+  adjacentQuerySchema,
+  adjacentContentResponseSchema,
+  type AdjacentContent,
+  watchlistsCalls,
+  userWatchlistCalls,
+} from './watchlists.js';
+
 import * as auth from './auth.js';
 import * as user from './user.js';
 import * as labels from './labels.js';
@@ -387,6 +413,7 @@ import * as credentialProviders from './credentialProviders.js';
 import * as externalOAuth from './externalOAuth.js';
 import * as firebase from './firebase.js';
 import * as adobe from './adobe.js';
+import * as watchlists from './watchlists.js';
 
 /**
  * The type of {@link calls}: every area of the API and its contracts. Each area is the type of
@@ -560,6 +587,15 @@ export interface Calls {
    * a signed-in session; `ContractError` for a malformed PIN (nothing is sent).
    */
   readonly tvDevice: typeof adobe.tvDeviceCalls;
+  /**
+   * Watchlists, the older API and sharing (commerce-and-account-data.md §3, §4, §7 "Watchlists
+   * (older)"; docs/api.md "Watchlists"). Errors: 401 without a signed-in user; 404 `NOT_FOUND` for
+   * a list the caller neither owns nor reached by its link; 403 `NOT_OWNER` for an owner's action
+   * on a `SHARED` list; 409 `CONFLICT` for saving one's own list or past a limit; 400 for bad input.
+   */
+  readonly watchlists: typeof watchlists.watchlistsCalls;
+  /** One watchlist's content, the newer API (§7 "Watchlists (newer)", `/api/v4/user/watchlist`); errors as `watchlists`. */
+  readonly userWatchlist: typeof watchlists.userWatchlistCalls;
 }
 
 /**
@@ -600,4 +636,6 @@ export const calls: Calls = {
   adobeHost: adobe.adobeHostCalls,
   externalLicence: adobe.externalLicenceCalls,
   tvDevice: adobe.tvDeviceCalls,
+  watchlists: watchlists.watchlistsCalls,
+  userWatchlist: watchlists.userWatchlistCalls,
 };

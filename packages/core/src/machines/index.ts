@@ -605,3 +605,21 @@ export {
   type CarouselEvent,
 } from './carousel/carousel.types.js';
 export { connectCarousel, type CarouselActorRef, type CarouselSnapshot, type CarouselApi } from './carousel/carousel.connect.js';
+export { watchlistEditorMachine, type WatchlistEditorMachine } from './watchlistEditor/watchlistEditor.machine.js';
+export {
+  type WatchlistContentRequest,
+  type WatchlistEditorCalls,
+  type WatchlistEditorInput,
+  type WatchlistEditorList,
+  type WatchlistEditorOperation,
+  type WatchlistEditorContext,
+  type WatchlistEditorEvent,
+} from './watchlistEditor/watchlistEditor.types.js';
+export {
+  connectWatchlistEditor,
+  watchlistEditorCalls,
+  type WatchlistEditorActorRef,
+  type WatchlistEditorSnapshot,
+  type WatchlistEditorStatus,
+  type WatchlistEditorApi,
+} from './watchlistEditor/watchlistEditor.connect.js';
