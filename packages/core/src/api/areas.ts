@@ -48,4 +48,6 @@ export const AREA_SOURCES: AreaSources = {
   adobe: () => import('../contracts/adobe.js').then((m) => m.adobeCalls),
   externalLicence: () => import('../contracts/adobe.js').then((m) => m.externalLicenceCalls),
   tvDevice: () => import('../contracts/adobe.js').then((m) => m.tvDeviceCalls),
+  favourites: () => import('../contracts/favourites.js').then((m) => m.favouritesCalls),
+  history: () => import('../contracts/favourites.js').then((m) => m.historyCalls),
 };

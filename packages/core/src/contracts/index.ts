@@ -370,6 +370,35 @@ export {
   tvDeviceCalls,
 } from './adobe.js';
 
+export {
+  libraryParamsSchema,
+  favouriteSchema,
+  type Favourite,
+  favouritesPageSchema,
+  type FavouritesPage,
+  favouriteStatusSchema,
+  type FavouriteStatus,
+  progressReportSchema,
+  type ProgressReport,
+  progressSchema,
+  type TitleProgress,
+  titleProgressSchema,
+  type TitleProgressAnswer,
+  historyItemSchema,
+  type HistoryItem,
+  historyPageSchema,
+  type HistoryPage,
+  CONTINUE_WATCHING_REASONS,
+  type ContinueWatchingReason,
+  continueWatchingItemSchema,
+  type ContinueWatchingItem,
+  continueWatchingPageSchema,
+  type ContinueWatchingPage,
+  historyRemovedSchema,
+  favouritesCalls,
+  historyCalls,
+} from './favourites.js';
+
 import * as auth from './auth.js';
 import * as user from './user.js';
 import * as labels from './labels.js';
@@ -387,6 +416,7 @@ import * as credentialProviders from './credentialProviders.js';
 import * as externalOAuth from './externalOAuth.js';
 import * as firebase from './firebase.js';
 import * as adobe from './adobe.js';
+import * as favourites from './favourites.js';
 
 /**
  * The type of {@link calls}: every area of the API and its contracts. Each area is the type of
@@ -560,6 +590,18 @@ export interface Calls {
    * a signed-in session; `ContractError` for a malformed PIN (nothing is sent).
    */
   readonly tvDevice: typeof adobe.tvDeviceCalls;
+  /**
+   * Favourites (commerce-and-account-data.md §7 "Favourites", §9; docs/api.md "Favourites,
+   * history and continue watching"). Signed-in only. Errors: 401; 404 `NOT_FOUND` for an unknown
+   * title; 400 for a bad `rpp` or `lastSeen`.
+   */
+  readonly favourites: typeof favourites.favouritesCalls;
+  /**
+   * Watch history, progress and continue watching (this project's calls, docs/api.md). Signed-in
+   * only. Errors: 401; 404 `NOT_FOUND` for an unknown title; 400 `titleNotTracked` for a report
+   * of a title that is not tracked (a live stream), 400 for a malformed query or body.
+   */
+  readonly history: typeof favourites.historyCalls;
 }
 
 /**
@@ -600,4 +642,6 @@ export const calls: Calls = {
   adobeHost: adobe.adobeHostCalls,
   externalLicence: adobe.externalLicenceCalls,
   tvDevice: adobe.tvDeviceCalls,
+  favourites: favourites.favouritesCalls,
+  history: favourites.historyCalls,
 };
