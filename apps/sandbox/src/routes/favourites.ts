@@ -7,10 +7,9 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import { calls, type FavouriteStatus } from '@stream/core/contracts';
 import { FAVOURITES_PAGE_SIZE } from '@stream/core/domain';
-import { pageWindow, pagingInfo } from '../catalogue/paging.js';
-import { tilesOf } from '../catalogue/tiles.js';
-import { requestView } from '../catalogue/view.js';
+import type { PageWindow } from '../catalogue/paging.js';
 import { favourites, titles } from '../db/schema.js';
+import { libraryPage } from '../library/pages.js';
 import { requireTitle } from '../library/titles.js';
 import type { RouteContext } from './context.js';
 
@@ -33,30 +32,28 @@ export function registerFavouriteRoutes(ctx: RouteContext): void {
   const status = (id: string, row: { createdAt: Date } | undefined): FavouriteStatus =>
     row ? { id, favourite: true, favouritedAt: row.createdAt.toISOString() } : { id, favourite: false };
 
-  // GET /api/v2/favourite/vods?rpp=&lastSeen=: newest first.
-  route(F.list, async ({ query }, c) => {
-    const { sub } = await ctx.requireUser(c);
-    const view = await requestView(ctx, c);
-    const window = pageWindow(query, FAVOURITES_PAGE_SIZE);
+  /** A page of the account's favourites, newest first, and how many there are. */
+  async function favouritesPage(userId: string, window: PageWindow) {
     const [rows, [total]] = await Promise.all([
       db
         .select({ title: titles, favouritedAt: favourites.createdAt })
         .from(favourites)
         .innerJoin(titles, eq(titles.id, favourites.titleId))
-        .where(eq(favourites.userId, sub))
+        .where(eq(favourites.userId, userId))
         .orderBy(desc(favourites.createdAt), desc(favourites.titleId))
         .offset(window.offset)
         .limit(window.limit),
-      db.select({ n: count() }).from(favourites).where(eq(favourites.userId, sub)),
+      db.select({ n: count() }).from(favourites).where(eq(favourites.userId, userId)),
     ]);
-    const tiles = await tilesOf(
-      db,
-      rows.map((row) => row.title),
-      view,
-    );
+    return { rows, total: total?.n ?? 0 };
+  }
+
+  // GET /api/v2/favourite/vods?rpp=&lastSeen=: newest first.
+  route(F.list, async ({ query }, c) => {
+    const page = await libraryPage(ctx, c, query, FAVOURITES_PAGE_SIZE, favouritesPage);
     return {
-      items: tiles.map((tile, i) => ({ ...tile, favouritedAt: rows[i]!.favouritedAt.toISOString() })),
-      pagingInfo: pagingInfo(window, rows.length, total?.n ?? 0),
+      items: page.entries.map(({ row, tile }) => ({ ...tile, favouritedAt: row.favouritedAt.toISOString() })),
+      pagingInfo: page.pagingInfo,
     };
   });
 

@@ -8,11 +8,9 @@
  */
 import { calls, type ContinueWatchingItem } from '@stream/core/contracts';
 import { CONTINUE_WATCHING_PAGE_SIZE, HISTORY_PAGE_SIZE, isTrackedTitleType, reportUpdatedAtMs, type ProgressRecord } from '@stream/core/domain';
-import { pageWindow, pagingInfo } from '../catalogue/paging.js';
-import { tilesOf } from '../catalogue/tiles.js';
-import { requestView } from '../catalogue/view.js';
 import { badRequest } from '../errors.js';
 import { continueWatchingPage, historyPage, noProgress, progressOf, progressRow, recordOf, writeProgress } from '../library/progress.js';
+import { libraryPage } from '../library/pages.js';
 import { requireTitle } from '../library/titles.js';
 import type { RouteContext } from './context.js';
 
@@ -24,19 +22,8 @@ export function registerHistoryRoutes(ctx: RouteContext): void {
 
   // GET /api/v2/history?rpp=&lastSeen=: last updated first, removed titles left out.
   route(H.list, async ({ query }, c) => {
-    const { sub } = await ctx.requireUser(c);
-    const view = await requestView(ctx, c);
-    const window = pageWindow(query, HISTORY_PAGE_SIZE);
-    const { rows, total } = await historyPage(db, sub, window);
-    const tiles = await tilesOf(
-      db,
-      rows.map((row) => row.title),
-      view,
-    );
-    return {
-      items: tiles.map((tile, i) => ({ tile, progress: progressOf(rows[i]!.progress) })),
-      pagingInfo: pagingInfo(window, rows.length, total),
-    };
+    const page = await libraryPage(ctx, c, query, HISTORY_PAGE_SIZE, (userId, window) => historyPage(db, userId, window));
+    return { items: page.entries.map(({ row, tile }) => ({ tile, progress: progressOf(row.progress) })), pagingInfo: page.pagingInfo };
   });
 
   // GET /api/v2/history/:id: one title's progress (not started when none, or removed).
@@ -73,23 +60,16 @@ export function registerHistoryRoutes(ctx: RouteContext): void {
     const now = await ctx.sandboxNow();
     const stored = await progressRow(db, sub, title.id);
     const base = stored ? recordOf(stored) : { positionSeconds: 0, durationSeconds: title.durationSeconds ?? 0, ended: false };
-    await writeProgress(db, sub, title, { ...base, updatedAtMs: now.getTime(), removed: true }, now);
+    // At the platform's time, or the record's own if the clock was set back: a removal always takes.
+    const updatedAtMs = Math.max(now.getTime(), stored?.updatedAt.getTime() ?? 0);
+    await writeProgress(db, sub, title, { ...base, updatedAtMs, removed: true }, now);
     return { id: title.id };
   });
 
   // GET /api/v2/continue-watching?rpp=&lastSeen=: in progress, and the next episode of a watched one.
   route(H.continueWatching, async ({ query }, c) => {
-    const { sub } = await ctx.requireUser(c);
-    const view = await requestView(ctx, c);
-    const window = pageWindow(query, CONTINUE_WATCHING_PAGE_SIZE);
-    const { rows, total } = await continueWatchingPage(db, sub, window);
-    const tiles = await tilesOf(
-      db,
-      rows.map((row) => row.title),
-      view,
-    );
-    const items = tiles.map((tile, i): ContinueWatchingItem => {
-      const { progress, title } = rows[i]!;
+    const page = await libraryPage(ctx, c, query, CONTINUE_WATCHING_PAGE_SIZE, (userId, window) => continueWatchingPage(db, userId, window));
+    const items = page.entries.map(({ row: { progress, title }, tile }): ContinueWatchingItem => {
       if (progress.state === 'IN_PROGRESS') return { tile, progress: progressOf(progress), reason: 'IN_PROGRESS' };
       return {
         tile,
@@ -98,6 +78,6 @@ export function registerHistoryRoutes(ctx: RouteContext): void {
         previousId: progress.titleId,
       };
     });
-    return { items, pagingInfo: pagingInfo(window, rows.length, total) };
+    return { items, pagingInfo: page.pagingInfo };
   });
 }
