@@ -4,7 +4,8 @@
  * every call answers its contract (checked by the sandbox in tests and parsed again here),
  * newest first, 9 per page by default with `lastSeen` paging (0, 9, 10 items), idempotent PUT and
  * DELETE, 404 for unknown titles, one account's favourites never visible to another, 401 for
- * guests and 400 in the platform's shape for malformed input.
+ * guests and 400 in the platform's shape for malformed input; and the typed client's
+ * `favourites` and `history` areas end to end.
  */
 import { asc, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -152,5 +153,37 @@ describe('PUT and DELETE /api/v2/favourite/vods/{id}', () => {
     const guest = await call(opened.app, 'POST', '/api/v2/login/guest/checkin');
     expect(guest.status).toBeLessThan(300);
     expectError(await call(opened.app, 'GET', '/api/v2/favourite/vods', { token: guest.json.authorisationToken as string }), 401, 'UNAUTHORIZED');
+  });
+});
+
+describe('the typed client (@stream/core/api) over the sandbox', () => {
+  it('adds, reads, pages and removes favourites, and reports and reads progress, through calls.favourites and calls.history', async () => {
+    const { createApiClient } = await import('@stream/core/api');
+    const { memoryStorage, STORAGE_KEYS } = await import('@stream/core/platform');
+    const storage = memoryStorage();
+    storage.setItem(STORAGE_KEYS.authToken, await newAccount());
+    const api = createApiClient({
+      baseUrl: 'http://sandbox.test',
+      realm: 'stream',
+      apiKey: 'sandbox-api-key',
+      storage,
+      locale: 'en',
+      fetch: async (input, init) => opened.app.request(String(input).replace('http://sandbox.test', ''), init),
+    });
+    const id = ids[0]!;
+    expect(await api.favourites.add({ params: { id } })).toMatchObject({ id, favourite: true });
+    expect((await api.favourites.get({ params: { id } })).favourite).toBe(true);
+    const page = await api.favourites.list({ query: { rpp: 9, lastSeen: 0 } });
+    expect(page.items.map((t) => t.id)).toEqual([id]);
+    expect(await api.favourites.remove({ params: { id } })).toEqual({ id, favourite: false });
+
+    const [row] = await opened.deps.db.select({ id: titles.id }).from(titles).where(inArray(titles.type, ['VOD'])).limit(1);
+    const vod = row!.id;
+    const answer = await api.history.report({ params: { id: vod }, body: { positionSeconds: 0, durationSeconds: 100, updatedAt: new Date().toISOString() } });
+    expect(answer).toMatchObject({ id: vod, applied: true, progress: { state: 'NOT_STARTED' } });
+    expect((await api.history.list()).items.map((i) => i.tile.id)).toEqual([vod]);
+    expect((await api.history.continueWatching()).items).toEqual([]);
+    expect(await api.history.remove({ params: { id: vod } })).toEqual({ id: vod });
+    expect((await api.history.get({ params: { id: vod } })).progress.state).toBe('NOT_STARTED');
   });
 });
