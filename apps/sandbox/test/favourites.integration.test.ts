@@ -9,7 +9,9 @@
  */
 import { asc, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { createApiClient } from '@stream/core/api';
 import { favouritesPageSchema, favouriteStatusSchema, type FavouritesPage } from '@stream/core/contracts';
+import { memoryStorage, STORAGE_KEYS } from '@stream/core/platform';
 import { titles } from '../src/db/schema.js';
 import { inProcessBuyers } from './buyers.js';
 import { call, expectError, inProcessAppForFile } from './helpers.js';
@@ -158,8 +160,6 @@ describe('PUT and DELETE /api/v2/favourite/vods/{id}', () => {
 
 describe('the typed client (@stream/core/api) over the sandbox', () => {
   it('adds, reads, pages and removes favourites, and reports and reads progress, through calls.favourites and calls.history', async () => {
-    const { createApiClient } = await import('@stream/core/api');
-    const { memoryStorage, STORAGE_KEYS } = await import('@stream/core/platform');
     const storage = memoryStorage();
     storage.setItem(STORAGE_KEYS.authToken, await newAccount());
     const api = createApiClient({
