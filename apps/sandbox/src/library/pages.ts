@@ -35,3 +35,13 @@ export async function libraryPage<R extends { title: TitleRow }>(
   );
   return { entries: rows.map((row, i) => ({ row, tile: tiles[i]! })), pagingInfo: pagingInfo(window, rows.length, total) };
 }
+
+/**
+ * The whole list's size, read with a page that selected it as `total` (a `db.$count(…)`
+ * subquery: one round trip for the page and its size): the first row's, else (an empty page) 0
+ * for the first page or what `count` reads for a page past the end.
+ */
+export async function totalOf(rows: readonly { total: number }[], window: PageWindow, count: () => Promise<number>): Promise<number> {
+  if (rows[0]) return rows[0].total;
+  return window.offset === 0 ? 0 : count();
+}

@@ -10,6 +10,8 @@ import { nextEpisode } from '../catalogue/queries.js';
 import type { TitleRow } from '../catalogue/tiles.js';
 import type { SandboxDb } from '../db/open.js';
 import { titles, watchProgress } from '../db/schema.js';
+import type { PageWindow } from '../catalogue/paging.js';
+import { totalOf } from './pages.js';
 
 export type ProgressRow = typeof watchProgress.$inferSelect;
 
@@ -107,19 +109,17 @@ const inHistory = (userId: string) => and(eq(watchProgress.userId, userId), eq(w
 const lastUpdatedFirst = [desc(watchProgress.updatedAt), desc(watchProgress.titleId)];
 
 /** A page of the history: the rows and their titles, and how many there are. */
-export async function historyPage(db: SandboxDb, userId: string, window: { offset: number; limit: number }) {
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ progress: watchProgress, title: titles })
-      .from(watchProgress)
-      .innerJoin(titles, eq(titles.id, watchProgress.titleId))
-      .where(inHistory(userId))
-      .orderBy(...lastUpdatedFirst)
-      .offset(window.offset)
-      .limit(window.limit),
-    db.select({ n: count() }).from(watchProgress).where(inHistory(userId)),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+export async function historyPage(db: SandboxDb, userId: string, window: PageWindow) {
+  const where = inHistory(userId);
+  const rows = await db
+    .select({ progress: watchProgress, title: titles, total: db.$count(watchProgress, where) })
+    .from(watchProgress)
+    .innerJoin(titles, eq(titles.id, watchProgress.titleId))
+    .where(where)
+    .orderBy(...lastUpdatedFirst)
+    .offset(window.offset)
+    .limit(window.limit);
+  return { rows, total: await totalOf(rows, window, () => db.$count(watchProgress, where)) };
 }
 
 /**
@@ -139,7 +139,7 @@ function continueWatchingWhere(userId: string): SQL {
 const shownTitle = sql`case when ${watchProgress.state} = 'WATCHED' then ${watchProgress.nextTitleId} else ${watchProgress.titleId} end`;
 
 /** A page of continue watching: the rows and the titles they show, and how many there are. */
-export async function continueWatchingPage(db: SandboxDb, userId: string, window: { offset: number; limit: number }) {
+export async function continueWatchingPage(db: SandboxDb, userId: string, window: PageWindow) {
   const where = continueWatchingWhere(userId);
   const [rows, [total]] = await Promise.all([
     db

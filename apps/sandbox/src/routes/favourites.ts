@@ -4,12 +4,12 @@
  * first, 9 per page by default; `PUT` and `DELETE` are idempotent. Any catalogue title can be a
  * favourite; an unknown id is 404. Only the caller's own rows are ever read or written.
  */
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { calls, type FavouriteStatus } from '@stream/core/contracts';
 import { FAVOURITES_PAGE_SIZE } from '@stream/core/domain';
 import type { PageWindow } from '../catalogue/paging.js';
 import { favourites, titles } from '../db/schema.js';
-import { libraryPage } from '../library/pages.js';
+import { libraryPage, totalOf } from '../library/pages.js';
 import { requireTitle } from '../library/titles.js';
 import type { RouteContext } from './context.js';
 
@@ -34,18 +34,16 @@ export function registerFavouriteRoutes(ctx: RouteContext): void {
 
   /** A page of the account's favourites, newest first, and how many there are. */
   async function favouritesPage(userId: string, window: PageWindow) {
-    const [rows, [total]] = await Promise.all([
-      db
-        .select({ title: titles, favouritedAt: favourites.createdAt })
-        .from(favourites)
-        .innerJoin(titles, eq(titles.id, favourites.titleId))
-        .where(eq(favourites.userId, userId))
-        .orderBy(desc(favourites.createdAt), desc(favourites.titleId))
-        .offset(window.offset)
-        .limit(window.limit),
-      db.select({ n: count() }).from(favourites).where(eq(favourites.userId, userId)),
-    ]);
-    return { rows, total: total?.n ?? 0 };
+    const mine = eq(favourites.userId, userId);
+    const rows = await db
+      .select({ title: titles, favouritedAt: favourites.createdAt, total: db.$count(favourites, mine) })
+      .from(favourites)
+      .innerJoin(titles, eq(titles.id, favourites.titleId))
+      .where(mine)
+      .orderBy(desc(favourites.createdAt), desc(favourites.titleId))
+      .offset(window.offset)
+      .limit(window.limit);
+    return { rows, total: await totalOf(rows, window, () => db.$count(favourites, mine)) };
   }
 
   // GET /api/v2/favourite/vods?rpp=&lastSeen=: newest first.
