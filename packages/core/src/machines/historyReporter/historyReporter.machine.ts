@@ -92,6 +92,7 @@ export const historyReporterMachine = setup({
       description: 'A live stream: nothing is reported.',
     },
     tracking: {
+      description: 'An on-demand title: what the player does (playback) and the reports on their way (reporting).',
       type: 'parallel',
       on: {
         'history.position': { actions: { type: 'position', params: ({ event }) => event } },
@@ -99,6 +100,7 @@ export const historyReporterMachine = setup({
       },
       states: {
         playback: {
+          description: 'What the player does: paused, playing (reported every 10 s) or ended.',
           initial: 'paused',
           states: {
             paused: {
@@ -120,6 +122,7 @@ export const historyReporterMachine = setup({
           },
         },
         reporting: {
+          description: 'The reports: one on its way at a time, the newest waiting.',
           initial: 'idle',
           states: {
             idle: {
