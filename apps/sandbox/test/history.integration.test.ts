@@ -6,6 +6,7 @@
  * (older reports do not bring a title back), paging, live streams not tracked, accounts apart,
  * 401 and 400 in the platform's shape. The sandbox clock is set to T at the start of each test (it runs on from there).
  */
+import fc from 'fast-check';
 import { asc, eq } from 'drizzle-orm';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { continueWatchingPageSchema, historyPageSchema, titleProgressSchema, type ContinueWatchingPage, type HistoryPage } from '@stream/core/contracts';
@@ -100,6 +101,23 @@ describe('reports and progress', () => {
     expect(later).toMatchObject({ applied: true, progress: { positionSeconds: 90, updatedAt: at(T - 5000) } });
     // The same report twice changes nothing.
     expect((await report(token, id, 90, duration, T - 5000)).applied).toBe(false);
+  });
+
+  it('property: reports sent in any order end in the same record, the latest made', async () => {
+    const { id, duration } = vods[7]!;
+    const reportArb = fc.record({ position: fc.integer({ min: 0, max: duration }), madeBefore: fc.integer({ min: 1, max: 60 }) });
+    await fc.assert(
+      fc.asyncProperty(fc.uniqueArray(reportArb, { minLength: 1, maxLength: 5, selector: (r) => r.madeBefore }), async (reports) => {
+        const [inOrder, reversed] = [await newAccount(), await newAccount()];
+        for (const r of reports) await report(inOrder, id, r.position, duration, T - r.madeBefore * 1000);
+        for (const r of [...reports].reverse()) await report(reversed, id, r.position, duration, T - r.madeBefore * 1000);
+        const latest = reports.reduce((a, b) => (b.madeBefore < a.madeBefore ? b : a));
+        const [a, b] = [await progressOf(inOrder, id), await progressOf(reversed, id)];
+        expect(a).toEqual(b);
+        expect(a).toMatchObject({ positionSeconds: latest.position, updatedAt: at(T - latest.madeBefore * 1000) });
+      }),
+      { numRuns: 8 },
+    );
   });
 
   it("counts a device clock ahead of the platform's at the platform's time", async () => {
