@@ -10,7 +10,7 @@
 import { asc, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '@stream/core/api';
-import { favouritesPageSchema, favouriteStatusSchema, type FavouritesPage } from '@stream/core/contracts';
+import { favouritesPageSchema, favouriteStatusesSchema, favouriteStatusSchema, type FavouritesPage } from '@stream/core/contracts';
 import { memoryStorage, STORAGE_KEYS } from '@stream/core/platform';
 import { titles } from '../src/db/schema.js';
 import { inProcessBuyers } from './buyers.js';
@@ -130,6 +130,23 @@ describe('PUT and DELETE /api/v2/favourite/vods/{id}', () => {
     expect(got.json).toEqual({ id: ids[1], favourite: false });
   });
 
+  it('GET /api/v2/favourite/status answers which of the ids asked are favourites, in order', async () => {
+    const token = await newAccount();
+    const first = await put(token, ids[3]!);
+    const res = await call(opened.app, 'GET', `/api/v2/favourite/status?ids=${ids[4]},${ids[3]},no-such-title`, { token });
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    expect(favouriteStatusesSchema.parse(res.json).items).toEqual([
+      { id: ids[4], favourite: false },
+      first,
+      { id: 'no-such-title', favourite: false },
+    ]);
+    const tooMany = Array.from({ length: 101 }, (_, i) => `t${i}`).join(',');
+    for (const query of ['', '?ids=', `?ids=${ids[0]},,${ids[1]}`, `?ids=${tooMany}`]) {
+      expectError(await call(opened.app, 'GET', `/api/v2/favourite/status${query}`, { token }), 400, 'BAD_REQUEST');
+    }
+    expectError(await call(opened.app, 'GET', `/api/v2/favourite/status?ids=${ids[3]}`), 401, 'UNAUTHORIZED');
+  });
+
   it('an unknown title is 404 for every call, never a 500', async () => {
     const token = await newAccount();
     for (const method of ['GET', 'PUT', 'DELETE']) {
@@ -173,6 +190,7 @@ describe('the typed client (@stream/core/api) over the sandbox', () => {
     const id = ids[0]!;
     expect(await api.favourites.add({ params: { id } })).toMatchObject({ id, favourite: true });
     expect((await api.favourites.get({ params: { id } })).favourite).toBe(true);
+    expect((await api.favourites.status({ query: { ids: `${id},${ids[1]}` } })).items.map((s) => s.favourite)).toEqual([true, false]);
     const page = await api.favourites.list({ query: { rpp: 9, lastSeen: 0 } });
     expect(page.items.map((t) => t.id)).toEqual([id]);
     expect(await api.favourites.remove({ params: { id } })).toEqual({ id, favourite: false });

@@ -4,7 +4,7 @@
  * first, 9 per page by default; `PUT` and `DELETE` are idempotent. Any catalogue title can be a
  * favourite; an unknown id is 404. Only the caller's own rows are ever read or written.
  */
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { calls, type FavouriteStatus } from '@stream/core/contracts';
 import { FAVOURITES_PAGE_SIZE } from '@stream/core/domain';
 import type { PageWindow } from '../catalogue/paging.js';
@@ -60,6 +60,18 @@ export function registerFavouriteRoutes(ctx: RouteContext): void {
     const { sub } = await ctx.requireUser(c);
     await requireTitle(db, params.id);
     return status(params.id, await favouriteOf(sub, params.id));
+  });
+
+  // GET /api/v2/favourite/status?ids=: which of the titles asked are favourites, in the order asked.
+  route(F.status, async ({ query }, c) => {
+    const { sub } = await ctx.requireUser(c);
+    const ids = query.ids.split(',');
+    const rows = await db
+      .select()
+      .from(favourites)
+      .where(and(eq(favourites.userId, sub), inArray(favourites.titleId, ids)));
+    const byId = new Map(rows.map((row) => [row.titleId, row]));
+    return { items: ids.map((id) => status(id, byId.get(id))) };
   });
 
   // PUT /api/v2/favourite/vods/:id: idempotent; the first PUT's time is kept.

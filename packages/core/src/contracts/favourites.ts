@@ -46,6 +46,22 @@ export type FavouritesPage = z.infer<typeof favouritesPageSchema>;
 export const favouriteStatusSchema = z.looseObject({ id: nonEmpty(), favourite: z.boolean(), favouritedAt: z.optional(dateTime()) });
 export type FavouriteStatus = z.infer<typeof favouriteStatusSchema>;
 
+/** Most ids one `GET /api/v2/favourite/status` asks about. */
+export const FAVOURITE_STATUS_MAX_IDS = 100;
+
+/**
+ * Query of `GET /api/v2/favourite/status`: `ids`, catalogue title ids separated by commas (1 to
+ * {@link FAVOURITE_STATUS_MAX_IDS}, each 1 to 200 characters, none empty), as sent: split it
+ * with `.split(',')`.
+ */
+export const favouriteStatusQuerySchema = z.object({
+  ids: z.string().check(z.regex(new RegExp(`^[^,]{1,200}(?:,[^,]{1,200}){0,${FAVOURITE_STATUS_MAX_IDS - 1}}$`))),
+});
+
+/** `GET /api/v2/favourite/status`: `{ items: [{ id, favourite, favouritedAt? }] }`, one per id asked, in the order asked. */
+export const favouriteStatusesSchema = z.looseObject({ items: z.array(favouriteStatusSchema) });
+export type FavouriteStatuses = z.infer<typeof favouriteStatusesSchema>;
+
 /** The `favourites` area (`calls.favourites`). */
 export const favouritesCalls = {
   /**
@@ -69,6 +85,20 @@ export const favouritesCalls = {
     path: '/api/v2/favourite/vods/:id',
     params: libraryParamsSchema,
     response: favouriteStatusSchema,
+    auth: 'required',
+  }),
+  /**
+   * `GET /api/v2/favourite/status?ids=a,b,c`: which of up to 100 titles are favourites (the
+   * hearts of a page of cards in one call), `{ items: [{ id, favourite, favouritedAt? }] }` in
+   * the order asked; an id the catalogue does not have is `favourite: false`. Errors: 401; 400 for
+   * no ids, more than 100, or an empty one.
+   */
+  status: defineCall({
+    name: 'favourites.status',
+    method: 'GET',
+    path: '/api/v2/favourite/status',
+    query: favouriteStatusQuerySchema,
+    response: favouriteStatusesSchema,
     auth: 'required',
   }),
   /**

@@ -13,7 +13,7 @@ function fakeApi() {
       return { name };
     });
   const api = {
-    favourites: { list: method('favourites.list'), get: method('favourites.get') },
+    favourites: { list: method('favourites.list'), get: method('favourites.get'), status: method('favourites.status') },
     history: { list: method('history.list'), get: method('history.get'), continueWatching: method('history.continueWatching') },
   };
   return { client: api as unknown as ApiClient, called };
@@ -27,6 +27,7 @@ describe('library resources (favourites, history, continue watching)', () => {
       { query: resources.favourites.list(), call: calls.favourites.list, key: ['favourites', 'list', 'default', 0], input: { query: {} } },
       { query: resources.favourites.list({ rpp: 9, lastSeen: 9 }), call: calls.favourites.list, key: ['favourites', 'list', 9, 9], input: { query: { rpp: 9, lastSeen: 9 } } },
       { query: resources.favourites.get('vod-1'), call: calls.favourites.get, key: ['favourites', 'get', 'vod-1'], input: { params: { id: 'vod-1' } } },
+      { query: resources.favourites.status(['a', 'b']), call: calls.favourites.status, key: ['favourites', 'status', 'a', 'b'], input: { query: { ids: 'a,b' } } },
       { query: resources.history.list({ lastSeen: 20 }), call: calls.history.list, key: ['history', 'list', 'default', 20], input: { query: { lastSeen: 20 } } },
       { query: resources.history.get('ep-1'), call: calls.history.get, key: ['history', 'get', 'ep-1'], input: { params: { id: 'ep-1' } } },
       { query: resources.history.continueWatching(), call: calls.history.continueWatching, key: ['history', 'continueWatching', 'default', 0], input: { query: {} } },

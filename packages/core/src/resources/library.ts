@@ -1,5 +1,5 @@
 import type { ApiClient } from '../api/types.js';
-import type { ContinueWatchingPage, FavouritesPage, FavouriteStatus, HistoryPage, TitleProgressAnswer } from '../contracts/favourites.js';
+import type { ContinueWatchingPage, FavouritesPage, FavouriteStatus, FavouriteStatuses, HistoryPage, TitleProgressAnswer } from '../contracts/favourites.js';
 import type { ResourceQuery } from './cache.js';
 
 /** A page of a library list: `rpp` (each list has its default) and `lastSeen` (items seen; 0 or absent for the first page). */
@@ -26,6 +26,8 @@ export interface LibraryResources {
     list(page?: LibraryPageQuery): ResourceQuery<FavouritesPage>;
     /** Whether title `id` is a favourite (`favourites.get`), key `['favourites', 'get', id]`. Fails with `ApiError` 404 for an unknown title. */
     get(id: string): ResourceQuery<FavouriteStatus>;
+    /** Which of `ids` (up to 100: the hearts of a page of cards) are favourites (`favourites.status`), key `['favourites', 'status', ...ids]`. */
+    status(ids: readonly string[]): ResourceQuery<FavouriteStatuses>;
   };
   history: {
     /** A page of the history, last updated first (`history.list`), key `['history', 'list', rpp, lastSeen]`. */
@@ -44,6 +46,7 @@ export function libraryResources(api: ApiClient): LibraryResources {
     favourites: {
       list: (page) => ({ key: ['favourites', 'list', ...pageKey(page)], load: () => api.favourites.list({ query: pageQuery(page) }) }),
       get: (id) => ({ key: ['favourites', 'get', id], load: () => api.favourites.get({ params: { id } }) }),
+      status: (ids) => ({ key: ['favourites', 'status', ...ids], load: () => api.favourites.status({ query: { ids: ids.join(',') } }) }),
     },
     history: {
       list: (page) => ({ key: ['history', 'list', ...pageKey(page)], load: () => api.history.list({ query: pageQuery(page) }) }),
