@@ -36,7 +36,9 @@ import { registerControlRoutes } from './routes/control.js';
 import { registerCredentialProviderRoutes } from './routes/credentialProviders.js';
 import { registerEmailFlowRoutes } from './routes/emailFlows.js';
 import { registerExternalOAuthRoutes } from './routes/externalOAuth.js';
+import { registerFavouriteRoutes } from './routes/favourites.js';
 import { registerFirebaseRoutes } from './routes/firebase.js';
+import { registerHistoryRoutes } from './routes/history.js';
 import { registerI18nRoutes } from './routes/i18n.js';
 import { registerLicenceRoutes } from './routes/licences.js';
 import { registerOpenIdRoutes } from './routes/openid.js';
@@ -200,6 +202,8 @@ export function createApp(deps: AppDeps): Hono<SandboxEnv> {
   registerStreamingRoutes(app, routes, { cacheDir: deps.mediaCacheDir });
   registerCatalogueRoutes(routes);
   registerWatchlistRoutes(routes);
+  registerFavouriteRoutes(routes);
+  registerHistoryRoutes(routes);
   // Artwork of every catalogue entry (titles, sections, news, fighters): its title and colours.
   registerArtworkRoutes(app, {
     lookup: deps.artworkLookup ?? (async (_kind, id) => (await findArtworkSubject(deps.db, id)) ?? null),

@@ -43,6 +43,8 @@ import {
   searchMachine,
   carouselMachine,
   watchlistEditorMachine,
+  favouriteToggleMachine,
+  historyReporterMachine,
 } from '../src/machines/index.js';
 
 /** A documented machine: its page name, source file and the machine itself. */
@@ -87,6 +89,8 @@ export const FLOWS: readonly FlowEntry[] = [
   { name: 'tvDeviceLogin', source: 'packages/core/src/machines/tvDeviceLogin/tvDeviceLogin.machine.ts', machine: tvDeviceLoginMachine },
   { name: 'tvDevicePin', source: 'packages/core/src/machines/tvDeviceLogin/tvDeviceLogin.machine.ts', machine: tvDevicePinMachine },
   { name: 'watchlistEditor', source: 'packages/core/src/machines/watchlistEditor/watchlistEditor.machine.ts', machine: watchlistEditorMachine },
+  { name: 'favouriteToggle', source: 'packages/core/src/machines/favouriteToggle/favouriteToggle.machine.ts', machine: favouriteToggleMachine },
+  { name: 'historyReporter', source: 'packages/core/src/machines/historyReporter/historyReporter.machine.ts', machine: historyReporterMachine },
 ];
 
 /** Absolute path of docs/flows in this repository. */

@@ -108,3 +108,22 @@ export async function curatedPage(db: SandboxDb, railId: string, window: PageWin
   ]);
   return { rows: rows.map((row) => row.title), total: total?.n ?? 0 };
 }
+
+/** The first child of `parentId` of `type` numbered after `after` (numbers start at 1). */
+export async function firstChildAfter(db: SandboxDb, parentId: string, type: 'SEASON' | 'EPISODE', after = 0): Promise<TitleRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(titles)
+    .where(and(eq(titles.parentId, parentId), eq(titles.type, type), gt(titles.number, after)))
+    .orderBy(asc(titles.number))
+    .limit(1);
+  return row;
+}
+
+/** The episode after `episode`: the next of its season, else the first of the series' next season. */
+export async function nextEpisode(db: SandboxDb, episode: TitleRow, season: TitleRow): Promise<TitleRow | undefined> {
+  const sameSeason = await firstChildAfter(db, season.id, 'EPISODE', episode.number ?? 0);
+  if (sameSeason || !season.parentId) return sameSeason;
+  const nextSeason = await firstChildAfter(db, season.parentId, 'SEASON', season.number ?? 0);
+  return nextSeason && firstChildAfter(db, nextSeason.id, 'EPISODE');
+}

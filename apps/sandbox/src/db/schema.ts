@@ -11,6 +11,7 @@ import {
   type AnyPgColumn,
   boolean,
   date,
+  doublePrecision,
   foreignKey,
   index,
   integer,
@@ -761,6 +762,64 @@ export const adobeLicenceCodes = pgTable('adobe_licence_codes', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
 
+// ---------------------------------------------------------------------------------------------
+// Issue 15, the viewer's library: favourites and watch history (docs/api.md "Favourites,
+// history and continue watching"). One row per account and title; a title the catalogue drops
+// takes its rows with it.
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Favourites (commerce §7 "Favourites"): `createdAt` is the answer's `favouritedAt` (the first
+ * `PUT`; a second one changes nothing). Listed newest first: the index on (user, created, title).
+ */
+export const favourites = pgTable(
+  'favourites',
+  {
+    userId: uuid('user_id').notNull(),
+    titleId: text('title_id')
+      .notNull()
+      .references(() => titles.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.titleId] }),
+    index('favourites_user_created_idx').on(t.userId, t.createdAt, t.titleId),
+    userForeignKey('favourites', t.userId),
+  ],
+);
+
+/**
+ * Watch progress (`@stream/core/domain` `ProgressRecord`): the last report of any device by
+ * `updatedAt` (the device's time, never after the platform's `receivedAt`), its `state`
+ * (`progressState`), and `removed` for a title removed from the history at `updatedAt` (a
+ * tombstone: older reports do not bring it back). `nextTitleId`: for a watched episode, the
+ * episode after it (continue watching offers it), set when the row is written.
+ */
+export const watchProgress = pgTable(
+  'watch_progress',
+  {
+    userId: uuid('user_id').notNull(),
+    titleId: text('title_id')
+      .notNull()
+      .references(() => titles.id, { onDelete: 'cascade' }),
+    positionSeconds: doublePrecision('position_seconds').notNull(),
+    durationSeconds: doublePrecision('duration_seconds').notNull(),
+    /** `NOT_STARTED`, `IN_PROGRESS` or `WATCHED`. */
+    state: text('state').notNull(),
+    ended: boolean('ended').notNull().default(false),
+    removed: boolean('removed').notNull().default(false),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+    nextTitleId: text('next_title_id'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.titleId] }),
+    index('watch_progress_user_updated_idx').on(t.userId, t.removed, t.updatedAt, t.titleId),
+    index('watch_progress_user_state_idx').on(t.userId, t.state, t.updatedAt),
+    userForeignKey('watch_progress', t.userId),
+  ],
+);
+
 /** Every table, for `drizzle({ schema })` and drizzle-kit. */
 export const schema = {
   realms,
@@ -800,6 +859,8 @@ export const schema = {
   adobeRegcodes,
   adobeDevicePins,
   adobeLicenceCodes,
+  favourites,
+  watchProgress,
 };
 export type Schema = typeof schema;
 

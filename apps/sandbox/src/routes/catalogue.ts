@@ -28,7 +28,6 @@ import {
   type WeightClass,
   type WinMethod,
 } from '@stream/core/contracts';
-import { catalogueAnchor } from '../catalogue/anchor.js';
 import { showings } from '../catalogue/guide.js';
 import { pageOf, pageWindow, pagingInfo, type PageWindow } from '../catalogue/paging.js';
 import {
@@ -41,11 +40,13 @@ import {
   recommendable,
   released,
   releaseOrder,
+  nextEpisode,
   titlePage,
   type TitlePage,
 } from '../catalogue/queries.js';
 import { queryWords, searchKey, searchTitles } from '../catalogue/search.js';
-import { catalogueLocale, inLocale, optionalInLocale } from '../catalogue/text.js';
+import { inLocale, optionalInLocale } from '../catalogue/text.js';
+import { requestView } from '../catalogue/view.js';
 import { categoryLabel, imagesOf, tilesOf, type TitleRow, type View } from '../catalogue/tiles.js';
 import { atOffset, DAY_MS, minutesFrom, zonedDayBounds } from '../catalogue/time.js';
 import type { SandboxDb } from '../db/open.js';
@@ -86,14 +87,10 @@ const iso = (ms: number) => new Date(ms).toISOString();
 export function registerCatalogueRoutes(ctx: RouteContext): void {
   const { db, route } = ctx;
 
-  /** The view of a request (see the module comment); sets `Content-Language`. */
+  /** The view of a request (see the module comment; `catalogue/view.ts`). */
   async function viewOf(c: Context): Promise<View> {
     await ctx.optionalUser(c);
-    const locale = catalogueLocale(c.req.header('accept-language'));
-    c.header('Content-Language', locale);
-    c.header('Vary', 'Accept-Language');
-    const now = await ctx.sandboxNow();
-    return { locale, nowMs: now.getTime(), anchorMs: await catalogueAnchor(db, now), base: ctx.publicUrl(c) };
+    return requestView(ctx, c);
   }
 
   /** A page of a rail's titles: its curated items, or computed on the view's clock. */
@@ -532,25 +529,6 @@ function programmeOf(row: ProgrammeRow, id: string, startMs: number, endMs: numb
     startDate: iso(startMs),
     endDate: iso(endMs),
   };
-}
-
-/** The first child of `parentId` of `type` numbered after `after` (numbers start at 1). */
-async function firstChildAfter(db: SandboxDb, parentId: string, type: 'SEASON' | 'EPISODE', after = 0): Promise<TitleRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(titles)
-    .where(and(eq(titles.parentId, parentId), eq(titles.type, type), gt(titles.number, after)))
-    .orderBy(asc(titles.number))
-    .limit(1);
-  return row;
-}
-
-/** The episode after `episode`: the next of its season, else the first of the series' next season. */
-async function nextEpisode(db: SandboxDb, episode: TitleRow, season: TitleRow): Promise<TitleRow | undefined> {
-  const sameSeason = await firstChildAfter(db, season.id, 'EPISODE', episode.number ?? 0);
-  if (sameSeason || !season.parentId) return sameSeason;
-  const nextSeason = await firstChildAfter(db, season.parentId, 'SEASON', season.number ?? 0);
-  return nextSeason && firstChildAfter(db, nextSeason.id, 'EPISODE');
 }
 
 /** Fighter rows as tiles: records counted from their results, rankings attached. */

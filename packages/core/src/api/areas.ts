@@ -50,4 +50,6 @@ export const AREA_SOURCES: AreaSources = {
   tvDevice: () => import('../contracts/adobe.js').then((m) => m.tvDeviceCalls),
   watchlists: () => import('../contracts/watchlists.js').then((m) => m.watchlistsCalls),
   userWatchlist: () => import('../contracts/watchlists.js').then((m) => m.userWatchlistCalls),
+  favourites: () => import('../contracts/favourites.js').then((m) => m.favouritesCalls),
+  history: () => import('../contracts/favourites.js').then((m) => m.historyCalls),
 };

@@ -395,6 +395,38 @@ export {
   watchlistsCalls,
   userWatchlistCalls,
 } from './watchlists.js';
+export {
+  libraryParamsSchema,
+  favouriteSchema,
+  type Favourite,
+  favouritesPageSchema,
+  type FavouritesPage,
+  favouriteStatusSchema,
+  type FavouriteStatus,
+  FAVOURITE_STATUS_MAX_IDS,
+  favouriteStatusQuerySchema,
+  favouriteStatusesSchema,
+  type FavouriteStatuses,
+  progressReportSchema,
+  type ProgressReport,
+  progressSchema,
+  type TitleProgress,
+  titleProgressSchema,
+  type TitleProgressAnswer,
+  historyItemSchema,
+  type HistoryItem,
+  historyPageSchema,
+  type HistoryPage,
+  CONTINUE_WATCHING_REASONS,
+  type ContinueWatchingReason,
+  continueWatchingItemSchema,
+  type ContinueWatchingItem,
+  continueWatchingPageSchema,
+  type ContinueWatchingPage,
+  historyRemovedSchema,
+  favouritesCalls,
+  historyCalls,
+} from './favourites.js';
 
 import * as auth from './auth.js';
 import * as user from './user.js';
@@ -414,6 +446,7 @@ import * as externalOAuth from './externalOAuth.js';
 import * as firebase from './firebase.js';
 import * as adobe from './adobe.js';
 import * as watchlists from './watchlists.js';
+import * as favourites from './favourites.js';
 
 /**
  * The type of {@link calls}: every area of the API and its contracts. Each area is the type of
@@ -596,6 +629,18 @@ export interface Calls {
   readonly watchlists: typeof watchlists.watchlistsCalls;
   /** One watchlist's content, the newer API (§7 "Watchlists (newer)", `/api/v4/user/watchlist`); errors as `watchlists`. */
   readonly userWatchlist: typeof watchlists.userWatchlistCalls;
+  /**
+   * Favourites (commerce-and-account-data.md §7 "Favourites", §9; docs/api.md "Favourites,
+   * history and continue watching"). Signed-in only. Errors: 401; 404 `NOT_FOUND` for an unknown
+   * title; 400 for a bad `rpp` or `lastSeen`.
+   */
+  readonly favourites: typeof favourites.favouritesCalls;
+  /**
+   * Watch history, progress and continue watching (this project's calls, docs/api.md). Signed-in
+   * only. Errors: 401; 404 `NOT_FOUND` for an unknown title; 400 `titleNotTracked` for a report
+   * of a title that is not tracked (a live stream), 400 for a malformed query or body.
+   */
+  readonly history: typeof favourites.historyCalls;
 }
 
 /**
@@ -638,4 +683,6 @@ export const calls: Calls = {
   tvDevice: adobe.tvDeviceCalls,
   watchlists: watchlists.watchlistsCalls,
   userWatchlist: watchlists.userWatchlistCalls,
+  favourites: favourites.favouritesCalls,
+  history: favourites.historyCalls,
 };

@@ -623,3 +623,34 @@ export {
   type WatchlistEditorStatus,
   type WatchlistEditorApi,
 } from './watchlistEditor/watchlistEditor.connect.js';
+export { favouriteToggleMachine, type FavouriteToggleMachine } from './favouriteToggle/favouriteToggle.machine.js';
+export {
+  type SetFavouriteRequest,
+  type SetFavouriteFunction,
+  type FavouriteToggleInput,
+  type FavouriteToggleContext,
+  type FavouriteToggleEvent,
+  type SetFavouriteActorInput,
+} from './favouriteToggle/favouriteToggle.types.js';
+export {
+  connectFavouriteToggle,
+  type FavouriteToggleActorRef,
+  type FavouriteToggleSnapshot,
+  type FavouriteToggleApi,
+} from './favouriteToggle/favouriteToggle.connect.js';
+export { historyReporterMachine, type HistoryReporterMachine } from './historyReporter/historyReporter.machine.js';
+export {
+  type HistoryReport,
+  type HistoryReportRequest,
+  type HistoryReportFunction,
+  type HistoryReporterInput,
+  type HistoryReporterContext,
+  type HistoryReporterEvent,
+  type HistoryReportActorInput,
+} from './historyReporter/historyReporter.types.js';
+export {
+  connectHistoryReporter,
+  type HistoryReporterActorRef,
+  type HistoryReporterSnapshot,
+  type HistoryReporterApi,
+} from './historyReporter/historyReporter.connect.js';

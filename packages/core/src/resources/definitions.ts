@@ -4,6 +4,7 @@ import { catalogueResources, type CatalogueResources } from './catalogue.js';
 import { commerceResources, type CommerceResources } from './commerce.js';
 import { countriesResources, type CountriesResources } from './countries.js';
 import { identityResources, type IdentityResources } from './identity.js';
+import { libraryResources, type LibraryResources } from './library.js';
 
 /**
  * The resource definitions, by API area: each read is a `ResourceQuery` (its key and its load)
@@ -11,7 +12,7 @@ import { identityResources, type IdentityResources } from './identity.js';
  * `@stream/react`), and each mutation outside a flow runs through the cache and invalidates
  * exactly the keys it changes (`resources.cards.remove(cardId)`). Keys: `RESOURCE_KEYS`.
  */
-export type Resources = IdentityResources & CommerceResources & CatalogueResources & CountriesResources;
+export type Resources = IdentityResources & CommerceResources & CatalogueResources & CountriesResources & LibraryResources;
 
 /**
  * The resource definitions over the platform client `api`, mutating through `cache` (the one
@@ -24,5 +25,6 @@ export function createResources(api: ApiClient, cache: ResourceCache): Resources
     ...commerceResources(api, cache),
     ...catalogueResources(api),
     ...countriesResources(api),
+    ...libraryResources(api),
   };
 }

@@ -21,3 +21,4 @@ export type { IdentityResources } from './identity.js';
 export type { CardList, CommerceResources, LicenceList, PaymentHistory } from './commerce.js';
 export type { CatalogueAnswer, CatalogueApi, CatalogueCall, CatalogueRequest, CatalogueResources, ContentList } from './catalogue.js';
 export type { CountriesResources } from './countries.js';
+export type { LibraryPageQuery, LibraryResources } from './library.js';

@@ -32,6 +32,10 @@ export const RESOURCE_KEYS = {
   contentList: ['content', 'list'],
   /** `['countries', 'list']`: the countries (`countries.list`); the same for every viewer. */
   countries: ['countries', 'list'],
+  /** `['favourites']`: every read of the favourites area (a heart's change invalidates it). */
+  favourites: ['favourites'],
+  /** `['history']`: every read of the history area, continue watching included (a report or a removal invalidates it). */
+  history: ['history'],
 } as const satisfies Record<string, readonly string[]>;
 
 /** `['content', 'get', type, id]`: one title (`content.get`). */

@@ -1,0 +1,156 @@
+/**
+ * Watch progress rows (`watch_progress`) and the rules of `@stream/core/domain` `history.ts`:
+ * reports merged by latest update (`applyProgressReport`), the state of each record
+ * (`progressState`), the next episode of a watched one, and continue watching.
+ */
+import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { TitleProgress } from '@stream/core/contracts';
+import { applyProgressReport, progressState, type ProgressRecord } from '@stream/core/domain';
+import { nextEpisode } from '../catalogue/queries.js';
+import type { TitleRow } from '../catalogue/tiles.js';
+import type { SandboxDb } from '../db/open.js';
+import { titles, watchProgress } from '../db/schema.js';
+import type { PageWindow } from '../catalogue/paging.js';
+import { totalOf } from './pages.js';
+
+export type ProgressRow = typeof watchProgress.$inferSelect;
+
+/** A row as the domain's record. */
+export function recordOf(row: ProgressRow): ProgressRecord {
+  return {
+    positionSeconds: row.positionSeconds,
+    durationSeconds: row.durationSeconds,
+    updatedAtMs: row.updatedAt.getTime(),
+    ended: row.ended,
+    removed: row.removed,
+  };
+}
+
+/** A row's progress in the answers' shape (`progressSchema`). */
+export function progressOf(row: ProgressRow): TitleProgress {
+  return {
+    positionSeconds: row.positionSeconds,
+    durationSeconds: row.durationSeconds,
+    state: row.state as TitleProgress['state'],
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The progress of a title nothing was reported of (or removed): not started, at 0 s. */
+export function noProgress(title: TitleRow): TitleProgress {
+  return { positionSeconds: 0, durationSeconds: title.durationSeconds ?? 0, state: 'NOT_STARTED' };
+}
+
+/** The row of `userId` and `titleId`, if any. */
+export async function progressRow(db: SandboxDb, userId: string, titleId: string): Promise<ProgressRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(watchProgress)
+    .where(and(eq(watchProgress.userId, userId), eq(watchProgress.titleId, titleId)))
+    .limit(1);
+  return row;
+}
+
+/** The episode after a watched `episode` (null for anything else). */
+async function nextTitleOf(db: SandboxDb, title: TitleRow, record: ProgressRecord): Promise<string | null> {
+  if (title.type !== 'EPISODE' || !title.parentId || record.removed || progressState(record) !== 'WATCHED') return null;
+  const [season] = await db.select().from(titles).where(eq(titles.id, title.parentId)).limit(1);
+  if (!season) return null;
+  return (await nextEpisode(db, title, season))?.id ?? null;
+}
+
+/**
+ * Applies `report` (a report, or a removal) to the account's record of `title`, merged by latest
+ * update in one transaction: the record held afterwards and whether the report changed it. The
+ * upsert's `WHERE` repeats the merge's order, so a concurrent newer write is never overwritten.
+ */
+export async function writeProgress(
+  db: SandboxDb,
+  userId: string,
+  title: TitleRow,
+  report: ProgressRecord,
+  receivedAt: Date,
+): Promise<{ row: ProgressRow; applied: boolean }> {
+  const nextTitleId = await nextTitleOf(db, title, report);
+  return db.transaction(async (tx) => {
+    const [stored] = await tx
+      .select()
+      .from(watchProgress)
+      .where(and(eq(watchProgress.userId, userId), eq(watchProgress.titleId, title.id)))
+      .for('update');
+    const { record, applied } = applyProgressReport(stored && recordOf(stored), report);
+    if (!applied && stored) return { row: stored, applied: false };
+    const values = {
+      userId,
+      titleId: title.id,
+      positionSeconds: record.positionSeconds,
+      durationSeconds: record.durationSeconds,
+      state: progressState(record),
+      ended: record.ended,
+      removed: record.removed,
+      updatedAt: new Date(record.updatedAtMs),
+      receivedAt,
+      nextTitleId,
+    };
+    const newer = sql`(excluded.updated_at, excluded.removed, excluded.ended, excluded.position_seconds, excluded.duration_seconds)
+      > (${watchProgress.updatedAt}, ${watchProgress.removed}, ${watchProgress.ended}, ${watchProgress.positionSeconds}, ${watchProgress.durationSeconds})`;
+    const [row] = await tx
+      .insert(watchProgress)
+      .values(values)
+      .onConflictDoUpdate({ target: [watchProgress.userId, watchProgress.titleId], set: values, setWhere: newer })
+      .returning();
+    if (row) return { row, applied: true };
+    return { row: (await progressRow(tx as unknown as SandboxDb, userId, title.id))!, applied: false };
+  });
+}
+
+/** The account's rows still in the history (not removed), and their order: last updated first. */
+const inHistory = (userId: string) => and(eq(watchProgress.userId, userId), eq(watchProgress.removed, false))!;
+const lastUpdatedFirst = [desc(watchProgress.updatedAt), desc(watchProgress.titleId)];
+
+/** A page of the history: the rows and their titles, and how many there are. */
+export async function historyPage(db: SandboxDb, userId: string, window: PageWindow) {
+  const where = inHistory(userId);
+  const rows = await db
+    .select({ progress: watchProgress, title: titles, total: db.$count(watchProgress, where) })
+    .from(watchProgress)
+    .innerJoin(titles, eq(titles.id, watchProgress.titleId))
+    .where(where)
+    .orderBy(...lastUpdatedFirst)
+    .offset(window.offset)
+    .limit(window.limit);
+  return { rows, total: await totalOf(rows, window, () => db.$count(watchProgress, where)) };
+}
+
+/**
+ * Continue watching: rows `IN_PROGRESS`, and rows of watched episodes whose next episode has no
+ * progress of its own that counts (none, or `NOT_STARTED` and not removed); the title shown is
+ * the row's own, or its next episode.
+ */
+function continueWatchingWhere(userId: string): SQL {
+  const next = sql`exists (select 1 from ${watchProgress} n where n.user_id = ${watchProgress.userId} and n.title_id = ${watchProgress.nextTitleId} and (n.removed or n.state <> 'NOT_STARTED'))`;
+  return and(
+    inHistory(userId),
+    sql`(${watchProgress.state} = 'IN_PROGRESS' or (${watchProgress.state} = 'WATCHED' and ${watchProgress.nextTitleId} is not null and not ${next}))`,
+  )!;
+}
+
+/** The title a continue-watching row shows: its own, or the next episode of a watched one. */
+const shownTitle = sql`case when ${watchProgress.state} = 'WATCHED' then ${watchProgress.nextTitleId} else ${watchProgress.titleId} end`;
+
+/** A page of continue watching: the rows and the titles they show, and how many there are. */
+export async function continueWatchingPage(db: SandboxDb, userId: string, window: PageWindow) {
+  const where = continueWatchingWhere(userId);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ progress: watchProgress, title: titles })
+      .from(watchProgress)
+      .innerJoin(titles, eq(titles.id, shownTitle))
+      .where(where)
+      .orderBy(...lastUpdatedFirst, asc(titles.id))
+      .offset(window.offset)
+      .limit(window.limit),
+    db.select({ n: count() }).from(watchProgress).innerJoin(titles, eq(titles.id, shownTitle)).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}

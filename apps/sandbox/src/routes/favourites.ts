@@ -1,0 +1,93 @@
+/**
+ * Favourites (commerce-and-account-data.md §7 "Favourites", §9; docs/api.md "Favourites, history
+ * and continue watching"; `calls.favourites`): the signed-in account's favourite titles, newest
+ * first, 9 per page by default; `PUT` and `DELETE` are idempotent. Any catalogue title can be a
+ * favourite; an unknown id is 404. Only the caller's own rows are ever read or written.
+ */
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import { calls, type FavouriteStatus } from '@stream/core/contracts';
+import { FAVOURITES_PAGE_SIZE } from '@stream/core/domain';
+import type { PageWindow } from '../catalogue/paging.js';
+import { favourites, titles } from '../db/schema.js';
+import { libraryPage, totalOf } from '../library/pages.js';
+import { requireTitle } from '../library/titles.js';
+import type { RouteContext } from './context.js';
+
+const F = calls.favourites;
+
+/** Registers every call of `calls.favourites`. */
+export function registerFavouriteRoutes(ctx: RouteContext): void {
+  const { db, route } = ctx;
+
+  /** The favourite row of `userId` and `titleId`, if any. */
+  async function favouriteOf(userId: string, titleId: string) {
+    const [row] = await db
+      .select()
+      .from(favourites)
+      .where(and(eq(favourites.userId, userId), eq(favourites.titleId, titleId)))
+      .limit(1);
+    return row;
+  }
+
+  const status = (id: string, row: { createdAt: Date } | undefined): FavouriteStatus =>
+    row ? { id, favourite: true, favouritedAt: row.createdAt.toISOString() } : { id, favourite: false };
+
+  /** A page of the account's favourites, newest first, and how many there are. */
+  async function favouritesPage(userId: string, window: PageWindow) {
+    const mine = eq(favourites.userId, userId);
+    const rows = await db
+      .select({ title: titles, favouritedAt: favourites.createdAt, total: db.$count(favourites, mine) })
+      .from(favourites)
+      .innerJoin(titles, eq(titles.id, favourites.titleId))
+      .where(mine)
+      .orderBy(desc(favourites.createdAt), desc(favourites.titleId))
+      .offset(window.offset)
+      .limit(window.limit);
+    return { rows, total: await totalOf(rows, window, () => db.$count(favourites, mine)) };
+  }
+
+  // GET /api/v2/favourite/vods?rpp=&lastSeen=: newest first.
+  route(F.list, async ({ query }, c) => {
+    const page = await libraryPage(ctx, c, query, FAVOURITES_PAGE_SIZE, favouritesPage);
+    return {
+      items: page.entries.map(({ row, tile }) => ({ ...tile, favouritedAt: row.favouritedAt.toISOString() })),
+      pagingInfo: page.pagingInfo,
+    };
+  });
+
+  // GET /api/v2/favourite/vods/:id: whether the title is a favourite.
+  route(F.get, async ({ params }, c) => {
+    const { sub } = await ctx.requireUser(c);
+    await requireTitle(db, params.id);
+    return status(params.id, await favouriteOf(sub, params.id));
+  });
+
+  // GET /api/v2/favourite/status?ids=: which of the titles asked are favourites, in the order asked.
+  route(F.status, async ({ query }, c) => {
+    const { sub } = await ctx.requireUser(c);
+    const ids = query.ids.split(',');
+    const rows = await db
+      .select()
+      .from(favourites)
+      .where(and(eq(favourites.userId, sub), inArray(favourites.titleId, ids)));
+    const byId = new Map(rows.map((row) => [row.titleId, row]));
+    return { items: ids.map((id) => status(id, byId.get(id))) };
+  });
+
+  // PUT /api/v2/favourite/vods/:id: idempotent; the first PUT's time is kept.
+  route(F.add, async ({ params }, c) => {
+    const { sub } = await ctx.requireUser(c);
+    await requireTitle(db, params.id);
+    const now = await ctx.sandboxNow();
+    await db.insert(favourites).values({ userId: sub, titleId: params.id, createdAt: now }).onConflictDoNothing();
+    return status(params.id, await favouriteOf(sub, params.id));
+  });
+
+  // DELETE /api/v2/favourite/vods/:id: idempotent.
+  route(F.remove, async ({ params }, c) => {
+    const { sub } = await ctx.requireUser(c);
+    await requireTitle(db, params.id);
+    await db.delete(favourites).where(and(eq(favourites.userId, sub), eq(favourites.titleId, params.id)));
+    return status(params.id, undefined);
+  });
+}

@@ -1,0 +1,60 @@
+import type { ApiClient } from '../api/types.js';
+import type { ContinueWatchingPage, FavouritesPage, FavouriteStatus, FavouriteStatuses, HistoryPage, TitleProgressAnswer } from '../contracts/favourites.js';
+import type { ResourceQuery } from './cache.js';
+
+/** A page of a library list: `rpp` (each list has its default) and `lastSeen` (items seen; 0 or absent for the first page). */
+export interface LibraryPageQuery {
+  rpp?: number | undefined;
+  lastSeen?: number | undefined;
+}
+
+/** The page query as sent and keyed: only the fields given. */
+const pageQuery = (page: LibraryPageQuery | undefined) => ({
+  ...(page?.rpp !== undefined ? { rpp: page.rpp } : {}),
+  ...(page?.lastSeen !== undefined ? { lastSeen: page.lastSeen } : {}),
+});
+
+/**
+ * The viewer's library, reads (docs/api.md "Favourites, history and continue watching"; bearer
+ * required, scope `viewer`). Keys `['favourites' | 'history', call, …]` (page numbers and title
+ * ids only); after a change invalidate `RESOURCE_KEYS.favourites` or `RESOURCE_KEYS.history`.
+ * Changes go through the flows: `favouriteToggleMachine`, `historyReporterMachine`.
+ */
+export interface LibraryResources {
+  favourites: {
+    /** A page of favourites, newest first (`favourites.list`; 9 per page by default), key `['favourites', 'list', rpp, lastSeen]`. */
+    list(page?: LibraryPageQuery): ResourceQuery<FavouritesPage>;
+    /** Whether title `id` is a favourite (`favourites.get`), key `['favourites', 'get', id]`. Fails with `ApiError` 404 for an unknown title. */
+    get(id: string): ResourceQuery<FavouriteStatus>;
+    /** Which of `ids` (up to 100: the hearts of a page of cards) are favourites (`favourites.status`), key `['favourites', 'status', ...ids]`. */
+    status(ids: readonly string[]): ResourceQuery<FavouriteStatuses>;
+  };
+  history: {
+    /** A page of the history, last updated first (`history.list`), key `['history', 'list', rpp, lastSeen]`. */
+    list(page?: LibraryPageQuery): ResourceQuery<HistoryPage>;
+    /** Title `id`'s progress, where the player resumes (`history.get`), key `['history', 'get', id]`. */
+    get(id: string): ResourceQuery<TitleProgressAnswer>;
+    /** A page of continue watching (`history.continueWatching`; 12 per page by default), key `['history', 'continueWatching', rpp, lastSeen]`. */
+    continueWatching(page?: LibraryPageQuery): ResourceQuery<ContinueWatchingPage>;
+  };
+}
+
+/** The library's definitions over `api` (the lazy `favourites` and `history` areas of the client). */
+export function libraryResources(api: ApiClient): LibraryResources {
+  const pageKey = (page: LibraryPageQuery | undefined) => [page?.rpp ?? 'default', page?.lastSeen ?? 0] as const;
+  return {
+    favourites: {
+      list: (page) => ({ key: ['favourites', 'list', ...pageKey(page)], load: () => api.favourites.list({ query: pageQuery(page) }) }),
+      get: (id) => ({ key: ['favourites', 'get', id], load: () => api.favourites.get({ params: { id } }) }),
+      status: (ids) => ({ key: ['favourites', 'status', ...ids], load: () => api.favourites.status({ query: { ids: ids.join(',') } }) }),
+    },
+    history: {
+      list: (page) => ({ key: ['history', 'list', ...pageKey(page)], load: () => api.history.list({ query: pageQuery(page) }) }),
+      get: (id) => ({ key: ['history', 'get', id], load: () => api.history.get({ params: { id } }) }),
+      continueWatching: (page) => ({
+        key: ['history', 'continueWatching', ...pageKey(page)],
+        load: () => api.history.continueWatching({ query: pageQuery(page) }),
+      }),
+    },
+  };
+}
