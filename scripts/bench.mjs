@@ -8,6 +8,7 @@
 //   3. gzipped size of each @stream/core entry point, whole;
 //   4. sign-in round trip and profile call timings through the SDK client against the sandbox;
 //   1b. the time to first frame of a free video (HLS, 1.5 s);
+//   4b. the favourites and continue-watching calls with 1,000 items in the account (20 ms);
 //   5. parsing and deriving the account's subscriptions for 1,000 licences (scripts/bench-licences.mjs,
 //      in a process of its own).
 // Needs a build (`pnpm run build`); starts its own sandbox and web server on spare ports.
@@ -45,7 +46,8 @@ try {
     cwd: join(root, 'apps/sandbox'),
     // No Firebase Auth emulator: nothing measured here uses it, and its start (10-60 s of CPU on
     // this machine's two cores) would slow down the pages measured meanwhile.
-    env: { ...process.env, SANDBOX_PORT: String(sandboxPort), SANDBOX_DATA_DIR: ':memory:', SANDBOX_LOG: '0', FIREBASE_AUTH_EMULATOR: '0' },
+    // 1,000 generated titles besides the catalogue, for the library's figures (4b).
+    env: { ...process.env, SANDBOX_PORT: String(sandboxPort), SANDBOX_DATA_DIR: ':memory:', SANDBOX_LOG: '0', FIREBASE_AUTH_EMULATOR: '0', SANDBOX_LOAD_TITLES: '1000' },
   }));
   children.push(startChild('web', process.execPath, [join(root, 'scripts/serve-web.mjs')], {
     env: { ...process.env, WEB_PORT: String(webPort), API_BASE_URL: `http://127.0.0.1:${sandboxPort}` },
@@ -110,6 +112,26 @@ try {
   const profile = await time(50, () => client.user.profile());
   report('profile call via SDK, median of 50', profile.median, 20, 'ms');
   report('profile call via SDK, p95 of 50', profile.p95, 50, 'ms');
+
+  // --- 4b. The library with 1,000 items in the account (issue 15) ---
+  // The sandbox adds 1,000 generated titles (SANDBOX_LOAD_TITLES); the demo account favourites
+  // each and reports half of each watched (so all 1,000 are in progress), 20 requests at a time.
+  const LIBRARY_ITEMS = 1000;
+  const ids = Array.from({ length: LIBRARY_ITEMS }, (_, i) => `vod-archive-reel-${i + 1}`);
+  const startedAtMs = Date.now() - 60_000;
+  for (let at = 0; at < ids.length; at += 20) {
+    await Promise.all(ids.slice(at, at + 20).flatMap((id, i) => [
+      client.favourites.add({ params: { id } }),
+      client.history.report({
+        params: { id },
+        body: { positionSeconds: 300, durationSeconds: 600, updatedAt: new Date(startedAtMs + at + i).toISOString() },
+      }),
+    ]));
+  }
+  const favourites = await time(50, () => client.favourites.list());
+  report(`favourites call (first page of 9 of ${LIBRARY_ITEMS}) via SDK, median of 50`, favourites.median, 20, 'ms');
+  const continueWatching = await time(50, () => client.history.continueWatching());
+  report(`continue-watching call (first page of ${LIBRARY_ITEMS} in progress) via SDK, median of 50`, continueWatching.median, 20, 'ms');
 
   // --- 5. Validate and derive the account's subscriptions for 1,000 licences ---
   // In a process of its own (scripts/bench-licences.mjs says what is measured, and how).

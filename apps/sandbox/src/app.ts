@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID, timingSafeEqual, createHash } from 'node:crypto';
+import { createAutoAnalyze } from './db/autoAnalyze.js';
 import { eq } from 'drizzle-orm';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
@@ -194,6 +195,7 @@ export function createApp(deps: AppDeps): Hono<SandboxEnv> {
     publicUrl: (c) => deps.publicUrl?.replace(/\/+$/, '') ?? new URL(c.req.url).origin,
     throttle,
     clientAddress,
+    autoAnalyze: createAutoAnalyze(deps.db, (message) => console.error(message)),
   };
   registerI18nRoutes(routes, deps.labels);
   registerUserRoutes(routes);

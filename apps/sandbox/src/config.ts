@@ -71,6 +71,12 @@ export interface SandboxOptions {
    * on unless `NODE_ENV=production`: tests, `npm start` and the e2e sandbox check their answers.
    */
   checkAnswers?: boolean;
+  /**
+   * Generated titles added to the catalogue for a load test (`pnpm bench` puts 1,000 favourites
+   * and history entries in one account): "Archive reel 1" to "Archive reel N", free videos in no
+   * section. Default env `SANDBOX_LOAD_TITLES` (0 to 10,000), else 0.
+   */
+  loadTitles?: number;
 }
 
 /** Options with every default applied. */
@@ -87,6 +93,7 @@ export interface ResolvedOptions {
   webUrl: string;
   sandboxAdminKey: string;
   checkAnswers: boolean;
+  loadTitles: number;
 }
 
 /**
@@ -111,6 +118,7 @@ export function resolveOptions(
     webUrl: webUrl(nonEmpty(options.webUrl) ?? nonEmpty(env.SANDBOX_WEB_URL) ?? DEFAULTS.webUrl),
     sandboxAdminKey: nonEmpty(options.sandboxAdminKey) ?? nonEmpty(env.SANDBOX_ADMIN_KEY) ?? randomBytes(24).toString('base64url'),
     checkAnswers: options.checkAnswers ?? envFlag(env, 'SANDBOX_CHECK_ANSWERS') ?? env.NODE_ENV !== 'production',
+    loadTitles: options.loadTitles ?? envInt(env, 'SANDBOX_LOAD_TITLES', 0, 10_000) ?? 0,
   };
 }
 

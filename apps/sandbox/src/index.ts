@@ -113,7 +113,7 @@ export async function createSandboxDeps(options: SandboxOptions = {}): Promise<S
   const labels = await loadLabels(LABELS_DIR, SEED_REALM.defaultLocale);
   const opened = await openDatabase({ dataDir: resolved.dataDir, databaseUrl: resolved.databaseUrl });
   try {
-    await seedDatabase(opened.db, { demoAccount: resolved.seed });
+    await seedDatabase(opened.db, { demoAccount: resolved.seed, loadTitles: resolved.loadTitles });
     const [secret, mediaSecret, dummyPasswordHash] = await Promise.all([
       loadSigningSecret(opened.db),
       loadMediaSecret(opened.db),

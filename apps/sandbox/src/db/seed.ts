@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { eq, notInArray } from 'drizzle-orm';
+import { eq, notInArray, sql } from 'drizzle-orm';
 import { hashPassword } from '../auth/passwords.js';
 import { DEMO_ACCOUNT } from '../config.js';
 import { SEED_REALMS } from '../seed/realms.js';
@@ -21,13 +21,15 @@ const JWT_SECRET_KEY = 'jwt_hs256_secret';
  * not reset), and an account's licences are seeded once (a settings flag records it), so a
  * cancelled or paused demo licence stays so across restarts. `nowMs` anchors the relative dates.
  */
-export async function seedDatabase(db: SandboxDb, options: { demoAccount: boolean; nowMs?: number }): Promise<void> {
+export async function seedDatabase(db: SandboxDb, options: { demoAccount: boolean; nowMs?: number; loadTitles?: number }): Promise<void> {
   const nowMs = options.nowMs ?? Date.now();
   for (const realm of SEED_REALMS) {
     const values = { name: realm.name, apiKey: realm.apiKey, defaultLocale: realm.defaultLocale, allowSignUp: realm.settings.selfRegistration };
     await db.insert(realms).values(values).onConflictDoUpdate({ target: realms.name, set: { apiKey: values.apiKey, allowSignUp: values.allowSignUp } });
   }
-  await seedCatalogueTables(db, nowMs);
+  await seedCatalogueTables(db, nowMs, options.loadTitles ?? 0);
+  // The planner's statistics of the catalogue as written (PGlite has no autovacuum: db/autoAnalyze.ts).
+  await db.execute(sql`analyze`);
   if (!options.demoAccount) return;
   for (const account of [
     { ...DEMO_ACCOUNT, birthDate: '1990-01-15' },
@@ -79,7 +81,7 @@ async function ensureAccount(
  * from code; licences no longer in code are marked inactive. The catalogue anchor moves to the
  * sandbox clock's current hour (`catalogue/anchor.ts`).
  */
-async function seedCatalogueTables(db: SandboxDb, nowMs: number): Promise<void> {
+async function seedCatalogueTables(db: SandboxDb, nowMs: number, loadTitles: number): Promise<void> {
   const sandboxNowMs = nowMs + (await readClockOffset(db));
   await db.transaction(async (tx) => {
     for (const family of seedFamilies()) {
@@ -103,7 +105,7 @@ async function seedCatalogueTables(db: SandboxDb, nowMs: number): Promise<void> 
       const { id, ...rest } = item;
       await tx.insert(contentItems).values(item).onConflictDoUpdate({ target: contentItems.id, set: rest });
     }
-    await seedLibrary(tx);
+    await seedLibrary(tx, { loadTitles });
     await writeAnchor(tx, anchorFor(sandboxNowMs));
   });
 }

@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import type { AutoAnalyze } from '../db/autoAnalyze.js';
 import type { CallerChecks } from '../auth/callers.js';
 import type { SandboxDb } from '../db/open.js';
 import { ApiHttpError, badRequest } from '../errors.js';
@@ -24,6 +25,8 @@ export interface RouteContext extends CallerChecks {
   throttle: SecretThrottle;
   /** The client's socket address (never a header), undefined in-process (`auth/throttle.ts`). */
   clientAddress: (c: Context) => string | undefined;
+  /** Counts a table's changes for the planner's statistics (`db/autoAnalyze.ts`): call it after a write. */
+  autoAnalyze: AutoAnalyze;
 }
 
 /** 409 `CONFLICT`: the licence's state refuses the action. */

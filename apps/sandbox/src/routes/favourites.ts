@@ -80,6 +80,7 @@ export function registerFavouriteRoutes(ctx: RouteContext): void {
     await requireTitle(db, params.id);
     const now = await ctx.sandboxNow();
     await db.insert(favourites).values({ userId: sub, titleId: params.id, createdAt: now }).onConflictDoNothing();
+    ctx.autoAnalyze.changed('favourites');
     return status(params.id, await favouriteOf(sub, params.id));
   });
 
@@ -88,6 +89,7 @@ export function registerFavouriteRoutes(ctx: RouteContext): void {
     const { sub } = await ctx.requireUser(c);
     await requireTitle(db, params.id);
     await db.delete(favourites).where(and(eq(favourites.userId, sub), eq(favourites.titleId, params.id)));
+    ctx.autoAnalyze.changed('favourites');
     return status(params.id, undefined);
   });
 }

@@ -49,6 +49,7 @@ export function registerHistoryRoutes(ctx: RouteContext): void {
       removed: false,
     };
     const { row, applied } = await writeProgress(db, sub, title, report, now);
+    ctx.autoAnalyze.changed('watch_progress');
     return { id: title.id, progress: row.removed ? noProgress(title) : progressOf(row), applied };
   });
 
@@ -63,6 +64,7 @@ export function registerHistoryRoutes(ctx: RouteContext): void {
     // At the platform's time, or the record's own if the clock was set back: a removal always takes.
     const updatedAtMs = Math.max(now.getTime(), stored?.updatedAt.getTime() ?? 0);
     await writeProgress(db, sub, title, { ...base, updatedAtMs, removed: true }, now);
+    ctx.autoAnalyze.changed('watch_progress');
     return { id: title.id };
   });
 

@@ -219,6 +219,7 @@ export function registerWatchlistRoutes(ctx: RouteContext): void {
         .insert(watchlistItems)
         .values({ watchlistId: reached.list.id, contentType: title.type, contentId: title.id, position: slot!.next - 1, addedAt: now })
         .onConflictDoNothing();
+      ctx.autoAnalyze.changed('watchlist_items');
     }
     return { content: contentEntry(title, viewOf(c)) };
   });
@@ -269,6 +270,7 @@ export function registerWatchlistRoutes(ctx: RouteContext): void {
       .where(and(eq(watchlistItems.watchlistId, reached.list.id), eq(watchlistItems.contentType, title.type), eq(watchlistItems.contentId, title.id)))
       .returning({ id: watchlistItems.contentId });
     if (removed.length > 0) await db.update(watchlists).set({ updatedAt: await ctx.sandboxNow() }).where(eq(watchlists.id, reached.list.id));
+    ctx.autoAnalyze.changed('watchlist_items', removed.length);
     return {};
   });
 }

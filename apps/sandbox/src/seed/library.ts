@@ -53,8 +53,8 @@ async function rewrite<T extends PgTable>(db: Writer, table: T, rows: T['$inferI
 }
 
 /** Writes the whole catalogue (see the module comment). */
-export async function seedLibrary(db: Writer): Promise<void> {
-  const titleRows = seedTitles();
+export async function seedLibrary(db: Writer, options: { loadTitles?: number } = {}): Promise<void> {
+  const titleRows = seedTitles(options.loadTitles ?? 0);
   await sync(db, titles, titles.id, titleRows, titleRows.map((row) => row.id));
   await rewrite(
     db,

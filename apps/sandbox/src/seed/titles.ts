@@ -999,9 +999,31 @@ export function seededTitleText(id: string): Localized {
   return seed.title;
 }
 
-/** Every title row, in order: the older content, videos, events, series, playlists, channels. */
-export function seedTitles(): TitleInsert[] {
-  const seeds = allSeeds();
+/** The category of the generated titles of a load test (no section or rail shows it). */
+export const LOAD_TEST_CATEGORY = 'archive';
+
+/**
+ * `count` generated short videos ("Archive reel 1", …; free, never released, in no section):
+ * enough titles for a load test to put 1,000 favourites or history entries in one account
+ * (`SANDBOX_LOAD_TITLES`, docs/sandbox.md). Ids `vod-archive-reel-<n>` from 1.
+ */
+export function loadTestTitles(count: number): TitleSeed[] {
+  return Array.from({ length: count }, (_, i) => ({
+    id: `vod-archive-reel-${i + 1}`,
+    type: 'VOD' as const,
+    title: t(`Archive reel ${i + 1}`, `Archivo ${i + 1}`, `Arquivo ${i + 1}`, `أرشيف ${i + 1}`),
+    description: t('A reel from the archive.', 'Una cinta del archivo.', 'Uma bobina do arquivo.', 'شريط من الأرشيف.'),
+    category: LOAD_TEST_CATEGORY,
+    durationSeconds: 600,
+  }));
+}
+
+/**
+ * Every title row, in order: the older content, videos, events, series, playlists, channels,
+ * then `loadTitles` generated ones ({@link loadTestTitles}; 0 unless a load test asks).
+ */
+export function seedTitles(loadTitles = 0): TitleInsert[] {
+  const seeds = [...allSeeds(), ...loadTestTitles(loadTitles)];
   const perCategory = new Map<string, number>();
   return seeds.map((seed, index) => {
     const n = perCategory.get(seed.category) ?? 0;
