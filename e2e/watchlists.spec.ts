@@ -145,3 +145,31 @@ test('a list is renamed and deleted after a confirmation', async ({ page, reques
   await expect(page.getByRole('heading', { level: 1, name: 'Watchlists' })).toBeVisible();
   await expect(page.getByText('You have no watchlists yet.')).toBeVisible();
 });
+
+test('"Add to watchlist" makes a new list with the title; the page fits a phone, right to left too', async ({ page, request }) => {
+  const owner = await createViewer(request, 'watchlists-new');
+  await startSignedIn(page, owner);
+  await page.goto(TITLES[1].path);
+  const add = page.getByRole('button', { name: 'Add to watchlist' });
+  await add.click();
+  await expect(add).toHaveAttribute('aria-expanded', 'true');
+  await page.getByRole('button', { name: 'New list' }).click();
+  await expect(page.getByLabel('New list name')).toBeFocused();
+  expect(await axeViolations(page)).toEqual([]);
+  await page.getByLabel('New list name').fill('Fresh');
+  await page.keyboard.press('Enter');
+  await expect(add).toBeFocused();
+  await expect(page.getByRole('status').filter({ hasText: 'Added to Fresh' })).toBeVisible();
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/watchlists');
+  await page.getByRole('link', { name: 'Fresh' }).click();
+  await expect.poll(() => itemTitles(page)).toEqual([TITLES[1].title]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.evaluate(() => localStorage.setItem('stream.selectedLanguage', 'ar'));
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.getByRole('button', { name: 'نسخ الرابط' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  expect(await axeViolations(page)).toEqual([]);
+});

@@ -9,7 +9,7 @@ import { useI18n, useServices } from '../app/context';
 import { useDocumentTitle, useSession } from '../app/hooks';
 import { Artwork } from '../components/Artwork';
 import { InlineError, InlineStatus, LoadingScreen } from '../components/StatusScreen';
-import { DeleteWatchlistDialog } from '../watchlists/DeleteWatchlistDialog';
+import { ConfirmDialog } from '../components/ConfirmDialog';
 import '../styles/watchlists.css';
 
 /** The query parameter of an opened list (`/watchlists?list=<id>`); a shared one is opened by `?share=<token>`. */
@@ -328,8 +328,13 @@ function WatchlistDetails({ editor }: { editor: WatchlistEditorApi }) {
           {t('moreItems')}
         </button>
       ) : null}
-      <DeleteWatchlistDialog
-        name={deleting ? editor.name : null}
+      <ConfirmDialog
+        open={deleting}
+        title={t('watchlistDeleteTitle', { name: editor.name })}
+        text={t('watchlistDeleteText')}
+        confirmLabel={t('watchlistDeleteConfirm')}
+        busyLabel={t('watchlistDeleting')}
+        cancelLabel={t('watchlistDeleteCancel')}
         busy={deleteBusy}
         error={deleteError}
         onConfirm={() => void confirmDelete()}

@@ -49,17 +49,23 @@ describe('library resources (favourites, history, continue watching)', () => {
   });
 });
 
+/** The resources over a fake client, with the library's first page watched and loaded. */
+async function watchedLibrary() {
+  const { client, called } = fakeApi();
+  const cache = createResourceCache({ onError: () => undefined, retry: false });
+  const resources = createResources(client, cache);
+  const library = resources.watchlists.list();
+  const unsubscribe = cache.subscribe(library, () => undefined);
+  await cache.settled(library);
+  called.length = 0;
+  return { client, called, resources, settled: () => cache.settled(library), unsubscribe };
+}
+
 describe('watchlists.remove', () => {
   it('deletes the list by its owner and id, then reloads the watched library', async () => {
-    const { client, called } = fakeApi();
-    const cache = createResourceCache({ onError: () => undefined, retry: false });
-    const resources = createResources(client, cache);
-    const library = resources.watchlists.list();
-    const unsubscribe = cache.subscribe(library, () => undefined);
-    await cache.settled(library);
-    called.length = 0;
+    const { called, resources, settled, unsubscribe } = await watchedLibrary();
     await resources.watchlists.remove('owner-1', 'list-1');
-    await cache.settled(library);
+    await settled();
     expect(called).toEqual([
       ['watchlists.remove', { params: { ownerId: 'owner-1', id: 'list-1' } }],
       ['watchlists.list', { query: {} }],
@@ -68,17 +74,11 @@ describe('watchlists.remove', () => {
   });
 
   it("rejects with the call's error (a shared list: 403), the library reloaded all the same", async () => {
-    const { client, called } = fakeApi();
+    const { client, called, resources, settled, unsubscribe } = await watchedLibrary();
     const refused = Object.assign(new Error('NOT_OWNER'), { status: 403 });
     (client.watchlists.remove as unknown as ReturnType<typeof vi.fn>).mockRejectedValueOnce(refused);
-    const cache = createResourceCache({ onError: () => undefined, retry: false });
-    const resources = createResources(client, cache);
-    const library = resources.watchlists.list();
-    const unsubscribe = cache.subscribe(library, () => undefined);
-    await cache.settled(library);
-    called.length = 0;
     await expect(resources.watchlists.remove('owner-2', 'list-2')).rejects.toBe(refused);
-    await cache.settled(library);
+    await settled();
     expect(called).toEqual([['watchlists.list', { query: {} }]]);
     unsubscribe();
   });
