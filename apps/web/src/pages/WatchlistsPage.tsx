@@ -167,6 +167,14 @@ function WatchlistDetails({ editor }: { editor: WatchlistEditorApi }) {
   const [deleteBusy, setDeleteBusy] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const deleteOpener = useRef<HTMLButtonElement>(null);
+  // "Show more": focus goes to the first new item once it shows.
+  const firstNew = useRef<number | null>(null);
+  useEffect(() => {
+    const index = firstNew.current;
+    if (index === null || editor.content.length <= index) return;
+    firstNew.current = null;
+    itemsRef.current?.querySelectorAll<HTMLElement>('.watchlist-item')[index]?.focus();
+  }, [editor.content.length]);
 
   // After a move, focus follows the moved item's pressed button (found by its data key).
   useEffect(() => {
@@ -276,7 +284,7 @@ function WatchlistDetails({ editor }: { editor: WatchlistEditorApi }) {
             const key = `${item.type}:${item.id}`;
             const title = item.title ?? item.id;
             return (
-              <li key={key} className="watchlist-item" data-item={key}>
+              <li key={key} className="watchlist-item" data-item={key} tabIndex={-1}>
                 <Artwork template={item.thumbnailUrl} shape="thumbnail" sizes="(max-width: 600px) 30vw, 160px" className="watchlist-item__art" />
                 <span className="watchlist-item__title">{title}</span>
                 {can('reorder') || can('removeContent') ? (
@@ -324,7 +332,15 @@ function WatchlistDetails({ editor }: { editor: WatchlistEditorApi }) {
         </ol>
       )}
       {editor.canLoadMore || editor.status === 'loadingMore' ? (
-        <button type="button" className="button button--secondary" disabled={editor.status === 'loadingMore'} onClick={editor.loadMore}>
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={editor.status === 'loadingMore'}
+          onClick={() => {
+            firstNew.current = editor.content.length;
+            editor.loadMore();
+          }}
+        >
           {t('moreItems')}
         </button>
       ) : null}
