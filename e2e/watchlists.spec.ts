@@ -146,7 +146,7 @@ test('a list is renamed and deleted after a confirmation', async ({ page, reques
   await expect(page.getByText('You have no watchlists yet.')).toBeVisible();
 });
 
-test('"Add to watchlist" makes a new list with the title; the page fits a phone, right to left too', async ({ page, request }) => {
+test('"Add to watchlist" makes a new list with the title; the page fits a phone, right to left too; the item is removed', async ({ page, request }) => {
   const owner = await createViewer(request, 'watchlists-new');
   await startSignedIn(page, owner);
   await page.goto(TITLES[1].path);
@@ -172,4 +172,19 @@ test('"Add to watchlist" makes a new list with the title; the page fits a phone,
   await expect(page.getByRole('button', { name: 'نسخ الرابط' })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   expect(await axeViolations(page)).toEqual([]);
+
+  // Removing the only item leaves the list empty, focus on its heading; a reload agrees.
+  await page.evaluate(() => localStorage.setItem('stream.selectedLanguage', 'en'));
+  await page.reload();
+  await page.getByRole('button', { name: `Remove ${TITLES[1].title} from the list` }).click();
+  await expect(page.getByText('This list has no titles yet.')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Fresh' })).toBeFocused();
+  await expect(page.getByRole('status').filter({ hasText: `${TITLES[1].title} removed from the list` })).toBeVisible();
+  await expect
+    .poll(async () => {
+      await page.reload();
+      await expect(page.getByRole('heading', { level: 1, name: 'Fresh' })).toBeVisible();
+      return page.getByText('This list has no titles yet.').count();
+    })
+    .toBe(1);
 });
