@@ -45,6 +45,7 @@ export const ROUTE_PAGES: Partial<Record<RouteKey, string>> = {
   IMPERSONATE: 'ImpersonatePage',
   PROVIDERS: 'ProvidersPage',
   TV_LOGIN: 'TvLoginPage',
+  WATCHLISTS: 'WatchlistsPage',
   LICENCE_REDIRECT: 'LicenceRedirectPage',
   SEARCH: 'SearchPage',
   NEWS: 'NewsPage',

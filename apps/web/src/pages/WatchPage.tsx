@@ -5,6 +5,7 @@ import { useI18n } from '../app/context';
 import { EventStage } from '../live/Playback';
 import { TitleGate } from '../live/TitleGate';
 import { TitleMeta } from '../live/TitleMeta';
+import { AddToWatchlist } from '../watchlists/AddToWatchlist';
 import { formatTime, isoMs } from '../live/time';
 import '../styles/catalogue.css';
 import '../styles/live.css';
@@ -59,6 +60,7 @@ function TitleView({ title, nowMs }: { title: Title; nowMs: number }) {
         <bdi>{title.title}</bdi>
       </h1>
       <TitleMeta title={title} />
+      <AddToWatchlist title={title} />
       <EventStage title={title} nowMs={nowMs} />
       {title.description ? (
         <p className="watch-page__description">

@@ -25,6 +25,6 @@ export function createResources(api: ApiClient, cache: ResourceCache): Resources
     ...commerceResources(api, cache),
     ...catalogueResources(api),
     ...countriesResources(api),
-    ...libraryResources(api),
+    ...libraryResources(api, cache),
   };
 }

@@ -36,6 +36,8 @@ export const RESOURCE_KEYS = {
   favourites: ['favourites'],
   /** `['history']`: every read of the history area, continue watching included (a report or a removal invalidates it). */
   history: ['history'],
+  /** `['watchlists']`: every read of the watchlists library (`watchlists.list`); a create, rename, save, unsave or delete invalidates it. */
+  watchlists: ['watchlists'],
 } as const satisfies Record<string, readonly string[]>;
 
 /** `['content', 'get', type, id]`: one title (`content.get`). */

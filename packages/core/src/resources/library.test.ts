@@ -15,6 +15,7 @@ function fakeApi() {
   const api = {
     favourites: { list: method('favourites.list'), get: method('favourites.get'), status: method('favourites.status') },
     history: { list: method('history.list'), get: method('history.get'), continueWatching: method('history.continueWatching') },
+    watchlists: { list: method('watchlists.list'), remove: method('watchlists.remove') },
   };
   return { client: api as unknown as ApiClient, called };
 }
@@ -31,6 +32,8 @@ describe('library resources (favourites, history, continue watching)', () => {
       { query: resources.history.list({ lastSeen: 20 }), call: calls.history.list, key: ['history', 'list', 'default', 20], input: { query: { lastSeen: 20 } } },
       { query: resources.history.get('ep-1'), call: calls.history.get, key: ['history', 'get', 'ep-1'], input: { params: { id: 'ep-1' } } },
       { query: resources.history.continueWatching(), call: calls.history.continueWatching, key: ['history', 'continueWatching', 'default', 0], input: { query: {} } },
+      { query: resources.watchlists.list(), call: calls.watchlists.list, key: ['watchlists', 'list', 'default', 0], input: { query: {} } },
+      { query: resources.watchlists.list({ rpp: 100 }), call: calls.watchlists.list, key: ['watchlists', 'list', 100, 0], input: { query: { rpp: 100 } } },
     ];
     for (const { query, call, key, input } of reads) {
       called.length = 0;
@@ -43,5 +46,40 @@ describe('library resources (favourites, history, continue watching)', () => {
     // A change invalidates every read of its area by prefix.
     expect(reads.filter((r) => r.key[0] === 'favourites').every((r) => r.key[0] === RESOURCE_KEYS.favourites[0])).toBe(true);
     expect(RESOURCE_KEYS.history).toEqual(['history']);
+  });
+});
+
+/** The resources over a fake client, with the library's first page watched and loaded. */
+async function watchedLibrary() {
+  const { client, called } = fakeApi();
+  const cache = createResourceCache({ onError: () => undefined, retry: false });
+  const resources = createResources(client, cache);
+  const library = resources.watchlists.list();
+  const unsubscribe = cache.subscribe(library, () => undefined);
+  await cache.settled(library);
+  called.length = 0;
+  return { client, called, resources, settled: () => cache.settled(library), unsubscribe };
+}
+
+describe('watchlists.remove', () => {
+  it('deletes the list by its owner and id, then reloads the watched library', async () => {
+    const { called, resources, settled, unsubscribe } = await watchedLibrary();
+    await resources.watchlists.remove('owner-1', 'list-1');
+    await settled();
+    expect(called).toEqual([
+      ['watchlists.remove', { params: { ownerId: 'owner-1', id: 'list-1' } }],
+      ['watchlists.list', { query: {} }],
+    ]);
+    unsubscribe();
+  });
+
+  it("rejects with the call's error (a shared list: 403), the library reloaded all the same", async () => {
+    const { client, called, resources, settled, unsubscribe } = await watchedLibrary();
+    const refused = Object.assign(new Error('NOT_OWNER'), { status: 403 });
+    (client.watchlists.remove as unknown as ReturnType<typeof vi.fn>).mockRejectedValueOnce(refused);
+    await expect(resources.watchlists.remove('owner-2', 'list-2')).rejects.toBe(refused);
+    await settled();
+    expect(called).toEqual([['watchlists.list', { query: {} }]]);
+    unsubscribe();
   });
 });

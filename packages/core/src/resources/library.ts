@@ -1,6 +1,8 @@
 import type { ApiClient } from '../api/types.js';
 import type { ContinueWatchingPage, FavouritesPage, FavouriteStatus, FavouriteStatuses, HistoryPage, TitleProgressAnswer } from '../contracts/favourites.js';
-import type { ResourceQuery } from './cache.js';
+import type { WatchlistsPage } from '../contracts/watchlists.js';
+import type { ResourceCache, ResourceQuery } from './cache.js';
+import { RESOURCE_KEYS } from './keys.js';
 
 /** A page of a library list: `rpp` (each list has its default) and `lastSeen` (items seen; 0 or absent for the first page). */
 export interface LibraryPageQuery {
@@ -37,10 +39,20 @@ export interface LibraryResources {
     /** A page of continue watching (`history.continueWatching`; 12 per page by default), key `['history', 'continueWatching', rpp, lastSeen]`. */
     continueWatching(page?: LibraryPageQuery): ResourceQuery<ContinueWatchingPage>;
   };
+  watchlists: {
+    /** A page of the viewer's watchlists library, the lists owned and the shared lists saved, latest first (`watchlists.list`; 25 per page by default), key `['watchlists', 'list', rpp, lastSeen]`. */
+    list(page?: LibraryPageQuery): ResourceQuery<WatchlistsPage>;
+    /**
+     * Deletes list `id` of owner `ownerId` (`watchlists.remove`; docs/api.md "Watchlists"), then
+     * invalidates `RESOURCE_KEYS.watchlists`. Rejects with the call's `ApiError` (403 `NOT_OWNER`
+     * for a shared list, 404).
+     */
+    remove(ownerId: string, id: string): Promise<void>;
+  };
 }
 
-/** The library's definitions over `api` (the lazy `favourites` and `history` areas of the client). */
-export function libraryResources(api: ApiClient): LibraryResources {
+/** The library's definitions over `api` (the lazy `favourites`, `history` and `watchlists` areas of the client), mutating through `cache`. */
+export function libraryResources(api: ApiClient, cache: ResourceCache): LibraryResources {
   const pageKey = (page: LibraryPageQuery | undefined) => [page?.rpp ?? 'default', page?.lastSeen ?? 0] as const;
   return {
     favourites: {
@@ -55,6 +67,12 @@ export function libraryResources(api: ApiClient): LibraryResources {
         key: ['history', 'continueWatching', ...pageKey(page)],
         load: () => api.history.continueWatching({ query: pageQuery(page) }),
       }),
+    },
+    watchlists: {
+      list: (page) => ({ key: [...RESOURCE_KEYS.watchlists, 'list', ...pageKey(page)], load: () => api.watchlists.list({ query: pageQuery(page) }) }),
+      remove: async (ownerId, id) => {
+        await cache.mutate(() => api.watchlists.remove({ params: { ownerId, id } }), [RESOURCE_KEYS.watchlists]);
+      },
     },
   };
 }

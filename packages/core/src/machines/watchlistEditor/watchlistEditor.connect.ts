@@ -23,6 +23,8 @@ const PLAIN_STATES = ['new', 'creating', 'failed', 'loadingMore'] as const;
 export interface WatchlistEditorApi {
   status: WatchlistEditorStatus;
   watchlistId: string | null;
+  /** The owner's id (`ownerExternalId`, what `watchlists.remove` takes with the list's id); null before the list is read. */
+  ownerId: string | null;
   /** The name shown. */
   name: string;
   /** `OWNED` or `SHARED`; null before the list is read. */
@@ -71,6 +73,7 @@ export function connectWatchlistEditor(snapshot: WatchlistEditorSnapshot, send: 
   return {
     status,
     watchlistId: context.watchlistId,
+    ownerId: context.list?.ownerExternalId ?? null,
     name: context.name,
     ownership: context.list?.ownership ?? null,
     saved: context.list?.saved ?? false,
