@@ -92,5 +92,7 @@ describe('favourite toggle (commerce §9 "Toggle debounce 500 ms")', () => {
         expect(requests.every((r) => Number.isFinite(r.atMs))).toBe(true);
       }),
     );
+    // The far end of the number line: the request's time stays finite.
+    expect(debouncedFavouriteRequests(false, [Number.MAX_VALUE], Number.MAX_VALUE).requests).toEqual([{ atMs: Number.MAX_VALUE, request: 'PUT' }]);
   });
 });

@@ -80,7 +80,8 @@ export function debouncedFavouriteRequests(
   const flush = () => {
     const request = favouriteRequest(toggle);
     if (request !== undefined && lastToggleAt !== undefined) {
-      requests.push({ atMs: lastToggleAt + wait, request });
+      // Finite even at the far end of the number line (a time near Number.MAX_VALUE plus the wait).
+      requests.push({ atMs: Math.min(lastToggleAt + wait, Number.MAX_VALUE), request });
       toggle = favouriteConfirmed(toggle, request === 'PUT');
     }
   };
