@@ -1,12 +1,12 @@
 import { useMemo } from 'react';
-import { Link, Redirect, useLocation, useSearch } from 'wouter';
+import { Link } from 'wouter';
 import type { Favourite } from '@stream/core/contracts';
-import { FAVOURITES_PAGE_SIZE, signInPath, tileKey } from '@stream/core/domain';
+import { FAVOURITES_PAGE_SIZE, tileKey } from '@stream/core/domain';
 import { connectCarousel, createCarouselMachine, type CarouselFetch } from '@stream/core/machines';
 import { useFlow } from '@stream/react';
 import { useI18n, useServices } from '../app/context';
-import { useDocumentTitle, useSession } from '../app/hooks';
-import { LoadingScreen } from '../components/StatusScreen';
+import { useDocumentTitle } from '../app/hooks';
+import { SignedInOnly } from '../app/SignedInOnly';
 import { ReadError } from '../discovery/CatalogueRead';
 import { MoreButton, useShowMore } from '../discovery/PagedTiles';
 import { TileCard, TileSkeleton } from '../discovery/TileCard';
@@ -24,14 +24,13 @@ const favouritePagesMachine = createCarouselMachine<Favourite>();
  * page loads, an empty state, an error with Retry. A guest is sent to sign in and comes back here.
  */
 export default function FavouritesPage() {
-  const { t, routeLocale } = useI18n();
-  const { status, user } = useSession();
-  const [pathname] = useLocation();
-  const search = useSearch();
+  const { t } = useI18n();
   useDocumentTitle(t('favouritesTitle'), t('appName'));
-  if (status === 'loading') return <LoadingScreen label={t('favouritesLoading')} />;
-  if (status !== 'signedIn' || !user) return <Redirect to={signInPath(pathname + (search ? `?${search}` : ''), routeLocale)} replace />;
-  return <FavouritesList key={user.id} />;
+  return (
+    <SignedInOnly loadingLabel={t('favouritesLoading')}>
+      <FavouritesList />
+    </SignedInOnly>
+  );
 }
 
 function FavouritesList() {
