@@ -32,6 +32,7 @@ export const ROUTE_PAGES: Partial<Record<RouteKey, string>> = {
   PAYMENT_CONFIRMATION: 'PayPage',
   PAYMENT_AUTHORIZATION: 'PaymentAuthorizationPage',
   PAYMENT_UPDATE: 'PaymentUpdatePage',
+  FAVOURITES: 'FavouritesPage',
   VOD: 'WatchPage',
   LIVE: 'WatchPage',
   INTERSTITIAL: 'InterstitialPage',

@@ -2,6 +2,7 @@ import { Link } from 'wouter';
 import type { Title, TitleType } from '@stream/core/contracts';
 import { tilePath } from '@stream/core/domain';
 import { useI18n } from '../app/context';
+import { FavouriteHeart } from '../library/FavouriteHeart';
 import { EventStage } from '../live/Playback';
 import { TitleGate } from '../live/TitleGate';
 import { TitleMeta } from '../live/TitleMeta';
@@ -60,7 +61,10 @@ function TitleView({ title, nowMs }: { title: Title; nowMs: number }) {
         <bdi>{title.title}</bdi>
       </h1>
       <TitleMeta title={title} />
-      <AddToWatchlist title={title} />
+      <div className="title-actions">
+        <FavouriteHeart id={title.id} />
+        <AddToWatchlist title={title} />
+      </div>
       <EventStage title={title} nowMs={nowMs} />
       {title.description ? (
         <p className="watch-page__description">

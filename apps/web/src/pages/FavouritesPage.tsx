@@ -1,0 +1,100 @@
+import { useMemo } from 'react';
+import { Link } from 'wouter';
+import type { Favourite } from '@stream/core/contracts';
+import { FAVOURITES_PAGE_SIZE, tileKey } from '@stream/core/domain';
+import { connectCarousel, createCarouselMachine, type CarouselFetch } from '@stream/core/machines';
+import { useFlow } from '@stream/react';
+import { useI18n, useServices } from '../app/context';
+import { useDocumentTitle } from '../app/hooks';
+import { SignedInOnly } from '../app/SignedInOnly';
+import { ReadError } from '../discovery/CatalogueRead';
+import { MoreButton, useShowMore } from '../discovery/PagedTiles';
+import { TileCard, TileSkeleton } from '../discovery/TileCard';
+import { FavouriteHeart } from '../library/FavouriteHeart';
+import '../styles/browse.css';
+import '../styles/library.css';
+
+/** The carousel machine over favourites, paged by "Show more". */
+const favouritePagesMachine = createCarouselMachine<Favourite>();
+
+/**
+ * FAVOURITES (`/favourites`; commerce §7 "Favourites", §9 "Favourites page size 9"): the viewer's
+ * favourites, newest first, 9 at a time with "Show more" (core's carousel machine over
+ * `favourites.list`), each with its heart to remove it (and add it back); skeletons while the first
+ * page loads, an empty state, an error with Retry. A guest is sent to sign in and comes back here.
+ */
+export default function FavouritesPage() {
+  const { t } = useI18n();
+  useDocumentTitle(t('favouritesTitle'), t('appName'));
+  return (
+    <SignedInOnly loadingLabel={t('favouritesLoading')}>
+      <FavouritesList />
+    </SignedInOnly>
+  );
+}
+
+function FavouritesList() {
+  const { t } = useI18n();
+  const { api } = useServices();
+  const input = useMemo(() => {
+    const fetchPage: CarouselFetch<Favourite> = ({ lastSeen, signal }) =>
+      api.favourites.list({ query: { rpp: FAVOURITES_PAGE_SIZE, lastSeen } }, { signal });
+    return { fetchPage, keyOf: tileKey, visible: 1 };
+    // The input is read once, when the machine starts.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  const [view] = useFlow(favouritePagesMachine, { input, connect: connectCarousel<Favourite> });
+  const { container, showMore } = useShowMore<HTMLDivElement>(view, '.favourite-list__item .card-link');
+
+  let body;
+  if (view.status === 'failed' && view.items.length === 0) body = <ReadError onRetry={view.retry} />;
+  else if (view.status === 'loading') body = <Skeletons />;
+  else if (view.items.length === 0) body = <Empty />;
+  else {
+    body = (
+      <>
+        <ul className="favourite-list" aria-label={t('favouritesTitle')}>
+          {view.items.map((item, index) => (
+            <li key={tileKey(item)} className="favourite-list__item">
+              <TileCard tile={item} eager={index < 4} level={2} />
+              <FavouriteHeart id={item.id} favourite label={t('favouriteTitle', { title: item.title })} />
+            </li>
+          ))}
+        </ul>
+        {view.status === 'fetching' ? <Skeletons /> : null}
+        {view.status === 'failed' ? <ReadError onRetry={view.retry} /> : null}
+        {view.canLoadMore ? <MoreButton label={t('moreItems')} onClick={showMore} /> : null}
+      </>
+    );
+  }
+  return (
+    <div className="page favourites-page" ref={container}>
+      <h1>{t('favouritesTitle')}</h1>
+      {body}
+    </div>
+  );
+}
+
+function Skeletons() {
+  return (
+    <ul className="favourite-list" aria-busy="true">
+      {Array.from({ length: FAVOURITES_PAGE_SIZE }, (_, i) => (
+        <li key={i}>
+          <TileSkeleton />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Empty() {
+  const { t, path } = useI18n();
+  return (
+    <div className="favourites-empty">
+      <p>{t('favouritesEmpty')}</p>
+      <p>
+        <Link href={path('BROWSE')}>{t('favouritesBrowse')}</Link>
+      </p>
+    </div>
+  );
+}
