@@ -33,7 +33,13 @@ export interface PagedTilesProps {
  * read with its `lastSeen`; skeletons while the first page loads, Retry when a read fails (the
  * tiles so far stay). After "Show more", focus moves to the first new tile.
  */
-export function PagedTiles({ fetchPage, initial, label, shape }: PagedTilesProps) {
+export function PagedTiles(props: PagedTilesProps) {
+  // A machine per language: it holds the tiles it read, in one language.
+  const { language } = useI18n();
+  return <PagedTilesFlow key={language} {...props} />;
+}
+
+function PagedTilesFlow({ fetchPage, initial, label, shape }: PagedTilesProps) {
   const input = useMemo(
     () => ({ fetchPage, keyOf: tileKey, initial, visible: GRID_VIEW }),
     // The input is read once, when the machine starts (the page keys this component by its list).

@@ -21,7 +21,7 @@ export function useRailGridPath(): (railId: string) => string {
  * (the home page leaves out its hero).
  */
 export function SectionRails({ rails, eagerFirst = false, tilesOf = (rail) => rail.items }: { rails: readonly RailData[]; eagerFirst?: boolean; tilesOf?: (rail: RailData) => readonly Tile[] }) {
-  const { t } = useI18n();
+  const { t, language } = useI18n();
   const gridPath = useRailGridPath();
   return (
     <>
@@ -34,7 +34,8 @@ export function SectionRails({ rails, eagerFirst = false, tilesOf = (rail) => ra
             </Rail>
           );
         }
-        return <RailCarousel key={rail.id} rail={rail} tiles={tiles} shape={railShape(rail)} eager={eagerFirst && index === 0} moreHref={gridPath(rail.id)} />;
+        // Keyed by the language too: the carousel's machine holds its tiles, read in one language.
+        return <RailCarousel key={`${language}:${rail.id}`} rail={rail} tiles={tiles} shape={railShape(rail)} eager={eagerFirst && index === 0} moreHref={gridPath(rail.id)} />;
       })}
     </>
   );

@@ -26,7 +26,7 @@ export default function SectionPage() {
 }
 
 function SectionView({ id }: { id: string }) {
-  const { t } = useI18n();
+  const { t, language } = useI18n();
   const { queries } = useServices();
   const first = useResource(queries.catalogue.read('section', { params: { id }, query: { rpp: RAILS_PER_PAGE } }));
   useDocumentTitle(first.data?.title ?? '', t('appName'));
@@ -38,7 +38,8 @@ function SectionView({ id }: { id: string }) {
             <bdi>{section.title}</bdi>
           </h1>
           {section.description ? <p className="browse-page__lead">{section.description}</p> : null}
-          <SectionPages id={id} first={section} />
+          {/* A machine per language: it holds the rails it read, in one language. */}
+          <SectionPages key={language} id={id} first={section} />
         </div>
       )}
     </CataloguePage>
