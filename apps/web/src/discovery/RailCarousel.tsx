@@ -3,7 +3,7 @@ import '../styles/discovery.css';
 import { Link } from 'wouter';
 import type { Rail as RailData, Tile } from '@stream/core/contracts';
 import { tileKey } from '@stream/core/domain';
-import { connectCarousel, createCarouselMachine, type CarouselApi, type CarouselFetch } from '@stream/core/machines';
+import { connectCarousel, createCarouselMachine, type CarouselApi, carouselCalls } from '@stream/core/machines';
 import { useFlow } from '@stream/react';
 import { useI18n, useServices } from '../app/context';
 import { TileCard, TileSkeleton } from './TileCard';
@@ -37,8 +37,7 @@ export function RailCarousel({ rail, tiles, shape, moreHref, eager = false }: Ra
   const { t } = useI18n();
   const { api } = useServices();
   const input = useMemo(() => {
-    const fetchPage: CarouselFetch<Tile> = ({ lastSeen, signal }) =>
-      api.catalogue.rail({ params: { id: rail.id }, query: { rpp: RAIL_PAGE_SIZE, lastSeen } }, { signal });
+    const fetchPage = carouselCalls(api).rail(rail.id, RAIL_PAGE_SIZE);
     return { fetchPage, keyOf: tileKey, initial: { items: tiles, pagingInfo: rail.pagingInfo } };
     // The input is read once, when the machine starts (SectionRails keys the rail by its id).
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import { buildPath, titleSlug } from '@stream/core/domain';
 import type { Tile } from '@stream/core/contracts';
-import type { CarouselFetch } from '@stream/core/machines';
+import { carouselCalls } from '@stream/core/machines';
 import { useI18n, useServices } from '../app/context';
 import { PagedTiles } from './PagedTiles';
 
@@ -12,8 +12,7 @@ export const EPISODES_PAGE_SIZE = 20;
 export function SeasonEpisodes({ season, link = true }: { season: Pick<Tile, 'id' | 'title'>; link?: boolean }) {
   const { t, routeLocale } = useI18n();
   const { api } = useServices();
-  const fetchPage: CarouselFetch<Tile> = ({ lastSeen, signal }) =>
-    api.catalogue.episodes({ params: { id: season.id }, query: { rpp: EPISODES_PAGE_SIZE, lastSeen } }, { signal });
+  const fetchPage = carouselCalls(api).episodes(season.id, EPISODES_PAGE_SIZE);
   const heading = t('seasonEpisodes', { season: season.title });
   return (
     <section aria-labelledby={`episodes-${season.id}`}>

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Link } from 'wouter';
 import type { Favourite } from '@stream/core/contracts';
 import { FAVOURITES_PAGE_SIZE, tileKey } from '@stream/core/domain';
-import { connectCarousel, createCarouselMachine, type CarouselFetch } from '@stream/core/machines';
+import { connectCarousel, createCarouselMachine, carouselCalls } from '@stream/core/machines';
 import { useFlow } from '@stream/react';
 import { useI18n, useServices } from '../app/context';
 import { useDocumentTitle } from '../app/hooks';
@@ -37,8 +37,7 @@ function FavouritesList() {
   const { t } = useI18n();
   const { api } = useServices();
   const input = useMemo(() => {
-    const fetchPage: CarouselFetch<Favourite> = ({ lastSeen, signal }) =>
-      api.favourites.list({ query: { rpp: FAVOURITES_PAGE_SIZE, lastSeen } }, { signal });
+    const fetchPage = carouselCalls(api).favourites(FAVOURITES_PAGE_SIZE);
     return { fetchPage, keyOf: tileKey, visible: 1 };
     // The input is read once, when the machine starts.
     // eslint-disable-next-line react-hooks/exhaustive-deps

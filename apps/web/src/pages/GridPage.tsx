@@ -1,6 +1,5 @@
 import { useSearch } from 'wouter';
-import type { Tile } from '@stream/core/contracts';
-import type { CarouselFetch } from '@stream/core/machines';
+import { carouselCalls } from '@stream/core/machines';
 import { useResource } from '@stream/react';
 import { useI18n, useServices } from '../app/context';
 import { useDocumentTitle } from '../app/hooks';
@@ -28,7 +27,7 @@ function RailGrid({ railId }: { railId: string }) {
   const { t } = useI18n();
   const { api, queries } = useServices();
   const rail = useResource(queries.catalogue.read('rail', { params: { id: railId }, query: { rpp: GRID_PAGE_SIZE } }));
-  const fetchPage: CarouselFetch<Tile> = ({ lastSeen, signal }) => api.catalogue.rail({ params: { id: railId }, query: { rpp: GRID_PAGE_SIZE, lastSeen } }, { signal });
+  const fetchPage = carouselCalls(api).rail(railId, GRID_PAGE_SIZE);
   useDocumentTitle(rail.data?.title ?? '', t('appName'));
   return (
     <div className="page browse-page">

@@ -1,5 +1,4 @@
-import type { Tile } from '@stream/core/contracts';
-import type { CarouselFetch } from '@stream/core/machines';
+import { carouselCalls } from '@stream/core/machines';
 import { useResource } from '@stream/react';
 import { useI18n, useServices } from '../app/context';
 import { useDocumentTitle } from '../app/hooks';
@@ -26,8 +25,7 @@ function PlaylistView({ playlistId }: { playlistId: string }) {
   const { api, queries } = useServices();
   const title = useResource(queries.catalogue.read('title', { params: { type: 'PLAYLIST', id: playlistId } }));
   useDocumentTitle(title.data?.title ?? '', t('appName'));
-  const fetchPage: CarouselFetch<Tile> = ({ lastSeen, signal }) =>
-    api.catalogue.playlist({ params: { id: playlistId }, query: { rpp: PLAYLIST_PAGE_SIZE, lastSeen } }, { signal });
+  const fetchPage = carouselCalls(api).playlist(playlistId, PLAYLIST_PAGE_SIZE);
   return (
     <CataloguePage view={title} loading={<div className="page"><HeroSkeleton /></div>}>
       {(playlist) => (

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { Rail as RailData, Section } from '@stream/core/contracts';
-import { connectCarousel, createCarouselMachine, type CarouselFetch } from '@stream/core/machines';
+import { carouselCalls, connectCarousel, createCarouselMachine } from '@stream/core/machines';
 import { useFlow, useResource } from '@stream/react';
 import { useI18n, useServices } from '../app/context';
 import { useDocumentTitle } from '../app/hooks';
@@ -51,10 +51,7 @@ function SectionPages({ id, first }: { id: string; first: Section }) {
   const { t } = useI18n();
   const { api } = useServices();
   const input = useMemo(() => {
-    const fetchPage: CarouselFetch<RailData> = async ({ lastSeen, signal }) => {
-      const page = await api.catalogue.section({ params: { id }, query: { rpp: RAILS_PER_PAGE, lastSeen } }, { signal });
-      return { items: page.rails, pagingInfo: page.pagingInfo };
-    };
+    const fetchPage = carouselCalls(api).sectionRails(id, RAILS_PER_PAGE);
     return { fetchPage, keyOf: (rail: RailData) => rail.id, initial: { items: first.rails, pagingInfo: first.pagingInfo }, visible: 1 };
     // The input is read once, when the machine starts (SectionPage keys the view by the section's id).
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -654,3 +654,4 @@ export {
   type HistoryReporterSnapshot,
   type HistoryReporterApi,
 } from './historyReporter/historyReporter.connect.js';
+export { carouselCalls } from './carousel/carousel.calls.js';
