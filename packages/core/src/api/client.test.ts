@@ -687,5 +687,13 @@ describe('abort signal', () => {
     await client.catalogue.newsFeeds();
     const init = (fetch as unknown as ReturnType<typeof vi.fn>).mock.calls[0]![1] as RequestInit;
     expect(init.signal).toBeUndefined();
+    expect(init.keepalive).toBeUndefined();
+  });
+
+  it('asks fetch to keep the request alive when the call says so (a report on page hide)', async () => {
+    const { client, fetch } = setup({ 'GET /api/v2/news': () => json(200, { feeds: [] }) });
+    await client.catalogue.newsFeeds(undefined, { keepalive: true });
+    const init = (fetch as unknown as ReturnType<typeof vi.fn>).mock.calls[0]![1] as RequestInit;
+    expect(init.keepalive).toBe(true);
   });
 });

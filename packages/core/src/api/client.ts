@@ -124,13 +124,15 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     body: string | undefined,
     bearer: string | null,
     extraHeaders: Readonly<Record<string, string>> | undefined,
-    signal: AbortSignal | undefined,
+    callOptions: CallOptions,
   ): Promise<TextAnswer> {
+    const { signal, keepalive } = callOptions;
     const answer = await sendRequest(contract.name, `${baseUrl}${path}${queryString(query)}`, {
       method: contract.method,
       headers: withOwnHeaders(extraHeaders, headersFor(bearer, body !== undefined)),
       ...(body !== undefined ? { body } : {}),
       ...(signal ? { signal } : {}),
+      ...(keepalive ? { keepalive: true } : {}),
     }, options);
     const deviceId = answer.headers.get('x-device-id');
     if (deviceId && deviceId !== storage.getItem(STORAGE_KEYS.deviceId)) {
@@ -204,9 +206,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
   }
 
-  /** Sends one call: validates the input, sends (aborted by `callOptions.signal`), refreshes once on a 401, validates the answer. */
+  /** Sends one call: validates the input, sends (aborted by `callOptions.signal`; `keepalive` outlives the page), refreshes once on a 401, validates the answer. */
   async function request(contract: AnyCallContract, input: CallInputValues = {}, callOptions: CallOptions = {}): Promise<unknown> {
-    const { signal } = callOptions;
     const params = contract.params
       ? (validate(contract, 'request', contract.params, input.params ?? {}, 'params') as Record<string, unknown>)
       : input.params;
@@ -222,13 +223,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       : undefined;
 
     const bearer = contract.auth === 'none' ? null : tokens.read().authorisationToken;
-    let answer = await send(contract, path, query, body, bearer, headers, signal);
+    let answer = await send(contract, path, query, body, bearer, headers, callOptions);
 
     if (answer.status === 401 && bearer && !NO_REFRESH_CALLS.has(contract.name)) {
       const original = toApiError(contract, answer);
       const renewed = await renewAfter401(bearer);
       if (renewed === null) throw original;
-      answer = await send(contract, path, query, body, renewed, headers, signal);
+      answer = await send(contract, path, query, body, renewed, headers, callOptions);
     }
 
     if (answer.status < 200 || answer.status >= 300) throw toApiError(contract, answer);

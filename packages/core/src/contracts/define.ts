@@ -162,7 +162,13 @@ export type CallMethod<C extends AnyCallContract> = {} extends CallInput<C>
  * stale request (a search superseded by newer typing) stops at once.
  */
 export interface CallOptions {
+  /** Aborts the request (the call rejects with the signal's reason). */
   signal?: AbortSignal | undefined;
+  /**
+   * The request outlives the page (`fetch`'s `keepalive`): for a report sent on page hide (the
+   * history reporter). The body must stay under the browser's 64 KB keepalive quota.
+   */
+  keepalive?: boolean | undefined;
 }
 
 /**
