@@ -810,7 +810,8 @@ export const watchProgress = pgTable(
     removed: boolean('removed').notNull().default(false),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
-    nextTitleId: text('next_title_id'),
+    /** The episode after a watched one (null otherwise, or when that title is gone). */
+    nextTitleId: text('next_title_id').references(() => titles.id, { onDelete: 'set null' }),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.titleId] }),

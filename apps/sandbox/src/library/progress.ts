@@ -3,7 +3,7 @@
  * reports merged by latest update (`applyProgressReport`), the state of each record
  * (`progressState`), the next episode of a watched one, and continue watching.
  */
-import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { TitleProgress } from '@stream/core/contracts';
 import { applyProgressReport, progressState, type ProgressRecord } from '@stream/core/domain';
 import { nextEpisode } from '../catalogue/queries.js';
@@ -138,19 +138,22 @@ function continueWatchingWhere(userId: string): SQL {
 /** The title a continue-watching row shows: its own, or the next episode of a watched one. */
 const shownTitle = sql`case when ${watchProgress.state} = 'WATCHED' then ${watchProgress.nextTitleId} else ${watchProgress.titleId} end`;
 
-/** A page of continue watching: the rows and the titles they show, and how many there are. */
+/**
+ * A page of continue watching: the rows and the titles they show, and how many there are, in one
+ * round trip (the size a `$count` subquery, as for the history). The order is the history index's
+ * (`watch_progress_user_updated_idx`, read backwards), so only the page's rows are joined. The
+ * count needs no join: a row's own title is a foreign key (cascade) and a next episode that is
+ * gone sets `next_title_id` to null (migration 0004), which leaves the row out.
+ */
 export async function continueWatchingPage(db: SandboxDb, userId: string, window: PageWindow) {
   const where = continueWatchingWhere(userId);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ progress: watchProgress, title: titles })
-      .from(watchProgress)
-      .innerJoin(titles, eq(titles.id, shownTitle))
-      .where(where)
-      .orderBy(...lastUpdatedFirst, asc(titles.id))
-      .offset(window.offset)
-      .limit(window.limit),
-    db.select({ n: count() }).from(watchProgress).innerJoin(titles, eq(titles.id, shownTitle)).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  const rows = await db
+    .select({ progress: watchProgress, title: titles, total: db.$count(watchProgress, where) })
+    .from(watchProgress)
+    .innerJoin(titles, eq(titles.id, shownTitle))
+    .where(where)
+    .orderBy(...lastUpdatedFirst)
+    .offset(window.offset)
+    .limit(window.limit);
+  return { rows, total: await totalOf(rows, window, () => db.$count(watchProgress, where)) };
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "watch_progress" ADD CONSTRAINT "watch_progress_next_title_id_titles_id_fk" FOREIGN KEY ("next_title_id") REFERENCES "public"."titles"("id") ON DELETE set null ON UPDATE no action;
