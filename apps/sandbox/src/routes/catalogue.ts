@@ -50,19 +50,7 @@ import { requestView } from '../catalogue/view.js';
 import { categoryLabel, imagesOf, tilesOf, type TitleRow, type View } from '../catalogue/tiles.js';
 import { atOffset, DAY_MS, minutesFrom, zonedDayBounds } from '../catalogue/time.js';
 import type { SandboxDb } from '../db/open.js';
-import {
-  externalPages,
-  fighters,
-  fightResults,
-  newsFeeds,
-  newsItems,
-  playlistItems,
-  programmes,
-  rails,
-  rankings,
-  sections,
-  titles,
-} from '../db/schema.js';
+import { externalPages, fighters, fightResults, newsFeeds, newsItems, playlistItems, programmes, rails, rankings, sections, titles } from '../db/schema.js';
 import { ApiHttpError } from '../errors.js';
 import { ACCESS_LABELS, REFINE_LABELS, SEARCH_TYPE_LABELS, WEIGHT_CLASS_LABELS } from '../seed/texts.js';
 import type { RouteContext } from './context.js';

@@ -8,20 +8,7 @@
 import { getTableColumns, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { SandboxDb } from '../db/open.js';
-import {
-  externalPages,
-  fighters,
-  fightResults,
-  newsFeeds,
-  newsItems,
-  playlistItems,
-  programmes,
-  rails,
-  railItems,
-  rankings,
-  sections,
-  titles,
-} from '../db/schema.js';
+import { externalPages, fighters, fightResults, newsFeeds, newsItems, playlistItems, programmes, rails, railItems, rankings, sections, titles } from '../db/schema.js';
 import { seedProgrammes } from './channels.js';
 import { seedFighters } from './fighters.js';
 import { seedNews } from './news.js';

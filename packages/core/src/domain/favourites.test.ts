@@ -1,14 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  debouncedFavouriteRequests,
-  FAVOURITE_TOGGLE_DEBOUNCE_MS,
-  favouriteConfirmed,
-  favouriteRefused,
-  favouriteRequest,
-  initialFavouriteToggle,
-  toggleFavourite,
-} from './favourites.js';
+import { debouncedFavouriteRequests, FAVOURITE_TOGGLE_DEBOUNCE_MS, favouriteConfirmed, favouriteRefused, favouriteRequest, initialFavouriteToggle, toggleFavourite } from './favourites.js';
 
 const DEBOUNCE = FAVOURITE_TOGGLE_DEBOUNCE_MS;
 

@@ -1,12 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import {
-  FAVOURITE_TOGGLE_DEBOUNCE_MS,
-  favouriteConfirmed,
-  favouriteRefused,
-  favouriteRequest,
-  initialFavouriteToggle,
-  toggleFavourite,
-} from '../../domain/favourites.js';
+import { FAVOURITE_TOGGLE_DEBOUNCE_MS, favouriteConfirmed, favouriteRefused, favouriteRequest, initialFavouriteToggle, toggleFavourite } from '../../domain/favourites.js';
 import type { FavouriteToggleContext, FavouriteToggleEvent, FavouriteToggleInput, SetFavouriteActorInput } from './favouriteToggle.types.js';
 
 /**
