@@ -4,6 +4,16 @@ import { ApiHttpError, unauthorized } from '../errors.js';
 /** Role claim values. */
 export type Role = 'CUSTOMER' | 'GUEST';
 
+/** Values of the `par` claim. */
+export type ParentalRestriction = 'NON_RESTRICTED' | 'RESTRICTED';
+
+/** The profile a token is signed for: its id, and for a child profile its age-rating limit (the session is then `RESTRICTED`). */
+export interface TokenProfile {
+  id: string;
+  /** Set for a child profile only. */
+  ageRatingLimit?: number | undefined;
+}
+
 /** The platform's access token claims. */
 export interface AccessClaims extends JWTPayload {
   /** User id, or `guest:<uuid>` for a guest. */
@@ -13,8 +23,16 @@ export interface AccessClaims extends JWTPayload {
   rol: Role;
   /** Country, ISO 3166-1 alpha-2. */
   loc: string;
-  /** Parental restriction. */
-  par: 'NON_RESTRICTED';
+  /**
+   * Parental restriction of the session's profile (identity §3 `par`; issue 16): `RESTRICTED` for
+   * a child profile's session (it cannot buy, and sees titles up to `arl` only), else
+   * `NON_RESTRICTED`.
+   */
+  par: ParentalRestriction;
+  /** The profile the session is for (`profiles.id`); absent: the account's first adult profile. */
+  pid?: string;
+  /** A restricted session's age-rating limit (`profiles.age_rating_limit`): the highest `titles.age_rating` it may receive. */
+  arl?: number;
   /**
    * Session version of the account when the token was signed (users.session_version; absent in a
    * guest's token). A reset, a logout everywhere or an unlink of the signing provider raises the
@@ -31,11 +49,20 @@ export interface AccessClaims extends JWTPayload {
 export interface TokenSigner {
   /**
    * Signs an access token for `subject` that lives `ttlS` seconds from `nowMs`; `sessionVersion`
-   * (an account's) becomes the `sv` claim, `sessionId` (its refresh-token family) the `sid` claim.
+   * (an account's) becomes the `sv` claim, `sessionId` (its refresh-token family) the `sid` claim,
+   * `profile` the `pid` claim (and for a child profile `par` `RESTRICTED` with `arl`).
    */
   sign(
     subject: string,
-    options: { guest: boolean; country?: string; nowMs: number; ttlS: number; sessionVersion?: number; sessionId?: string },
+    options: {
+      guest: boolean;
+      country?: string;
+      nowMs: number;
+      ttlS: number;
+      sessionVersion?: number;
+      sessionId?: string;
+      profile?: TokenProfile | undefined;
+    },
   ): Promise<string>;
   /**
    * Verifies a token. Throws {@link ApiHttpError} 401 `TOKEN_EXPIRED` for an expired but
@@ -59,10 +86,16 @@ export function createTokenSigner(secret: Uint8Array): TokenSigner {
     return toClaims(payload);
   };
   return {
-    async sign(subject, { guest, country = 'GB', nowMs, ttlS, sessionVersion, sessionId }) {
+    async sign(subject, { guest, country = 'GB', nowMs, ttlS, sessionVersion, sessionId, profile }) {
       const iat = Math.floor(nowMs / 1000);
       const version = { ...(sessionVersion === undefined ? {} : { sv: sessionVersion }), ...(sessionId === undefined ? {} : { sid: sessionId }) };
-      return new SignJWT({ gue: guest, rol: guest ? 'GUEST' : 'CUSTOMER', loc: country, par: 'NON_RESTRICTED', ...version })
+      const child = profile?.ageRatingLimit !== undefined;
+      const parental = {
+        par: child ? 'RESTRICTED' : 'NON_RESTRICTED',
+        ...(profile ? { pid: profile.id } : {}),
+        ...(child ? { arl: profile.ageRatingLimit } : {}),
+      };
+      return new SignJWT({ gue: guest, rol: guest ? 'GUEST' : 'CUSTOMER', loc: country, ...parental, ...version })
         .setProtectedHeader({ alg: ALG, typ: 'JWT' })
         .setSubject(subject)
         .setIssuedAt(iat)
@@ -94,21 +127,38 @@ export function createTokenSigner(secret: Uint8Array): TokenSigner {
 }
 
 function toClaims(payload: JWTPayload): AccessClaims {
-  const { sub, gue, rol, loc, par, iat, exp, sv, sid } = payload;
+  const { sub, gue, rol, loc, par, iat, exp, sv, sid, pid, arl } = payload;
   if (
     (sv !== undefined && (typeof sv !== 'number' || !Number.isInteger(sv) || sv < 0)) ||
     (sid !== undefined && typeof sid !== 'string') ||
+    (pid !== undefined && typeof pid !== 'string') ||
+    // A restricted session always carries its limit; an unrestricted one never does.
+    (par === 'RESTRICTED') !== (typeof arl === 'number' && Number.isInteger(arl) && arl >= 0) ||
+    (arl !== undefined && par !== 'RESTRICTED') ||
     typeof sub !== 'string' ||
     typeof gue !== 'boolean' ||
     (rol !== 'CUSTOMER' && rol !== 'GUEST') ||
     typeof loc !== 'string' ||
-    par !== 'NON_RESTRICTED' ||
+    (par !== 'NON_RESTRICTED' && par !== 'RESTRICTED') ||
     typeof iat !== 'number' ||
     typeof exp !== 'number'
   ) {
     throw unauthorized('Invalid access token');
   }
-  return { ...payload, sub, gue, rol, loc, par, iat, exp, ...(typeof sv === 'number' ? { sv } : {}), ...(typeof sid === 'string' ? { sid } : {}) };
+  return {
+    ...payload,
+    sub,
+    gue,
+    rol,
+    loc,
+    par,
+    iat,
+    exp,
+    ...(typeof sv === 'number' ? { sv } : {}),
+    ...(typeof sid === 'string' ? { sid } : {}),
+    ...(typeof pid === 'string' ? { pid } : {}),
+    ...(typeof arl === 'number' ? { arl } : {}),
+  };
 }
 
 /**

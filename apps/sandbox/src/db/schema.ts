@@ -59,6 +59,12 @@ export const users = pgTable('users', {
    * provider) ends every access token signed before (`auth/sessions.ts`).
    */
   sessionVersion: integer('session_version').notNull().default(0),
+  /**
+   * Parental control (commerce §3, §7; issue 16): the PIN's argon2id hash (null: no PIN set) and
+   * the status `RESTRICTED` or `NON_RESTRICTED`.
+   */
+  parentalPinHash: text('parental_pin_hash'),
+  parentalStatus: text('parental_status').notNull().default('NON_RESTRICTED'),
 });
 
 /**
@@ -93,6 +99,11 @@ export const refreshTokens = pgTable(
      * grace window gets this same pair (single flight).
      */
     successorPair: text('successor_pair'),
+    /**
+     * The profile the family's tokens are for (`profiles.id`; issue 16): a refresh keeps it, so a
+     * child profile's session stays restricted. Null: the account's first adult profile.
+     */
+    profileId: uuid('profile_id'),
   },
   (t) => [
     index('refresh_tokens_family_idx').on(t.familyId),
@@ -246,6 +257,8 @@ export const titles = pgTable(
      */
     mediaAsset: text('media_asset'),
     sortOrder: integer('sort_order').notNull().default(0),
+    /** The minimum age the title is rated for (0: everyone); a child profile sees titles up to its limit (issue 16). */
+    ageRating: integer('age_rating').notNull().default(0),
   },
   (t) => [index('titles_type_idx').on(t.type, t.sortOrder), index('titles_parent_idx').on(t.parentId, t.number)],
 );
@@ -769,6 +782,27 @@ export const adobeLicenceCodes = pgTable('adobe_licence_codes', {
 // ---------------------------------------------------------------------------------------------
 
 /**
+ * The profiles of an account (a household; issue 16): `type` `ADULT` or `CHILD`, a `name` of 1 to
+ * 30 characters, an `avatar` key, for a child the highest `ageRatingLimit` it may watch (null
+ * for an adult), and the profile's own `preferences` (commerce §3 "Preferences", the JSON of
+ * `preferencesSchema`). At most 5 per account; the last adult profile cannot be deleted.
+ */
+export const profiles = pgTable(
+  'profiles',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id').notNull(),
+    name: text('name').notNull(),
+    type: text('type').notNull(),
+    avatar: text('avatar').notNull(),
+    ageRatingLimit: integer('age_rating_limit'),
+    preferences: jsonb('preferences').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('profiles_user_idx').on(t.userId, t.createdAt), userForeignKey('profiles', t.userId)],
+);
+
+/**
  * Favourites (commerce §7 "Favourites"): `createdAt` is the answer's `favouritedAt` (the first
  * `PUT`; a second one changes nothing). Listed newest first: the index on (user, created, title).
  */
@@ -860,6 +894,7 @@ export const schema = {
   adobeRegcodes,
   adobeDevicePins,
   adobeLicenceCodes,
+  profiles,
   favourites,
   watchProgress,
 };
