@@ -171,7 +171,8 @@ describe('startSandbox and the emulator', () => {
     } finally {
       await bare.close();
     }
-  });
+    // It opens and seeds a database of its own, which the hooks are given 60 s for.
+  }, 60_000);
 
   it('startSandbox started the emulator (its address in the realm settings) and stops it on close', async () => {
     const url = running.firebase?.url;
