@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { CONTENT, createViewer, startSignedIn } from './sandbox';
+import { CONTENT, createViewer, SANDBOX_URL, startSignedIn, viewerHeaders } from './sandbox';
 import { axeViolations, expectPlaying } from './support';
 
 /** The position of the page's `<video>`, in seconds. */
@@ -69,6 +69,65 @@ test('a viewer watches a video for 20 s, leaves, resumes it from home; HISTORY l
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.locator('.rail').first()).toBeVisible();
   await expect(page.getByRole('region', { name: 'Continue watching' })).toHaveCount(0);
+});
+
+test('home offers the next episode of a watched one; a refused removal comes back with a message; HISTORY in Arabic at 390 px', async ({ page, request }) => {
+  const viewer = await createViewer(request, 'history-seeded');
+  const headers = await viewerHeaders(request, viewer);
+  const report = async (id: string, positionSeconds: number, durationSeconds: number, agoMs: number, ended = false) => {
+    const updatedAt = new Date(Date.now() - agoMs).toISOString();
+    const response = await request.put(`${SANDBOX_URL}/api/v2/history/${id}`, { headers, data: { positionSeconds, durationSeconds, updatedAt, ended } });
+    expect(response.ok(), await response.text()).toBe(true);
+  };
+  await report('episode-the-academy-1-3', 2520, 2520, 60_000, true);
+  await report('vod-snowline', 600, 3000, 30_000);
+  const row = await request.get(`${SANDBOX_URL}/api/v2/continue-watching`, { headers: await viewerHeaders(request, viewer) });
+  const items = ((await row.json()) as { items: { tile: { id: string; title: string }; reason: string }[] }).items;
+  expect(items.map((item) => [item.tile.id, item.reason])).toEqual([
+    ['vod-snowline', 'IN_PROGRESS'],
+    ['episode-the-academy-2-1', 'NEXT_EPISODE'],
+  ]);
+  const [vod, next] = items.map((item) => item.tile.title) as [string, string];
+
+  await startSignedIn(page, viewer);
+  await page.goto('/home');
+  const rail = page.getByRole('region', { name: 'Continue watching' });
+  await expect(rail.getByRole('link', { name: vod })).toBeVisible();
+  await expect(rail.locator('.progress-card').filter({ hasText: 'Next episode' }).getByRole('link', { name: next })).toBeVisible();
+  await expect(rail.getByRole('progressbar', { name: '10:00 of 50:00 watched' })).toBeVisible();
+  await expect(rail.getByRole('link', { name: 'See all' })).toHaveAttribute('href', '/history');
+
+  // The platform refuses a removal: the card comes back, with a message.
+  await page.route('**/api/v2/history/*', (route) =>
+    route.request().method() === 'DELETE'
+      ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ status: 500, code: 'INTERNAL', messages: ['boom'], requestId: 'e2e' }) })
+      : route.fallback(),
+  );
+  await rail.getByRole('button', { name: `Remove from row: ${vod}` }).click();
+  await expect(page.getByRole('status').filter({ hasText: `We couldn't remove ${vod}. Try again in a moment.` })).toBeVisible();
+  await expect(rail.getByRole('link', { name: vod })).toBeVisible();
+  await rail.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(page.getByText(`We couldn't remove ${vod}.`)).toHaveCount(0);
+
+  // Accepted: the card leaves the row and focus moves to the next card.
+  await page.unroute('**/api/v2/history/*');
+  await rail.getByRole('button', { name: `Remove from row: ${vod}` }).click();
+  await expect(rail.getByRole('link', { name: vod })).toHaveCount(0);
+  await expect(rail.getByRole('link', { name: next })).toBeFocused();
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Continue watching' }).getByRole('link', { name: next })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Continue watching' }).getByRole('link', { name: vod })).toHaveCount(0);
+
+  // HISTORY in Arabic on a phone: right to left, no sideways scrolling, axe-clean.
+  await page.getByLabel('Language').selectOption('ar');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/history');
+  await expect(page.getByRole('heading', { level: 1, name: 'السجل' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'السجل' }).getByRole('listitem')).toHaveCount(1);
+  await expect(page.getByText('تمت المشاهدة')).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  expect(await axeViolations(page)).toEqual([]);
 });
 
 test('a guest who opens HISTORY is asked to sign in and comes back', async ({ page }) => {
