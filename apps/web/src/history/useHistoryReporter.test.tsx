@@ -10,7 +10,7 @@ import { useHistoryReporter } from './useHistoryReporter';
 const USER = { authorisationToken: jwt('user-1', false), refreshToken: 'r-user' };
 
 function setup() {
-  const report = vi.fn(async (input: { params: { id: string } }) => ({ id: input.params.id, progress: { positionSeconds: 0, durationSeconds: 600, state: 'IN_PROGRESS' } }));
+  const report = vi.fn(async (input: { params: { id: string } }, _options?: unknown) => ({ id: input.params.id, progress: { positionSeconds: 0, durationSeconds: 600, state: 'IN_PROGRESS' } }));
   const api = { auth: { guestCheckin: async () => USER }, history: { report }, subscribe: () => () => undefined } as unknown as ApiClient;
   const services = testServices(api, USER);
   let reporter: HistoryReporterApi | null = null;

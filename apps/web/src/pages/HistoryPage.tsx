@@ -1,5 +1,4 @@
 import { useMemo, useRef } from 'react';
-import { Link } from 'wouter';
 import type { HistoryItem } from '@stream/core/contracts';
 import { HISTORY_PAGE_SIZE, tileKey } from '@stream/core/domain';
 import { carouselCalls, connectCarousel, createCarouselMachine } from '@stream/core/machines';
@@ -9,6 +8,7 @@ import { useDocumentTitle } from '../app/hooks';
 import { SignedInOnly } from '../app/SignedInOnly';
 import { ReadError } from '../discovery/CatalogueRead';
 import { MoreButton, useShowMore } from '../discovery/PagedTiles';
+import { EmptyLibrary, SkeletonList } from '../library/LibraryStates';
 import { ProgressCard, ProgressCardSkeleton } from '../history/ProgressCard';
 import { RemovalMessage } from '../history/RemovalMessage';
 import { afterRemovals, isRemoved, useRemovals } from '../history/removals';
@@ -101,25 +101,10 @@ function HistoryList() {
 }
 
 function Skeletons() {
-  return (
-    <ul className="history-list" aria-busy="true">
-      {Array.from({ length: 8 }, (_, i) => (
-        <li key={i}>
-          <ProgressCardSkeleton />
-        </li>
-      ))}
-    </ul>
-  );
+  return <SkeletonList className="history-list" count={8} skeleton={<ProgressCardSkeleton />} />;
 }
 
 function Empty() {
-  const { t, path } = useI18n();
-  return (
-    <div className="history-empty">
-      <p>{t('historyEmpty')}</p>
-      <p>
-        <Link href={path('BROWSE')}>{t('historyBrowse')}</Link>
-      </p>
-    </div>
-  );
+  const { t } = useI18n();
+  return <EmptyLibrary className="history-empty" text={t('historyEmpty')} browse={t('historyBrowse')} />;
 }
