@@ -57,12 +57,13 @@ export function VideoPlayer({ source, title, live = false, nextEpisode = null, s
 
   const onDuration = (video: HTMLVideoElement) => {
     player.onLoadedMetadata(video.duration);
-    progress?.position(video.currentTime, video.duration);
     const start = pendingStart.current;
     if (start > 0 && Number.isFinite(video.duration) && video.duration > 0) {
       pendingStart.current = 0;
       player.seek(start);
     }
+    // After the seek (applied at once): leaving right away reports where playback resumed, not 0.
+    progress?.position(video.currentTime, video.duration);
   };
 
   // The machine's commands reach the element and the stream.
