@@ -130,6 +130,27 @@ test('home offers the next episode of a watched one; a refused removal comes bac
   expect(await axeViolations(page)).toEqual([]);
 });
 
+test('hiding the page (visibilitychange to hidden) reports where playback stopped', async ({ page, request }) => {
+  await startSignedIn(page, await createViewer(request, 'history-hidden'));
+  await page.goto(CONTENT.freeVideo.path);
+  await expectPlaying(page);
+  // Past 5 % of the 60 s video, before the first 10 s report.
+  await expect.poll(() => currentTime(page), { timeout: 20_000, intervals: [200] }).toBeGreaterThan(4);
+  const reported = page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().includes('/api/v2/history/') && r.ok());
+  const hiddenAt = await page.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+    document.dispatchEvent(new Event('visibilitychange'));
+    return document.querySelector('video')!.currentTime;
+  });
+  expect(hiddenAt).toBeLessThan(10);
+  const body = (await reported).request().postDataJSON() as { positionSeconds: number };
+  expect(Math.abs(body.positionSeconds - hiddenAt)).toBeLessThan(2);
+  await page.goto('/history');
+  const list = page.getByRole('list', { name: 'History' });
+  await expect(list.getByRole('link', { name: CONTENT.freeVideo.title })).toBeVisible();
+  await expect(list.getByText('In progress')).toBeVisible();
+});
+
 test('a guest who opens HISTORY is asked to sign in and comes back', async ({ page }) => {
   await page.goto('/history');
   await expect(page).toHaveURL(/\/login\?from=%2Fhistory$/);
