@@ -33,6 +33,7 @@ export const ROUTE_PAGES: Partial<Record<RouteKey, string>> = {
   PAYMENT_AUTHORIZATION: 'PaymentAuthorizationPage',
   PAYMENT_UPDATE: 'PaymentUpdatePage',
   FAVOURITES: 'FavouritesPage',
+  HISTORY: 'HistoryPage',
   VOD: 'WatchPage',
   LIVE: 'WatchPage',
   INTERSTITIAL: 'InterstitialPage',

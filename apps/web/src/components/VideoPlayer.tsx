@@ -15,6 +15,19 @@ export interface VideoPlayerProps {
   live?: boolean;
   /** The episode that follows (its id, title and watch page `path`), offered when this one ends. */
   nextEpisode?: VideoPlayerNextEpisode | null;
+  /** Where playback starts, in seconds (a title resumed where the viewer left it), once the duration is known. @default 0 */
+  startAt?: number;
+  /** Told what the video does (the history reporter of a signed-in viewer's on-demand title). */
+  progress?: PlayerProgressListener | null;
+}
+
+/** What the player tells about playback (the shape of core's `HistoryReporterApi`): times in seconds. */
+export interface PlayerProgressListener {
+  /** `timeupdate` and `durationchange`: the position and the duration. */
+  position(positionSeconds: number, durationSeconds: number): void;
+  play(): void;
+  pause(): void;
+  ended(): void;
 }
 
 /** Seconds the arrow keys move by. */
@@ -30,14 +43,28 @@ const VOLUME_STEP = 10;
  * applied to the element and the stream. Besides the browser's controls: quality, audio and
  * subtitle menus, picture-in-picture, a live badge with "go to live", and keyboard shortcuts on
  * the player (space or k: play/pause; ←/→: 10 s; ↑/↓: volume; m: mute; f: full screen).
+ * Playback starts at `startAt` (a resumed title) and what it does is told to `progress`.
  */
-export function VideoPlayer({ source, title, live = false, nextEpisode = null }: VideoPlayerProps) {
+export function VideoPlayer({ source, title, live = false, nextEpisode = null, startAt = 0, progress = null }: VideoPlayerProps) {
   const { t } = useI18n();
   const figureRef = useRef<HTMLElement>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
   const streamRef = useRef<AttachedStream | null>(null);
   const [snapshot, send, actor] = useMachine(videoPlayerMachine, { input: { live, nextEpisode } });
   const player = connectVideoPlayer(snapshot, send);
+  // `startAt` is applied once, at the first known duration.
+  const pendingStart = useRef(live ? 0 : startAt);
+
+  const onDuration = (video: HTMLVideoElement) => {
+    player.onLoadedMetadata(video.duration);
+    const start = pendingStart.current;
+    if (start > 0 && Number.isFinite(video.duration) && video.duration > 0) {
+      pendingStart.current = 0;
+      player.seek(start);
+    }
+    // After the seek (applied at once): leaving right away reports where playback resumed, not 0.
+    progress?.position(video.currentTime, video.duration);
+  };
 
   // The machine's commands reach the element and the stream.
   useEffect(() => {
@@ -154,14 +181,26 @@ export function VideoPlayer({ source, title, live = false, nextEpisode = null }:
         preload="metadata"
         aria-label={title}
         onLoadStart={player.onLoadStart}
-        onLoadedMetadata={(event) => player.onLoadedMetadata(event.currentTarget.duration)}
-        onDurationChange={(event) => player.onLoadedMetadata(event.currentTarget.duration)}
-        onTimeUpdate={(event) => player.onTimeUpdate(event.currentTarget.currentTime)}
+        onLoadedMetadata={(event) => onDuration(event.currentTarget)}
+        onDurationChange={(event) => onDuration(event.currentTarget)}
+        onTimeUpdate={(event) => {
+          player.onTimeUpdate(event.currentTarget.currentTime);
+          progress?.position(event.currentTarget.currentTime, event.currentTarget.duration);
+        }}
         onSeeked={(event) => player.onTimeUpdate(event.currentTarget.currentTime)}
-        onPlaying={player.onPlaying}
-        onPause={player.onPause}
+        onPlaying={() => {
+          player.onPlaying();
+          progress?.play();
+        }}
+        onPause={() => {
+          player.onPause();
+          progress?.pause();
+        }}
         onWaiting={player.onWaiting}
-        onEnded={player.onEnded}
+        onEnded={() => {
+          player.onEnded();
+          progress?.ended();
+        }}
         onError={() => player.onError()}
         onVolumeChange={(event) => player.onVolumeChange(event.currentTarget.volume, event.currentTarget.muted)}
       />

@@ -1,14 +1,16 @@
 import { useMachine } from '@xstate/react';
 import { Link, useLocation, useSearch } from 'wouter';
 import type { Title } from '@stream/core/contracts';
-import { signInPath, tilePath, unlockingLicences } from '@stream/core/domain';
+import { isTrackedTitleType, signInPath, tilePath, unlockingLicences } from '@stream/core/domain';
 import { connectPlayback, playbackMachine, type PlayableType } from '@stream/core/machines';
 import { useResource } from '@stream/react';
 import { useI18n, useServices } from '../app/context';
 import { useSession } from '../app/hooks';
 import { Artwork } from '../components/Artwork';
 import { InlineError, InlineStatus } from '../components/StatusScreen';
-import { VideoPlayer } from '../components/VideoPlayer';
+import { VideoPlayer, type VideoPlayerProps } from '../components/VideoPlayer';
+import { useHistoryReporter } from '../history/useHistoryReporter';
+import { useResumePosition } from '../history/useResumePosition';
 import { Countdown } from './Countdown';
 import { isoMs } from './time';
 
@@ -49,20 +51,27 @@ export function EventStage({ title, nowMs }: { title: Title; nowMs: number }) {
 function Playback({ title, type }: { title: Title; type: PlayableType }) {
   const { t, routeLocale } = useI18n();
   const { api } = useServices();
+  const { isSignedIn } = useSession();
   const [snapshot, send] = useMachine(playbackMachine, { input: { api, type, id: title.id } });
   const playback = connectPlayback(snapshot, send);
+  // A signed-in viewer's on-demand title resumes where it stopped and reports its progress (issue 15).
+  const tracked = isSignedIn && isTrackedTitleType(title.type);
+  const startAt = useResumePosition(title.id, tracked);
   const next = title.nextEpisode;
 
   switch (playback.status) {
-    case 'ready':
-      return playback.source ? (
-        <VideoPlayer
-          source={playback.source}
-          title={title.title}
-          live={isLiveStream(title)}
-          nextEpisode={next ? { id: next.id, title: next.title, path: tilePath(next, routeLocale) } : null}
-        />
-      ) : null;
+    case 'ready': {
+      if (!playback.source) return null;
+      if (startAt === null) return <InlineStatus label={t('loadingVideo')} />;
+      const props: VideoPlayerProps = {
+        source: playback.source,
+        title: title.title,
+        live: isLiveStream(title),
+        nextEpisode: next ? { id: next.id, title: next.title, path: tilePath(next, routeLocale) } : null,
+        startAt,
+      };
+      return tracked ? <ReportingPlayer {...props} id={title.id} type={title.type} /> : <VideoPlayer {...props} />;
+    }
     case 'locked':
       return <Paywall title={title} />;
     case 'failed':
@@ -70,6 +79,12 @@ function Playback({ title, type }: { title: Title; type: PlayableType }) {
     default:
       return <InlineStatus label={t('loadingVideo')} />;
   }
+}
+
+/** The player of a signed-in viewer's on-demand title: what it plays is reported to the watch history. */
+function ReportingPlayer({ id, type, ...props }: VideoPlayerProps & { id: string; type: string }) {
+  const reporter = useHistoryReporter(id, type);
+  return <VideoPlayer {...props} progress={reporter} />;
 }
 
 /** Names the licences that unlock the title, links to the licences page, and offers sign-in to a guest. */

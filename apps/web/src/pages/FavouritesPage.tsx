@@ -1,5 +1,4 @@
 import { useMemo } from 'react';
-import { Link } from 'wouter';
 import type { Favourite } from '@stream/core/contracts';
 import { FAVOURITES_PAGE_SIZE, tileKey } from '@stream/core/domain';
 import { connectCarousel, createCarouselMachine, carouselCalls } from '@stream/core/machines';
@@ -11,6 +10,7 @@ import { ReadError } from '../discovery/CatalogueRead';
 import { MoreButton, useShowMore } from '../discovery/PagedTiles';
 import { TileCard, TileSkeleton } from '../discovery/TileCard';
 import { FavouriteHeart } from '../library/FavouriteHeart';
+import { EmptyLibrary, SkeletonList } from '../library/LibraryStates';
 import '../styles/browse.css';
 import '../styles/library.css';
 
@@ -75,25 +75,10 @@ function FavouritesList() {
 }
 
 function Skeletons() {
-  return (
-    <ul className="favourite-list" aria-busy="true">
-      {Array.from({ length: FAVOURITES_PAGE_SIZE }, (_, i) => (
-        <li key={i}>
-          <TileSkeleton />
-        </li>
-      ))}
-    </ul>
-  );
+  return <SkeletonList className="favourite-list" count={FAVOURITES_PAGE_SIZE} skeleton={<TileSkeleton />} />;
 }
 
 function Empty() {
-  const { t, path } = useI18n();
-  return (
-    <div className="favourites-empty">
-      <p>{t('favouritesEmpty')}</p>
-      <p>
-        <Link href={path('BROWSE')}>{t('favouritesBrowse')}</Link>
-      </p>
-    </div>
-  );
+  const { t } = useI18n();
+  return <EmptyLibrary className="favourites-empty" text={t('favouritesEmpty')} browse={t('favouritesBrowse')} />;
 }

@@ -12,9 +12,11 @@ import { heroOf, homeSectionQuery } from '../app/homeHero';
 
 // The catalogue is loaded on demand, so that the login route's JavaScript does not grow with it.
 const ContentCatalogue = lazy(() => import('../components/ContentCatalogue'));
+// A signed-in viewer's "Continue watching" row, on demand too (a guest never downloads it).
+const ContinueWatchingRail = lazy(() => import('../history/ContinueWatchingRail'));
 
 /**
- * HOME: a welcome (a signed-in user is greeted by name), the home section (docs/api.md
+ * HOME: a welcome (a signed-in user is greeted by name, then their "Continue watching" row), the home section (docs/api.md
  * "Catalogue": a hero, the first item of its HERO rail, then its rails, "live now" among them)
  * and the content catalogue of `content.list` under them (its first thumbnails are the page's
  * first paint, scripts/first-paint.mjs).
@@ -40,6 +42,11 @@ export default function HomePage() {
           </>
         )}
       </section>
+      {isSignedIn && user ? (
+        <Suspense fallback={null}>
+          <ContinueWatchingRail key={user.id} />
+        </Suspense>
+      ) : null}
       <HomeSection />
       <Suspense fallback={<TileGrid tiles={undefined} label={t('loadingContent')} />}>
         <ContentCatalogue />

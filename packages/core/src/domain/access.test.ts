@@ -35,6 +35,11 @@ describe('routeAccess (§2, §6)', () => {
     expect(routeAccess('PAYMENT_UPDATE', 'signedIn', '/payment-update/101')).toEqual({ kind: 'open' });
   });
 
+  it('sends a guest on HISTORY to login with from (a watch history needs an account)', () => {
+    expect(routeAccess('HISTORY', 'guest', '/history')).toEqual({ kind: 'redirect', path: '/login?from=%2Fhistory' });
+    expect(routeAccess('HISTORY', 'signedIn', '/history')).toEqual({ kind: 'open' });
+  });
+
   it('sends a guest on TV_LOGIN to login with from (confirming a TV code needs an account)', () => {
     expect(routeAccess('TV_LOGIN', 'guest', '/tv-login?code=AB12')).toEqual({ kind: 'redirect', path: '/login?from=%2Ftv-login%3Fcode%3DAB12' });
     expect(routeAccess('TV_LOGIN', 'signedIn', '/tv-login')).toEqual({ kind: 'open' });

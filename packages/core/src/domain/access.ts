@@ -12,7 +12,7 @@ import { buildPath, DEFAULT_MENU_ROUTE, matchRouteAnyLocale, type RouteKey, type
 export const GUEST_ONLY_ROUTE_KEYS: readonly RouteKey[] = ['LOGIN', 'SIGNUP'];
 
 /** Routes only a signed-in user opens: a guest goes to LOGIN with `from` set to the page (§6). */
-export const SIGNED_IN_ROUTE_KEYS: readonly RouteKey[] = ['ACCOUNT', 'PAYMENT_UPDATE', 'TV_LOGIN', 'WATCHLISTS', 'FAVOURITES'];
+export const SIGNED_IN_ROUTE_KEYS: readonly RouteKey[] = ['ACCOUNT', 'PAYMENT_UPDATE', 'TV_LOGIN', 'WATCHLISTS', 'FAVOURITES', 'HISTORY'];
 
 /** The viewer as route access sees it. */
 export type Viewer = 'guest' | 'signedIn';

@@ -14,7 +14,7 @@ function fakeApi() {
     });
   const api = {
     favourites: { list: method('favourites.list'), get: method('favourites.get'), status: method('favourites.status') },
-    history: { list: method('history.list'), get: method('history.get'), continueWatching: method('history.continueWatching') },
+    history: { list: method('history.list'), get: method('history.get'), continueWatching: method('history.continueWatching'), remove: method('history.remove') },
     watchlists: { list: method('watchlists.list'), remove: method('watchlists.remove') },
   };
   return { client: api as unknown as ApiClient, called };
@@ -80,6 +80,32 @@ describe('watchlists.remove', () => {
     await expect(resources.watchlists.remove('owner-2', 'list-2')).rejects.toBe(refused);
     await settled();
     expect(called).toEqual([['watchlists.list', { query: {} }]]);
+    unsubscribe();
+  });
+});
+
+describe('history.remove', () => {
+  it('removes the title, then reloads the watched continue-watching row; a refusal rejects, the row reloaded all the same', async () => {
+    const { client, called } = fakeApi();
+    const cache = createResourceCache({ onError: () => undefined, retry: false });
+    const resources = createResources(client, cache);
+    const row = resources.history.continueWatching();
+    const unsubscribe = cache.subscribe(row, () => undefined);
+    await cache.settled(row);
+    called.length = 0;
+    await resources.history.remove('vod-1');
+    await cache.settled(row);
+    expect(called).toEqual([
+      ['history.remove', { params: { id: 'vod-1' } }],
+      ['history.continueWatching', { query: {} }],
+    ]);
+
+    called.length = 0;
+    const refused = Object.assign(new Error('NOT_FOUND'), { status: 404 });
+    (client.history.remove as unknown as ReturnType<typeof vi.fn>).mockRejectedValueOnce(refused);
+    await expect(resources.history.remove('vod-2')).rejects.toBe(refused);
+    await cache.settled(row);
+    expect(called).toEqual([['history.continueWatching', { query: {} }]]);
     unsubscribe();
   });
 });

@@ -20,7 +20,8 @@ const pageQuery = (page: LibraryPageQuery | undefined) => ({
  * The viewer's library, reads (docs/api.md "Favourites, history and continue watching"; bearer
  * required, scope `viewer`). Keys `['favourites' | 'history', call, …]` (page numbers and title
  * ids only); after a change invalidate `RESOURCE_KEYS.favourites` or `RESOURCE_KEYS.history`.
- * Changes go through the flows: `favouriteToggleMachine`, `historyReporterMachine`.
+ * Changes go through the flows (`favouriteToggleMachine`, `historyReporterMachine`) or the
+ * mutations here (`history.remove`, `watchlists.remove`).
  */
 export interface LibraryResources {
   favourites: {
@@ -38,6 +39,12 @@ export interface LibraryResources {
     get(id: string): ResourceQuery<TitleProgressAnswer>;
     /** A page of continue watching (`history.continueWatching`; 12 per page by default), key `['history', 'continueWatching', rpp, lastSeen]`. */
     continueWatching(page?: LibraryPageQuery): ResourceQuery<ContinueWatchingPage>;
+    /**
+     * Removes title `id` from the history and continue watching (`history.remove`, "remove from
+     * row"; idempotent), then invalidates `RESOURCE_KEYS.history`. Rejects with the call's
+     * `ApiError` (404 for an unknown title, 401).
+     */
+    remove(id: string): Promise<void>;
   };
   watchlists: {
     /** A page of the viewer's watchlists library, the lists owned and the shared lists saved, latest first (`watchlists.list`; 25 per page by default), key `['watchlists', 'list', rpp, lastSeen]`. */
@@ -67,6 +74,9 @@ export function libraryResources(api: ApiClient, cache: ResourceCache): LibraryR
         key: ['history', 'continueWatching', ...pageKey(page)],
         load: () => api.history.continueWatching({ query: pageQuery(page) }),
       }),
+      remove: async (id) => {
+        await cache.mutate(() => api.history.remove({ params: { id } }), [RESOURCE_KEYS.history]);
+      },
     },
     watchlists: {
       list: (page) => ({ key: [...RESOURCE_KEYS.watchlists, 'list', ...pageKey(page)], load: () => api.watchlists.list({ query: pageQuery(page) }) }),

@@ -104,8 +104,11 @@ export const historyReporterMachine = setup({
           initial: 'paused',
           states: {
             paused: {
-              description: 'Not playing (before the start or paused).',
-              on: { 'history.play': { target: 'playing', actions: 'markPlaying' } },
+              description: 'Not playing (before the start or paused). The end arrives here too: a browser fires pause before ended.',
+              on: {
+                'history.play': { target: 'playing', actions: 'markPlaying' },
+                'history.ended': { target: 'ended', actions: ['markEnded', 'queueReport'] },
+              },
             },
             playing: {
               description: 'Playing: the position is reported every 10 s.',

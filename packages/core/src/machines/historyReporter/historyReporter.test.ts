@@ -86,6 +86,21 @@ describe('history reporter machine', () => {
     ]);
   });
 
+  it('reports the end after a pause (a browser fires pause, then ended)', async () => {
+    const { calls, view, play } = start();
+    view().play();
+    await play(3000, 597);
+    view().pause();
+    await vi.advanceTimersByTimeAsync(0);
+    calls[0]!.resolve();
+    view().ended();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(bodies(calls).map((b) => [b.positionSeconds, b.ended])).toEqual([
+      [600, false],
+      [600, true],
+    ]);
+  });
+
   it('sends one report at a time and keeps only the newest waiting; a failed one is dropped', async () => {
     const { calls, view, play } = start();
     view().play();

@@ -1,0 +1,110 @@
+import { useMemo, useRef } from 'react';
+import type { HistoryItem } from '@stream/core/contracts';
+import { HISTORY_PAGE_SIZE, tileKey } from '@stream/core/domain';
+import { carouselCalls, connectCarousel, createCarouselMachine } from '@stream/core/machines';
+import { useFlow } from '@stream/react';
+import { useI18n, useServices } from '../app/context';
+import { useDocumentTitle } from '../app/hooks';
+import { SignedInOnly } from '../app/SignedInOnly';
+import { ReadError } from '../discovery/CatalogueRead';
+import { MoreButton, useShowMore } from '../discovery/PagedTiles';
+import { EmptyLibrary, SkeletonList } from '../library/LibraryStates';
+import { ProgressCard, ProgressCardSkeleton } from '../history/ProgressCard';
+import { RemovalMessage } from '../history/RemovalMessage';
+import { afterRemovals, isRemoved, useRemovals } from '../history/removals';
+import { useRemovalFocus } from '../history/useRemovalFocus';
+import '../styles/history.css';
+
+/** The carousel machine over the history, paged by "Show more". */
+const historyPagesMachine = createCarouselMachine<HistoryItem>();
+
+const itemKey = (item: HistoryItem) => tileKey(item.tile);
+
+/**
+ * HISTORY (`/history`; issue 15, docs/api.md "Favourites, history and continue watching"): the
+ * titles the viewer played, last updated first, `HISTORY_PAGE_SIZE` at a time with "Show more"
+ * (core's carousel machine over `history.list`), each with its progress bar, its state and
+ * "Remove" (`queries.history.remove`: hidden at once, back with a message when refused; focus
+ * moves to the next title). Skeletons while the first page loads, an empty state, an error with
+ * Retry. A guest is sent to sign in and comes back here.
+ */
+export default function HistoryPage() {
+  const { t } = useI18n();
+  useDocumentTitle(t('historyTitle'), t('appName'));
+  return (
+    <SignedInOnly loadingLabel={t('historyLoading')}>
+      <HistoryList />
+    </SignedInOnly>
+  );
+}
+
+function HistoryList() {
+  const { t } = useI18n();
+  const { api } = useServices();
+  const removals = useRemovals();
+  const removedCount = useRef(0);
+  removedCount.current = removals.state.removed.length;
+  const input = useMemo(() => {
+    const fetchPage = afterRemovals(carouselCalls(api).history(HISTORY_PAGE_SIZE), () => removedCount.current);
+    return { fetchPage, keyOf: itemKey, visible: 1 };
+    // The input is read once, when the machine starts.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  const [view] = useFlow(historyPagesMachine, { input, connect: connectCarousel<HistoryItem> });
+  const shown = view.items.filter((item) => !isRemoved(removals.state, item.tile.id));
+  // "Show more" moves focus to the first new title: counted among the titles shown.
+  const hiddenBefore = view.items.slice(0, Math.max(0, view.firstNew)).filter((item) => isRemoved(removals.state, item.tile.id)).length;
+  const { container, showMore } = useShowMore<HTMLDivElement>({ ...view, firstNew: view.firstNew < 0 ? -1 : view.firstNew - hiddenBefore }, '.history-list__item .card-link');
+  const heading = useRef<HTMLHeadingElement>(null);
+  const focusAfterRemoval = useRemovalFocus(container, () => heading.current, removals.state);
+
+  let body;
+  if (view.status === 'failed' && view.items.length === 0) body = <ReadError onRetry={view.retry} />;
+  else if (view.status === 'loading') body = <Skeletons />;
+  else if (shown.length === 0 && !view.canLoadMore && view.status !== 'fetching') body = <Empty />;
+  else {
+    body = (
+      <>
+        <ul className="history-list" aria-label={t('historyTitle')}>
+          {shown.map((item, index) => (
+            <li key={itemKey(item)} className="history-list__item">
+              <ProgressCard
+                tile={item.tile}
+                progress={item.progress}
+                eager={index < 4}
+                level={2}
+                removeText={t('historyRemove')}
+                removeLabel={t('historyRemoveTitle', { title: item.tile.title })}
+                onRemove={() => {
+                  focusAfterRemoval(shown.map((other) => other.tile.id), index);
+                  removals.remove(item.tile.id, item.tile.title);
+                }}
+              />
+            </li>
+          ))}
+        </ul>
+        {view.status === 'fetching' ? <Skeletons /> : null}
+        {view.status === 'failed' ? <ReadError onRetry={view.retry} /> : null}
+        {view.canLoadMore ? <MoreButton label={t('moreItems')} onClick={showMore} /> : null}
+      </>
+    );
+  }
+  return (
+    <div className="page history-page" ref={container}>
+      <h1 ref={heading} tabIndex={-1}>
+        {t('historyTitle')}
+      </h1>
+      <RemovalMessage state={removals.state} onDismiss={removals.dismiss} />
+      {body}
+    </div>
+  );
+}
+
+function Skeletons() {
+  return <SkeletonList className="history-list" count={8} skeleton={<ProgressCardSkeleton />} />;
+}
+
+function Empty() {
+  const { t } = useI18n();
+  return <EmptyLibrary className="history-empty" text={t('historyEmpty')} browse={t('historyBrowse')} />;
+}
