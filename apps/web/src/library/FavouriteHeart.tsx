@@ -8,16 +8,25 @@ import { useSession } from '../app/hooks';
 import { setFavouriteOver } from './favouriteToggle';
 import '../styles/library.css';
 
-/** The query a guest's heart adds to the title's address: after signing in, the heart favourites it. */
-const FAVOURITE_ON_RETURN = 'favourite=add';
+/**
+ * The query parameter a guest's heart adds to the page's address, with the title's id as its value
+ * (`?favourite=<id>`): back from signing in, the heart of that title on the page favourites it.
+ */
+const FAVOURITE_ON_RETURN = 'favourite';
 
 export interface FavouriteHeartProps {
   /** The catalogue title's id. */
   id: string;
   /** The button's accessible name when the visible "Favourite" is not enough (a card: "Favourite: title"). */
   label?: string | undefined;
-  /** Whether it is a favourite, when the caller knows (a FAVOURITES card); absent: read with `favourites.get`. */
+  /**
+   * Whether it is a favourite, when the caller knows (a card: its rail's batch read of
+   * `favourites.status`; a FAVOURITES card); absent: read with `favourites.get`. A new value
+   * (the batch read again after a change) brings the heart in step when no change of its own is pending.
+   */
   favourite?: boolean | undefined;
+  /** A card's heart: the icon alone (the name stays `label`), over the card's artwork. */
+  compact?: boolean | undefined;
 }
 
 /**
@@ -29,7 +38,7 @@ export interface FavouriteHeartProps {
 export function FavouriteHeart(props: FavouriteHeartProps) {
   const { status, user } = useSession();
   if (status === 'loading') return null;
-  if (status !== 'signedIn' || !user) return <GuestHeart />;
+  if (status !== 'signedIn' || !user) return <GuestHeart {...props} />;
   return <SignedInHeart key={`${user.id}:${props.id}`} {...props} />;
 }
 
@@ -41,22 +50,27 @@ function HeartIcon() {
   );
 }
 
-function GuestHeart() {
+/** The heart's class names: a card's is compact. */
+const heartClass = (compact: boolean | undefined) => (compact ? 'heart heart--compact' : 'heart');
+
+function GuestHeart({ id, label, compact }: FavouriteHeartProps) {
   const { t, routeLocale } = useI18n();
   const [pathname, navigate] = useLocation();
   const search = useSearch();
-  const here = `${pathname}?${search ? `${search}&` : ''}${FAVOURITE_ON_RETURN}`;
+  const params = new URLSearchParams(search);
+  params.set(FAVOURITE_ON_RETURN, id);
+  const here = `${pathname}?${params}`;
   return (
-    <div className="heart">
-      <button type="button" className="heart__button" aria-pressed={false} onClick={() => navigate(signInPath(here, routeLocale))}>
+    <div className={heartClass(compact)}>
+      <button type="button" className="heart__button" aria-pressed={false} aria-label={label} onClick={() => navigate(signInPath(here, routeLocale))}>
         <HeartIcon />
-        <span>{t('favourite')}</span>
+        <span className="heart__text">{t('favourite')}</span>
       </button>
     </div>
   );
 }
 
-function SignedInHeart({ id, label, favourite }: FavouriteHeartProps) {
+function SignedInHeart({ id, label, favourite, compact }: FavouriteHeartProps) {
   const { t } = useI18n();
   const { api, queries, resources } = useServices();
   const status = useResource(favourite === undefined ? queries.favourites.get(id) : null);
@@ -67,10 +81,10 @@ function SignedInHeart({ id, label, favourite }: FavouriteHeartProps) {
     [],
   );
   const [heart] = useFlow(favouriteToggleMachine, { input, connect: connectFavouriteToggle });
-  const known = status.data?.favourite;
+  const known = favourite ?? status.data?.favourite;
   useEffect(() => {
     if (known !== undefined) heart.sync(known);
-    // Only a new answer of the read syncs the heart.
+    // Only a new answer of the read (or the caller's) syncs the heart.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [known]);
 
@@ -78,18 +92,18 @@ function SignedInHeart({ id, label, favourite }: FavouriteHeartProps) {
   const [pathname, navigate] = useLocation();
   const search = useSearch();
   const params = new URLSearchParams(search);
-  const favouriteOnReturn = params.get('favourite') === 'add';
+  const favouriteOnReturn = params.get(FAVOURITE_ON_RETURN) === id;
   useEffect(() => {
     if (!favouriteOnReturn || known === undefined) return;
     if (!known) heart.toggle();
-    params.delete('favourite');
+    params.delete(FAVOURITE_ON_RETURN);
     const rest = params.toString();
     navigate(rest ? `${pathname}?${rest}` : pathname, { replace: true });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [favouriteOnReturn, known]);
 
   return (
-    <div className="heart">
+    <div className={heartClass(compact)}>
       <button
         type="button"
         className="heart__button"
@@ -99,7 +113,7 @@ function SignedInHeart({ id, label, favourite }: FavouriteHeartProps) {
         onClick={heart.toggle}
       >
         <HeartIcon />
-        <span>{t('favourite')}</span>
+        <span className="heart__text">{t('favourite')}</span>
       </button>
       <p className="heart__message" role="status">
         {heart.refused ? (
