@@ -120,3 +120,54 @@ test('a guest presses a card heart, signs in and comes back with the title favou
   const favourites = await request.get(`${SANDBOX_URL}/api/v2/favourite/vods`, { headers: await viewerHeaders(request, viewer) });
   expect((await favourites.json()).items.map((item: { title: string }) => item.title)).toEqual([title]);
 });
+
+/** The titles of the opened watchlist's items, in order. */
+const itemTitles = (page: Page) => page.getByRole('list', { name: /^Titles in / }).locator('.watchlist-item__title').allTextContents();
+
+// commerce-and-account-data.md §9 "reorder sends the first items up to lastSeen"; docs/api.md "Watchlists".
+test('a watchlist item dragged by its handle moves, is announced, and the order holds after a reload', async ({ page, request }) => {
+  const viewer = await createViewer(request, 'cards-drag');
+  const headers = await viewerHeaders(request, viewer);
+  const created = await request.post(`${SANDBOX_URL}/api/v2/watchlists`, { headers, data: { name: 'Drag me' } });
+  expect(created.ok(), await created.text()).toBe(true);
+  const { id } = (await created.json()) as { id: string };
+  for (const contentId of ['vod-snowline', 'vod-paper-crowns', 'vod-city-of-echoes']) {
+    const added = await request.post(`${SANDBOX_URL}/api/v4/user/watchlist/${id}/content`, { headers, data: { content: { id: contentId, contentType: 'VOD' } } });
+    expect(added.ok(), await added.text()).toBe(true);
+  }
+  await startSignedIn(page, viewer);
+  await page.goto(`/watchlists?list=${encodeURIComponent(id)}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Drag me' })).toBeVisible();
+  await expect.poll(() => itemTitles(page)).toEqual(['Snowline', 'Paper Crowns', 'City of Echoes']);
+  expect(await axeViolations(page)).toEqual([]);
+
+  const items = page.locator('.watchlist-item');
+  const handle = (index: number) => items.nth(index).locator('[data-drag-handle]');
+  // City of Echoes, the last, to the top: Playwright's drag (pointer down on the handle, moves, up on the first item's top).
+  const reorder = page.waitForResponse((r) => r.request().method() === 'POST' && /\/api\/v4\/user\/watchlist\/[^/]+\?lastSeen=/.test(r.url()));
+  await handle(2).dragTo(items.nth(0), { targetPosition: { x: 20, y: 2 } });
+  await expect.poll(() => itemTitles(page)).toEqual(['City of Echoes', 'Snowline', 'Paper Crowns']);
+  await expect(page.getByRole('status').filter({ hasText: 'City of Echoes moved to position 1 of 3' })).toBeVisible();
+  expect((await reorder).ok()).toBe(true);
+
+  // Snowline (now second) down to the end with the mouse, step by step.
+  await items.nth(2).scrollIntoViewIfNeeded();
+  const from = await handle(1).boundingBox();
+  const last = await items.nth(2).boundingBox();
+  await page.mouse.move(from!.x + from!.width / 2, from!.y + from!.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from!.x + from!.width / 2, last!.y + last!.height - 2, { steps: 8 });
+  await expect(items.nth(2)).toHaveClass(/watchlist-item--drop-after/);
+  await page.mouse.up();
+  await expect.poll(() => itemTitles(page)).toEqual(['City of Echoes', 'Paper Crowns', 'Snowline']);
+
+  // The order holds after a reload (once the platform confirmed it).
+  await expect(page.locator('.watchlists-page [aria-busy="true"]')).toHaveCount(0);
+  await expect
+    .poll(async () => {
+      await page.reload();
+      await expect(page.getByRole('heading', { level: 1, name: 'Drag me' })).toBeVisible();
+      return itemTitles(page);
+    })
+    .toEqual(['City of Echoes', 'Paper Crowns', 'Snowline']);
+});
