@@ -1,10 +1,14 @@
-import { Fragment, useRef, type ReactNode } from 'react';
+import { Fragment, lazy, Suspense, useRef, type ReactNode } from 'react';
 import type { Tile } from '@stream/core/contracts';
 import { useResource } from '@stream/react';
 import { useI18n, useServices } from '../app/context';
 import { useSession } from '../app/hooks';
-import { FavouriteHeart } from './FavouriteHeart';
+import { GuestHeart } from './GuestHeart';
 import { batchRanges, nextBatchStarts } from './heartBatches';
+
+// A signed-in viewer's heart (the favourite-toggle machine) is read when a signed-in page of cards
+// first shows: a guest's home loads none of it (the home route's JavaScript budget, scripts/bench-web.mjs).
+const FavouriteHeart = lazy(() => import('./FavouriteHeart').then((module) => ({ default: module.FavouriteHeart })));
 
 export interface CardHeartsProps {
   /** The cards of one rail or grid, in order (a carousel's pages appended as they arrive). */
@@ -64,8 +68,14 @@ function StatusBatch({ tiles, from, to, render }: { tiles: readonly Tile[]; from
   );
 }
 
-/** A card's compact heart, named "Favourite: <title>". */
+/** A card's compact heart, named "Favourite: <title>": a guest's (`favourite` undefined) or a signed-in viewer's. */
 function CardHeart({ tile, favourite }: { tile: Tile; favourite: boolean | undefined }) {
   const { t } = useI18n();
-  return <FavouriteHeart id={tile.id} favourite={favourite} label={t('favouriteTitle', { title: tile.title })} compact />;
+  const props = { id: tile.id, label: t('favouriteTitle', { title: tile.title }), compact: true } as const;
+  if (favourite === undefined) return <GuestHeart {...props} />;
+  return (
+    <Suspense fallback={null}>
+      <FavouriteHeart {...props} favourite={favourite} />
+    </Suspense>
+  );
 }
