@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createViewer, SANDBOX_URL, startSignedIn, viewerHeaders } from './sandbox';
 import { axeViolations, submitLogin } from './support';
+import { expectOrderAfterReload, itemTitles } from './watchlistItems';
 
 /**
  * The reads the page makes for the hearts of a page of cards (`GET /api/v2/favourite/status`)
@@ -121,9 +122,6 @@ test('a guest presses a card heart, signs in and comes back with the title favou
   expect((await favourites.json()).items.map((item: { title: string }) => item.title)).toEqual([title]);
 });
 
-/** The titles of the opened watchlist's items, in order. */
-const itemTitles = (page: Page) => page.getByRole('list', { name: /^Titles in / }).locator('.watchlist-item__title').allTextContents();
-
 // commerce-and-account-data.md §9 "reorder sends the first items up to lastSeen"; docs/api.md "Watchlists".
 test('a watchlist item dragged by its handle moves, is announced, and the order holds after a reload', async ({ page, request }) => {
   const viewer = await createViewer(request, 'cards-drag');
@@ -162,12 +160,5 @@ test('a watchlist item dragged by its handle moves, is announced, and the order 
   await expect.poll(() => itemTitles(page)).toEqual(['City of Echoes', 'Paper Crowns', 'Snowline']);
 
   // The order holds after a reload (once the platform confirmed it).
-  await expect(page.locator('.watchlists-page [aria-busy="true"]')).toHaveCount(0);
-  await expect
-    .poll(async () => {
-      await page.reload();
-      await expect(page.getByRole('heading', { level: 1, name: 'Drag me' })).toBeVisible();
-      return itemTitles(page);
-    })
-    .toEqual(['City of Echoes', 'Paper Crowns', 'Snowline']);
+  await expectOrderAfterReload(page, 'Drag me', ['City of Echoes', 'Paper Crowns', 'Snowline']);
 });
