@@ -4,24 +4,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import type { ApiClient } from '@stream/core/api';
 import type { LoginResponse, Tile } from '@stream/core/contracts';
-import type { LabelsApi } from '@stream/core/machines';
 import { I18nProvider, ServicesProvider } from '../app/context';
-import { jwt, testServices } from '../app/testServices';
+import { jwt, testLabels, testServices } from '../app/testServices';
 import { CardHearts } from './CardHearts';
 
 const USER: LoginResponse = { authorisationToken: jwt('user-1', false), refreshToken: 'r-user' };
 
 /** Labels whose text is the key, but a card's heart's name: `Favourite: <title>`. */
-const labels: LabelsApi = {
-  status: 'ready',
-  t: (key) => (key === 'favouriteTitle' ? 'Favourite: {title}' : key),
-  isKnownKey: () => false,
-  locale: 'en',
-  defaultLocale: 'en',
-  locales: ['en'],
-  dir: 'ltr',
-  retry: () => undefined,
-};
+const labels = testLabels({ favouriteTitle: 'Favourite: {title}' });
 
 const tile = (id: string): Tile => ({ id, type: 'VOD', title: id, licenceIds: [] }) as unknown as Tile;
 
