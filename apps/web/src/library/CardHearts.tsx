@@ -27,7 +27,7 @@ export interface CardHeartsProps {
  */
 export function CardHearts({ tiles, children }: CardHeartsProps) {
   const { status } = useSession();
-  const starts = useBatchStarts(tiles.length);
+  const starts = useBatchStarts(tiles.map(cardId));
   if (status === 'loading') return <>{tiles.map((tile, index) => children(tile, index, null))}</>;
   if (status !== 'signedIn') return <>{tiles.map((tile, index) => children(tile, index, <CardHeart key="heart" tile={tile} favourite={undefined} />))}</>;
   return (
@@ -42,12 +42,11 @@ export function CardHearts({ tiles, children }: CardHeartsProps) {
 const cardId = (tile: Tile) => tile.id;
 
 /** The batches' starts of a list that grows page by page (see `nextBatchStarts`). */
-function useBatchStarts(length: number): readonly number[] {
-  const state = useRef<{ starts: readonly number[]; seen: number }>({ starts: [0], seen: 0 });
-  if (state.current.seen !== length) {
-    state.current = { starts: nextBatchStarts(state.current.starts, state.current.seen, length), seen: length };
-  }
-  return state.current.starts;
+function useBatchStarts(ids: readonly string[]): readonly number[] {
+  const state = useRef<{ starts: readonly number[]; seen: readonly string[] }>({ starts: [0], seen: [] });
+  const starts = nextBatchStarts(state.current.starts, state.current.seen, ids);
+  state.current = { starts, seen: ids };
+  return starts;
 }
 
 /** Cards `from` to `to` (excluded) of `tiles`, their favourite state read in one `favourites.status`. */

@@ -7,15 +7,17 @@ export const STATUS_MAX_IDS = 100;
 
 /**
  * Where the batches of a growing list of cards start, given where they started before
- * (`starts`, the first always 0), how many cards the list had (`seenLength`) and how many it has
- * now (`length`): a list that grew by a page (a rail's or grid's next page, appended) gets a new
- * batch where the page starts, so that the cards already shown keep their batch (and their read);
- * a list that shrank or was empty starts over with one batch.
+ * (`starts`, the first always 0), the cards' ids the list had (`seen`) and has now (`ids`): a
+ * list that grew by a page (a rail's or grid's next page, appended after the cards it had) gets a
+ * new batch where the page starts, so that the cards already shown keep their batch (and their
+ * read); the same list keeps its batches; any other list (another search's results, a list read
+ * again, an empty one before) starts over with one batch.
  */
-export function nextBatchStarts(starts: readonly number[], seenLength: number, length: number): readonly number[] {
-  if (length < seenLength || seenLength <= 0) return [0];
-  if (length === seenLength) return starts;
-  return [...starts, seenLength];
+export function nextBatchStarts(starts: readonly number[], seen: readonly string[], ids: readonly string[]): readonly number[] {
+  const extends_ = seen.length > 0 && ids.length >= seen.length && seen.every((id, i) => ids[i] === id);
+  if (!extends_) return [0];
+  if (ids.length === seen.length) return starts;
+  return [...starts, seen.length];
 }
 
 /**
