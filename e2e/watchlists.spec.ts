@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createViewer, SANDBOX_URL, startSignedIn, viewerHeaders } from './sandbox';
 import { axeViolations, submitLogin } from './support';
+import { expectOrderAfterReload, itemTitles } from './watchlistItems';
 
 /** Three catalogue titles (apps/sandbox/src/seed/titles.ts) and their watch pages. */
 const TITLES = [
@@ -8,11 +9,6 @@ const TITLES = [
   { path: '/video/vod-paper-crowns', title: 'Paper Crowns' },
   { path: '/video/vod-city-of-echoes', title: 'City of Echoes' },
 ] as const;
-
-/** The titles of the opened list's items, in order. */
-async function itemTitles(page: Page): Promise<string[]> {
-  return page.getByRole('list', { name: /^Titles in / }).locator('.watchlist-item__title').allTextContents();
-}
 
 /** Adds the title of the watch page at `path` to the list `name` through "Add to watchlist". */
 async function addFromWatchPage(page: Page, path: string, name: string) {
@@ -64,14 +60,7 @@ test('a viewer makes a list, adds three titles, reorders them by keyboard, and t
   expect(await axeViolations(page)).toEqual([]);
 
   // The order holds after a reload (once the platform confirmed it).
-  await expect(page.locator('.watchlists-page [aria-busy="true"]')).toHaveCount(0);
-  await expect
-    .poll(async () => {
-      await page.reload();
-      await expect(page.getByRole('heading', { level: 1, name: 'Weekend' })).toBeVisible();
-      return itemTitles(page);
-    })
-    .toEqual(['City of Echoes', 'Paper Crowns', 'Snowline']);
+  await expectOrderAfterReload(page, 'Weekend', ['City of Echoes', 'Paper Crowns', 'Snowline']);
 
   // The share link, in full.
   const shareUrl = await page.getByLabel('Share link').inputValue();

@@ -2,7 +2,7 @@
 import { createActor } from 'xstate';
 import type { ApiClient } from '@stream/core/api';
 import type { LoginResponse } from '@stream/core/contracts';
-import { sessionMachine } from '@stream/core/machines';
+import { sessionMachine, type LabelsApi } from '@stream/core/machines';
 import { browserNavigation, createTokenStore, memoryStorage } from '@stream/core/platform';
 import { createResourceCache, createResources } from '@stream/core/resources';
 import type { Services } from './services';
@@ -55,5 +55,19 @@ export function homeSectionFixture(base: string, heroId: string, ...others: stri
       { id: 'films', title: 'Films', layout: 'POSTER', source: 'CURATED', items: others.map(tile), pagingInfo: paging },
       { id: 'hero', title: 'Featured', layout: 'HERO', source: 'CURATED', items: [heroId, ...others].map(tile), pagingInfo: paging },
     ],
+  };
+}
+
+/** English labels, ready, whose text is the key unless `texts` gives it (`{name}` placeholders are filled by the provider). */
+export function testLabels(texts: Record<string, string> = {}): LabelsApi {
+  return {
+    status: 'ready',
+    t: (key) => texts[key] ?? key,
+    isKnownKey: () => false,
+    locale: 'en',
+    defaultLocale: 'en',
+    locales: ['en'],
+    dir: 'ltr',
+    retry: () => undefined,
   };
 }

@@ -3,6 +3,7 @@ import '../styles/discovery.css';
 import { Link } from 'wouter';
 import type { Tile } from '@stream/core/contracts';
 import { useI18n } from '../app/context';
+import { CardHearts } from '../library/CardHearts';
 import { TileCard, TileSkeleton } from './TileCard';
 
 export interface RailProps {
@@ -50,11 +51,15 @@ export function Rail({ title, tiles, moreHref, shape = 'thumbnail', eager = fals
                   <TileSkeleton shape={shape} />
                 </li>
               ))
-            : tiles.map((tile, index) => (
-                <li key={`${tile.type}:${tile.id}`}>
-                  <TileCard tile={tile} shape={shape} eager={eager && index < 4} />
-                </li>
-              ))}
+            : (
+                <CardHearts tiles={tiles}>
+                  {(tile, index, heart) => (
+                    <li key={`${tile.type}:${tile.id}`}>
+                      <TileCard tile={tile} shape={shape} eager={eager && index < 4} heart={heart} />
+                    </li>
+                  )}
+                </CardHearts>
+              )}
         </ul>
       )}
     </section>
@@ -71,11 +76,15 @@ export function TileGrid({ tiles, shape = 'thumbnail', label }: { tiles: readonl
               <TileSkeleton shape={shape} />
             </li>
           ))
-        : tiles.map((tile, index) => (
-            <li key={`${tile.type}:${tile.id}`}>
-              <TileCard tile={tile} shape={shape} eager={index < 4} />
-            </li>
-          ))}
+        : (
+            <CardHearts tiles={tiles}>
+              {(tile, index, heart) => (
+                <li key={`${tile.type}:${tile.id}`}>
+                  <TileCard tile={tile} shape={shape} eager={index < 4} heart={heart} />
+                </li>
+              )}
+            </CardHearts>
+          )}
     </ul>
   );
 }

@@ -6,6 +6,7 @@ import { tileKey } from '@stream/core/domain';
 import { connectCarousel, createCarouselMachine, type CarouselApi, carouselCalls } from '@stream/core/machines';
 import { useFlow } from '@stream/react';
 import { useI18n, useServices } from '../app/context';
+import { CardHearts } from '../library/CardHearts';
 import { TileCard, TileSkeleton } from './TileCard';
 
 /** The carousel machine over catalogue tiles. */
@@ -70,11 +71,13 @@ export function RailCarousel({ rail, tiles, shape, moreHref, eager = false }: Ra
         </div>
       </div>
       <ul ref={list} className={`rail__list rail__list--${shape}`} aria-busy={view.status === 'fetching' || undefined}>
-        {view.items.map((tile, index) => (
-          <li key={tileKey(tile)}>
-            <TileCard tile={tile} shape={shape} eager={eager && index < 4} />
-          </li>
-        ))}
+        <CardHearts tiles={view.items}>
+          {(tile, index, heart) => (
+            <li key={tileKey(tile)}>
+              <TileCard tile={tile} shape={shape} eager={eager && index < 4} heart={heart} />
+            </li>
+          )}
+        </CardHearts>
         {view.status === 'fetching' ? (
           <li aria-hidden="true" data-placeholder="">
             <TileSkeleton shape={shape} />

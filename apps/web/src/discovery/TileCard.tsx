@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { isPremium, tilePath } from '@stream/core/domain';
 import type { Tile } from '@stream/core/contracts';
@@ -15,6 +16,11 @@ export interface TileCardProps {
   eager?: boolean;
   /** The heading level of the card's title. @default 3 */
   level?: 2 | 3 | 4;
+  /**
+   * The title's heart (`library/CardHearts.tsx` gives each card of a rail or grid its own), shown
+   * over the artwork: a button of its own beside the link, never inside it (its own tab stop, after the link).
+   */
+  heart?: ReactNode;
 }
 
 /** Default `sizes` of a card: two per row on a phone, about four on a laptop. */
@@ -23,9 +29,10 @@ export const TILE_SIZES = '(max-width: 600px) 45vw, (max-width: 1100px) 30vw, 20
 /**
  * One catalogue tile (docs/api.md "Catalogue"): its artwork at the platform's widths, its title
  * as the link to its page (`tilePath`: VOD, LIVE, SERIES, SEASON or PLAYLIST; the whole card is
- * clickable through the link's `::after`), the category and a LIVE, premium or free badge.
+ * clickable through the link's `::after`), the category and a LIVE, premium or free badge, and
+ * the title's heart when the caller gives one (over the artwork, a sibling of the link).
  */
-export function TileCard({ tile, shape = 'thumbnail', sizes = TILE_SIZES, eager = false, level = 3 }: TileCardProps) {
+export function TileCard({ tile, shape = 'thumbnail', sizes = TILE_SIZES, eager = false, level = 3, heart }: TileCardProps) {
   const { t, routeLocale } = useI18n();
   const Heading = `h${level}` as const;
   const premium = isPremium(tile);
@@ -46,6 +53,7 @@ export function TileCard({ tile, shape = 'thumbnail', sizes = TILE_SIZES, eager 
           <span className={`badge ${premium ? 'badge--premium' : 'badge--free'}`}>{t(premium ? 'premium' : 'free')}</span>
         </p>
       </div>
+      {heart ? <div className="tile__heart">{heart}</div> : null}
     </article>
   );
 }

@@ -1,24 +1,13 @@
 import { useEffect, useMemo } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { signInPath } from '@stream/core/domain';
 import { connectFavouriteToggle, favouriteToggleMachine } from '@stream/core/machines';
 import { useFlow, useResource } from '@stream/react';
 import { useI18n, useServices } from '../app/context';
 import { useSession } from '../app/hooks';
 import { setFavouriteOver } from './favouriteToggle';
-import '../styles/library.css';
+import { FAVOURITE_ON_RETURN, GuestHeart, HeartIcon, heartClass, type FavouriteHeartProps } from './GuestHeart';
 
-/** The query a guest's heart adds to the title's address: after signing in, the heart favourites it. */
-const FAVOURITE_ON_RETURN = 'favourite=add';
-
-export interface FavouriteHeartProps {
-  /** The catalogue title's id. */
-  id: string;
-  /** The button's accessible name when the visible "Favourite" is not enough (a card: "Favourite: title"). */
-  label?: string | undefined;
-  /** Whether it is a favourite, when the caller knows (a FAVOURITES card); absent: read with `favourites.get`. */
-  favourite?: boolean | undefined;
-}
+export type { FavouriteHeartProps } from './GuestHeart';
 
 /**
  * A title's heart (commerce §7 "Favourites"): for a signed-in viewer, core's favourite-toggle
@@ -29,34 +18,11 @@ export interface FavouriteHeartProps {
 export function FavouriteHeart(props: FavouriteHeartProps) {
   const { status, user } = useSession();
   if (status === 'loading') return null;
-  if (status !== 'signedIn' || !user) return <GuestHeart />;
+  if (status !== 'signedIn' || !user) return <GuestHeart {...props} />;
   return <SignedInHeart key={`${user.id}:${props.id}`} {...props} />;
 }
 
-function HeartIcon() {
-  return (
-    <svg className="heart__icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-      <path d="M12 21s-7.5-4.6-9.6-9.1C.9 8.6 2.8 4.5 6.6 4.5c2.2 0 3.9 1.3 5.4 3.1 1.5-1.8 3.2-3.1 5.4-3.1 3.8 0 5.7 4.1 4.2 7.4C19.5 16.4 12 21 12 21z" />
-    </svg>
-  );
-}
-
-function GuestHeart() {
-  const { t, routeLocale } = useI18n();
-  const [pathname, navigate] = useLocation();
-  const search = useSearch();
-  const here = `${pathname}?${search ? `${search}&` : ''}${FAVOURITE_ON_RETURN}`;
-  return (
-    <div className="heart">
-      <button type="button" className="heart__button" aria-pressed={false} onClick={() => navigate(signInPath(here, routeLocale))}>
-        <HeartIcon />
-        <span>{t('favourite')}</span>
-      </button>
-    </div>
-  );
-}
-
-function SignedInHeart({ id, label, favourite }: FavouriteHeartProps) {
+function SignedInHeart({ id, label, favourite, compact }: FavouriteHeartProps) {
   const { t } = useI18n();
   const { api, queries, resources } = useServices();
   const status = useResource(favourite === undefined ? queries.favourites.get(id) : null);
@@ -67,10 +33,10 @@ function SignedInHeart({ id, label, favourite }: FavouriteHeartProps) {
     [],
   );
   const [heart] = useFlow(favouriteToggleMachine, { input, connect: connectFavouriteToggle });
-  const known = status.data?.favourite;
+  const known = favourite ?? status.data?.favourite;
   useEffect(() => {
     if (known !== undefined) heart.sync(known);
-    // Only a new answer of the read syncs the heart.
+    // Only a new answer of the read (or the caller's) syncs the heart.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [known]);
 
@@ -78,18 +44,18 @@ function SignedInHeart({ id, label, favourite }: FavouriteHeartProps) {
   const [pathname, navigate] = useLocation();
   const search = useSearch();
   const params = new URLSearchParams(search);
-  const favouriteOnReturn = params.get('favourite') === 'add';
+  const favouriteOnReturn = params.get(FAVOURITE_ON_RETURN) === id;
   useEffect(() => {
     if (!favouriteOnReturn || known === undefined) return;
     if (!known) heart.toggle();
-    params.delete('favourite');
+    params.delete(FAVOURITE_ON_RETURN);
     const rest = params.toString();
     navigate(rest ? `${pathname}?${rest}` : pathname, { replace: true });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [favouriteOnReturn, known]);
 
   return (
-    <div className="heart">
+    <div className={heartClass(compact)}>
       <button
         type="button"
         className="heart__button"
@@ -99,7 +65,7 @@ function SignedInHeart({ id, label, favourite }: FavouriteHeartProps) {
         onClick={heart.toggle}
       >
         <HeartIcon />
-        <span>{t('favourite')}</span>
+        <span className="heart__text">{t('favourite')}</span>
       </button>
       <p className="heart__message" role="status">
         {heart.refused ? (

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Tile } from '@stream/core/contracts';
 import { TileCard, TileSkeleton } from '../discovery/TileCard';
+import { CardHearts } from '../library/CardHearts';
 import { useResource } from '@stream/react';
 import { useI18n, useServices } from '../app/context';
 import { useDocumentTitle } from '../app/hooks';
@@ -21,16 +22,20 @@ export function TitleList({ tiles, label }: { tiles: readonly Tile[] | undefined
               <TileSkeleton />
             </li>
           ))
-        : tiles.map((tile, index) => (
-            <li key={`${tile.type}:${tile.id}`}>
-              <TileCard tile={tile} eager={index < 4} level={2} />
-              {tile.startDate ? (
-                <p className="live-list__time">
-                  <time dateTime={tile.startDate}>{formatDateTime(isoMs(tile.startDate), language)}</time>
-                </p>
-              ) : null}
-            </li>
-          ))}
+        : (
+            <CardHearts tiles={tiles}>
+              {(tile, index, heart) => (
+                <li key={`${tile.type}:${tile.id}`}>
+                  <TileCard tile={tile} eager={index < 4} level={2} heart={heart} />
+                  {tile.startDate ? (
+                    <p className="live-list__time">
+                      <time dateTime={tile.startDate}>{formatDateTime(isoMs(tile.startDate), language)}</time>
+                    </p>
+                  ) : null}
+                </li>
+              )}
+            </CardHearts>
+          )}
     </ul>
   );
 }

@@ -55,8 +55,7 @@ function FavouritesList() {
         <ul className="favourite-list" aria-label={t('favouritesTitle')}>
           {view.items.map((item, index) => (
             <li key={tileKey(item)} className="favourite-list__item">
-              <TileCard tile={item} eager={index < 4} level={2} />
-              <FavouriteHeart id={item.id} favourite label={t('favouriteTitle', { title: item.title })} />
+              <TileCard tile={item} eager={index < 4} level={2} heart={<FavouriteHeart id={item.id} favourite label={t('favouriteTitle', { title: item.title })} compact />} />
             </li>
           ))}
         </ul>

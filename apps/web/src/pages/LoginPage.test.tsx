@@ -5,25 +5,15 @@ import { Route, Router, Switch, useLocation, useSearch } from 'wouter';
 import type { ApiClient } from '@stream/core/api';
 import type { LoginResponse } from '@stream/core/contracts';
 import { buildPath } from '@stream/core/domain';
-import type { LabelsApi } from '@stream/core/machines';
 import { I18nProvider, ServicesProvider } from '../app/context';
-import { jwt, testServices } from '../app/testServices';
+import { jwt, testLabels, testServices } from '../app/testServices';
 import LoginPage from './LoginPage';
 
 const GUEST: LoginResponse = { authorisationToken: jwt('guest-1', true), refreshToken: 'r-guest' };
 const USER: LoginResponse = { authorisationToken: jwt('user-1', false), refreshToken: 'r-user' };
 
 /** Labels whose text is the key: the form's controls are named `email`, `password`, `signIn`. */
-const labels: LabelsApi = {
-  status: 'ready',
-  t: (key) => key,
-  isKnownKey: () => false,
-  locale: 'en',
-  defaultLocale: 'en',
-  locales: ['en'],
-  dir: 'ltr',
-  retry: () => undefined,
-};
+const labels = testLabels();
 
 /**
  * The web's services over a fake platform (login answers `USER`, the realm offers only the ID

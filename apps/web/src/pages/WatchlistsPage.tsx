@@ -10,7 +10,9 @@ import { useDocumentTitle, useSession } from '../app/hooks';
 import { Artwork } from '../components/Artwork';
 import { InlineError, InlineStatus, LoadingScreen } from '../components/StatusScreen';
 import { ConfirmDialog } from '../components/ConfirmDialog';
+import { useDragReorder, type DragState } from '../watchlists/dragReorder';
 import '../styles/watchlists.css';
+import '../styles/library.css';
 
 /** The query parameter of an opened list (`/watchlists?list=<id>`); a shared one is opened by `?share=<token>`. */
 const LIST_PARAM = 'list';
@@ -154,6 +156,18 @@ function WatchlistView({ watchlistId, shareToken }: { watchlistId: string | unde
   return <WatchlistDetails editor={editor} />;
 }
 
+/**
+ * An item's class names: with a drag handle when the list may be reordered; while a drag is under
+ * way, the dragged item, and the item where it would land marked on the side it would go.
+ */
+function itemClass(index: number, drag: DragState | null, draggable: boolean): string {
+  const names = ['watchlist-item'];
+  if (draggable) names.push('watchlist-item--draggable');
+  if (drag && index === drag.from) names.push('watchlist-item--dragging');
+  if (drag && index === drag.to && drag.to !== drag.from) names.push(drag.to < drag.from ? 'watchlist-item--drop-before' : 'watchlist-item--drop-after');
+  return names.join(' ');
+}
+
 function WatchlistDetails({ editor }: { editor: WatchlistEditorApi }) {
   const { t, tError, path } = useI18n();
   const { queries } = useServices();
@@ -188,15 +202,22 @@ function WatchlistDetails({ editor }: { editor: WatchlistEditorApi }) {
   const shareUrl = editor.shareablePath ? new URL(editor.shareablePath, window.location.origin).toString() : '';
   const owned = editor.ownership === 'OWNED';
 
-  const move = (index: number, direction: 'up' | 'down') => {
+  /** Moves item `index` to `to` (a keyboard move or a drag) and says where it went. */
+  const moveTo = (index: number, to: number) => {
     const item = editor.content[index];
-    if (!item) return;
-    if (direction === 'up') editor.moveUp(index);
-    else editor.moveDown(index);
-    const to = direction === 'up' ? index - 1 : index + 1;
+    if (!item || to < 0 || to >= editor.content.length || to === index) return undefined;
+    editor.move(index, to);
     setNotice(t('watchlistMoved', { title: item.title ?? item.id, position: String(to + 1), count: String(editor.content.length) }));
-    setFocusKey(`${item.type}:${item.id}|${direction}`);
+    return item;
   };
+
+  const move = (index: number, direction: 'up' | 'down') => {
+    const item = moveTo(index, direction === 'up' ? index - 1 : index + 1);
+    if (item) setFocusKey(`${item.type}:${item.id}|${direction}`);
+  };
+
+  // Pointer drag by each item's handle: the same move as the keyboard's, announced the same way.
+  const { drag, handleProps } = useDragReorder(itemsRef, ':scope > .watchlist-item', moveTo);
 
   const remove = (index: number) => {
     const item = editor.content[index];
@@ -284,7 +305,15 @@ function WatchlistDetails({ editor }: { editor: WatchlistEditorApi }) {
             const key = `${item.type}:${item.id}`;
             const title = item.title ?? item.id;
             return (
-              <li key={key} className="watchlist-item" data-item={key} tabIndex={-1}>
+              <li key={key} className={itemClass(index, drag, can('reorder'))} data-item={key} tabIndex={-1}>
+                {can('reorder') ? (
+                  <span className="watchlist-item__drag" aria-hidden="true" title={t('watchlistDragHandle', { title })} data-drag-handle="" {...handleProps(index)}>
+                    <svg viewBox="0 0 12 20" width="12" height="20" focusable="false">
+                      <circle cx="3" cy="4" r="1.6" /><circle cx="9" cy="4" r="1.6" /><circle cx="3" cy="10" r="1.6" />
+                      <circle cx="9" cy="10" r="1.6" /><circle cx="3" cy="16" r="1.6" /><circle cx="9" cy="16" r="1.6" />
+                    </svg>
+                  </span>
+                ) : null}
                 <Artwork template={item.thumbnailUrl} shape="thumbnail" sizes="(max-width: 600px) 30vw, 160px" className="watchlist-item__art" />
                 <span className="watchlist-item__title">{title}</span>
                 {can('reorder') || can('removeContent') ? (
