@@ -45,24 +45,38 @@ export function Rail({ title, tiles, moreHref, shape = 'thumbnail', eager = fals
       </div>
       {children ?? (
         <ul className={`rail__list rail__list--${shape}`}>
-          {tiles === undefined
-            ? Array.from({ length: SKELETON_COUNT }, (_, i) => (
-                <li key={i}>
-                  <TileSkeleton shape={shape} />
-                </li>
-              ))
-            : (
-                <CardHearts tiles={tiles}>
-                  {(tile, index, heart) => (
-                    <li key={`${tile.type}:${tile.id}`}>
-                      <TileCard tile={tile} shape={shape} eager={eager && index < 4} heart={heart} />
-                    </li>
-                  )}
-                </CardHearts>
-              )}
+          <TileItems tiles={tiles} shape={shape} skeletons={SKELETON_COUNT} eager={eager} />
         </ul>
       )}
     </section>
+  );
+}
+
+/**
+ * The `<li>` cards of a rail or grid: `skeletons` placeholders while `tiles` is undefined, else a
+ * card each with its heart (one favourites read for them all, `CardHearts`); the first four load
+ * their artwork eagerly when `eager`.
+ */
+function TileItems({ tiles, shape, skeletons, eager }: { tiles: readonly Tile[] | undefined; shape: 'thumbnail' | 'poster'; skeletons: number; eager: boolean }) {
+  if (tiles === undefined) {
+    return (
+      <>
+        {Array.from({ length: skeletons }, (_, i) => (
+          <li key={i}>
+            <TileSkeleton shape={shape} />
+          </li>
+        ))}
+      </>
+    );
+  }
+  return (
+    <CardHearts tiles={tiles}>
+      {(tile, index, heart) => (
+        <li key={`${tile.type}:${tile.id}`}>
+          <TileCard tile={tile} shape={shape} eager={eager && index < 4} heart={heart} />
+        </li>
+      )}
+    </CardHearts>
   );
 }
 
@@ -70,21 +84,7 @@ export function Rail({ title, tiles, moreHref, shape = 'thumbnail', eager = fals
 export function TileGrid({ tiles, shape = 'thumbnail', label }: { tiles: readonly Tile[] | undefined; shape?: 'thumbnail' | 'poster'; label?: string }) {
   return (
     <ul className={`tile-grid tile-grid--${shape}`} aria-label={label} aria-busy={tiles === undefined || undefined}>
-      {tiles === undefined
-        ? Array.from({ length: 8 }, (_, i) => (
-            <li key={i}>
-              <TileSkeleton shape={shape} />
-            </li>
-          ))
-        : (
-            <CardHearts tiles={tiles}>
-              {(tile, index, heart) => (
-                <li key={`${tile.type}:${tile.id}`}>
-                  <TileCard tile={tile} shape={shape} eager={index < 4} heart={heart} />
-                </li>
-              )}
-            </CardHearts>
-          )}
+      <TileItems tiles={tiles} shape={shape} skeletons={8} eager />
     </ul>
   );
 }

@@ -1,6 +1,18 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { useI18n } from '../app/context';
+import { useDocumentTitle } from '../app/hooks';
+import { SignedInOnly } from '../app/SignedInOnly';
+
+/**
+ * A signed-in library page (FAVOURITES, HISTORY): the document title `title`, and `children` once
+ * the session is known (`loadingLabel` meanwhile); a guest is sent to sign in and comes back.
+ */
+export function SignedInLibraryPage({ title, loadingLabel, children }: { title: string; loadingLabel: string; children: ReactNode }) {
+  const { t } = useI18n();
+  useDocumentTitle(title, t('appName'));
+  return <SignedInOnly loadingLabel={loadingLabel}>{children}</SignedInOnly>;
+}
 
 /** A library list's placeholders while a page loads: `count` items of `skeleton` in a busy list of class `className`. */
 export function SkeletonList({ className, count, skeleton }: { className: string; count: number; skeleton: ReactNode }) {

@@ -4,13 +4,11 @@ import { FAVOURITES_PAGE_SIZE, tileKey } from '@stream/core/domain';
 import { connectCarousel, createCarouselMachine, carouselCalls } from '@stream/core/machines';
 import { useFlow } from '@stream/react';
 import { useI18n, useServices } from '../app/context';
-import { useDocumentTitle } from '../app/hooks';
-import { SignedInOnly } from '../app/SignedInOnly';
 import { ReadError } from '../discovery/CatalogueRead';
 import { MoreButton, useShowMore } from '../discovery/PagedTiles';
 import { TileCard, TileSkeleton } from '../discovery/TileCard';
 import { FavouriteHeart } from '../library/FavouriteHeart';
-import { EmptyLibrary, SkeletonList } from '../library/LibraryStates';
+import { EmptyLibrary, SignedInLibraryPage, SkeletonList } from '../library/LibraryStates';
 import '../styles/browse.css';
 import '../styles/library.css';
 
@@ -25,11 +23,10 @@ const favouritePagesMachine = createCarouselMachine<Favourite>();
  */
 export default function FavouritesPage() {
   const { t } = useI18n();
-  useDocumentTitle(t('favouritesTitle'), t('appName'));
   return (
-    <SignedInOnly loadingLabel={t('favouritesLoading')}>
+    <SignedInLibraryPage title={t('favouritesTitle')} loadingLabel={t('favouritesLoading')}>
       <FavouritesList />
-    </SignedInOnly>
+    </SignedInLibraryPage>
   );
 }
 

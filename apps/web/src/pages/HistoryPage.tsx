@@ -4,11 +4,9 @@ import { HISTORY_PAGE_SIZE, tileKey } from '@stream/core/domain';
 import { carouselCalls, connectCarousel, createCarouselMachine } from '@stream/core/machines';
 import { useFlow } from '@stream/react';
 import { useI18n, useServices } from '../app/context';
-import { useDocumentTitle } from '../app/hooks';
-import { SignedInOnly } from '../app/SignedInOnly';
 import { ReadError } from '../discovery/CatalogueRead';
 import { MoreButton, useShowMore } from '../discovery/PagedTiles';
-import { EmptyLibrary, SkeletonList } from '../library/LibraryStates';
+import { EmptyLibrary, SignedInLibraryPage, SkeletonList } from '../library/LibraryStates';
 import { ProgressCard, ProgressCardSkeleton } from '../history/ProgressCard';
 import { RemovalMessage } from '../history/RemovalMessage';
 import { afterRemovals, isRemoved, useRemovals } from '../history/removals';
@@ -30,11 +28,10 @@ const itemKey = (item: HistoryItem) => tileKey(item.tile);
  */
 export default function HistoryPage() {
   const { t } = useI18n();
-  useDocumentTitle(t('historyTitle'), t('appName'));
   return (
-    <SignedInOnly loadingLabel={t('historyLoading')}>
+    <SignedInLibraryPage title={t('historyTitle')} loadingLabel={t('historyLoading')}>
       <HistoryList />
-    </SignedInOnly>
+    </SignedInLibraryPage>
   );
 }
 
