@@ -155,8 +155,9 @@ export type ProfileRemovalProblem = 'NOT_FOUND' | 'PROFILE_IN_USE' | 'LAST_ADULT
 
 /**
  * Whether profile `id` may be deleted from `profiles` by a session on profile `currentId`: it
- * must exist, not be the session's own profile (`PROFILE_IN_USE`: switch first), and not be the
- * account's last adult profile (`LAST_ADULT_PROFILE`: an account always keeps one).
+ * must exist, not be the account's last adult profile (`LAST_ADULT_PROFILE`: an account always
+ * keeps one; checked first, as the more telling reason), and not be the session's own profile
+ * (`PROFILE_IN_USE`: switch first).
  */
 export function profileRemovalProblem(
   profiles: readonly (ProfileRef & { id: string })[],
@@ -165,7 +166,7 @@ export function profileRemovalProblem(
 ): ProfileRemovalProblem | null {
   const target = profiles.find((p) => p.id === id);
   if (!target) return 'NOT_FOUND';
-  if (id === currentId) return 'PROFILE_IN_USE';
   if (target.type === 'ADULT' && profiles.filter((p) => p.type === 'ADULT').length <= 1) return 'LAST_ADULT_PROFILE';
+  if (id === currentId) return 'PROFILE_IN_USE';
   return null;
 }
