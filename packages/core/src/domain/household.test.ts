@@ -5,6 +5,7 @@ import {
   checkProfileName,
   deniedActionKey,
   graphemeCount,
+  householdFailure,
   MAX_PROFILES,
   PROFILE_ACTIONS,
   PROFILE_NAME_MAX_GRAPHEMES,
@@ -133,6 +134,20 @@ describe('creation and deletion rules', () => {
           expect(id).not.toBe(currentId);
         }
         if (!ps.some((p) => p.id === id)) expect(problem).toBe('NOT_FOUND');
+      }),
+    );
+  });
+});
+
+describe('householdFailure', () => {
+  it('names the throttle with its wait, a known key as is, anything else anErrorOccured', () => {
+    expect(householdFailure({ status: 429, code: 'TOO_MANY_ATTEMPTS', messages: ['tooManyAttempts'], retryAfterSeconds: 900 })).toEqual({ key: 'tooManyAttempts', seconds: 900 });
+    expect(householdFailure({ status: 403, code: 'FORBIDDEN', messages: ['parentalPinInvalid', 'Wrong parental PIN'] })).toEqual({ key: 'parentalPinInvalid' });
+    expect(householdFailure({ status: 409, code: 'PROFILE_LIMIT', messages: ['profileLimitReached'] })).toEqual({ key: 'profileLimitReached' });
+    fc.assert(
+      fc.property(fc.anything(), (error) => {
+        const failure = householdFailure(error);
+        expect(typeof failure.key).toBe('string');
       }),
     );
   });

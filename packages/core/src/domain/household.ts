@@ -5,7 +5,9 @@
  * "Profile" (types include CHILD) and §6 ("Child profiles cannot buy or sign up"). Pure and total:
  * bad input gives a typed result, never a throw.
  */
+import { readErrorLayers } from './errorLayers.js';
 import { isOneOf } from './oneOf.js';
+import { TOO_MANY_ATTEMPTS_KEY, tooManyAttemptsMessage } from './throttle.js';
 
 /** A profile's type (§3 "Profile: types include CHILD"). */
 export const PROFILE_TYPES = ['ADULT', 'CHILD'] as const;
@@ -169,4 +171,41 @@ export function profileRemovalProblem(
   if (target.type === 'ADULT' && profiles.filter((p) => p.type === 'ADULT').length <= 1) return 'LAST_ADULT_PROFILE';
   if (id === currentId) return 'PROFILE_IN_USE';
   return null;
+}
+
+/** The message keys the household's calls answer with (first of `messages`), which a view shows as is. */
+export const HOUSEHOLD_MESSAGE_KEYS = [
+  'profileNameRequired',
+  'profileNameTooLong',
+  'profileNameInvalid',
+  'profileNameTaken',
+  'profileLimitReached',
+  'profileInUse',
+  'lastAdultProfile',
+  'kidProfileManagementDenied',
+  'kidPurchasePermissionDenied',
+  'parentalPinRequired',
+  'parentalPinInvalid',
+] as const;
+export type HouseholdMessageKey = (typeof HOUSEHOLD_MESSAGE_KEYS)[number];
+
+/** The default key of a failure the household does not name (commerce §8 "default is anErrorOccured"). */
+export const HOUSEHOLD_FALLBACK_KEY = 'anErrorOccured';
+
+/** What a household view shows for a failed call: a message key and, for a throttled PIN, the wait in seconds. */
+export type HouseholdFailure =
+  | { key: HouseholdMessageKey | typeof HOUSEHOLD_FALLBACK_KEY }
+  | { key: typeof TOO_MANY_ATTEMPTS_KEY; seconds: number };
+
+/**
+ * The message of a failed household call (an `ApiError`, a platform error body, anything): 429
+ * `TOO_MANY_ATTEMPTS` → `tooManyAttempts` with its `seconds` (`tooManyAttemptsMessage`); a first
+ * message of {@link HOUSEHOLD_MESSAGE_KEYS} → that key; anything else → `anErrorOccured`. Never throws.
+ */
+export function householdFailure(error: unknown): HouseholdFailure {
+  const throttled = tooManyAttemptsMessage(error);
+  if (throttled) return { key: TOO_MANY_ATTEMPTS_KEY, seconds: throttled.seconds };
+  const { messages } = readErrorLayers(error);
+  const known = messages.find((m): m is HouseholdMessageKey => isOneOf(HOUSEHOLD_MESSAGE_KEYS, m));
+  return { key: known ?? HOUSEHOLD_FALLBACK_KEY };
 }

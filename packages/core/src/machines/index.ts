@@ -655,3 +655,19 @@ export {
   type HistoryReporterApi,
 } from './historyReporter/historyReporter.connect.js';
 export { carouselCalls } from './carousel/carousel.calls.js';
+export { profilePickerMachine, type ProfilePickerMachine } from './profilePicker/profilePicker.machine.js';
+export {
+  type ListProfilesFunction,
+  type ProfileSelection,
+  type SelectProfileFunction,
+  type ProfilePickerInput,
+  type ProfilePickerOutput,
+  type ProfilePickerContext,
+  type ProfilePickerEvent,
+} from './profilePicker/profilePicker.types.js';
+export {
+  connectProfilePicker,
+  type ProfilePickerActorRef,
+  type ProfilePickerSnapshot,
+  type ProfilePickerApi,
+} from './profilePicker/profilePicker.connect.js';
