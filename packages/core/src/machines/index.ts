@@ -671,3 +671,20 @@ export {
   type ProfilePickerSnapshot,
   type ProfilePickerApi,
 } from './profilePicker/profilePicker.connect.js';
+export { profileEditorMachine, type ProfileEditorMachine } from './profileEditor/profileEditor.machine.js';
+export {
+  type CreateProfileFunction,
+  type UpdateProfileFunction,
+  type RemoveProfileFunction,
+  type ProfileEditorInput,
+  type ProfileDraft,
+  type ProfileEditorOutput,
+  type ProfileEditorContext,
+  type ProfileEditorEvent,
+} from './profileEditor/profileEditor.types.js';
+export {
+  connectProfileEditor,
+  type ProfileEditorActorRef,
+  type ProfileEditorSnapshot,
+  type ProfileEditorApi,
+} from './profileEditor/profileEditor.connect.js';
