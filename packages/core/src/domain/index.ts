@@ -801,6 +801,7 @@ export {
   preferencesSaved,
   preferencesRefused,
   languageChangeEffect,
+  PREFERENCES_SAVE_FAILED_KEY,
   type Preferences,
   type PreferencesPatch,
   type PreferencesView,

@@ -140,3 +140,6 @@ function stripUndefined(patch: PreferencesPatch): PreferencesPatch {
   for (const key of PREFERENCE_KEYS) if (patch[key] !== undefined) (out as Record<string, unknown>)[key] = patch[key];
   return out;
 }
+
+/** The message key shown when a save was refused and the change rolled back. */
+export const PREFERENCES_SAVE_FAILED_KEY = 'preferencesSaveFailed';

@@ -688,3 +688,17 @@ export {
   type ProfileEditorSnapshot,
   type ProfileEditorApi,
 } from './profileEditor/profileEditor.connect.js';
+export { preferencesMachine, type PreferencesMachine } from './preferences/preferences.machine.js';
+export {
+  type ReadPreferencesFunction,
+  type SavePreferencesFunction,
+  type PreferencesInput,
+  type PreferencesContext,
+  type PreferencesEvent,
+} from './preferences/preferences.types.js';
+export {
+  connectPreferences,
+  type PreferencesActorRef,
+  type PreferencesSnapshot,
+  type PreferencesApi,
+} from './preferences/preferences.connect.js';
