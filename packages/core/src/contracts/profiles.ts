@@ -188,14 +188,8 @@ const pluginAccessTokens = () =>
     z.refine((tokens) => Object.keys(tokens).length <= MAX_PLUGIN_ACCESS_TOKENS, `At most ${MAX_PLUGIN_ACCESS_TOKENS} plugin tokens`),
   );
 
-/**
- * A profile's preferences (commerce §3 "Preferences"; core's `Preferences`): `language` (the
- * interface language, or null: not chosen), `subTitleLanguage` (a language or `off`),
- * `audioLanguage` (or null), `autoAdvance` (default true), `videoBackgroundAutoPlay` (default
- * true), `videoBackgroundAutoPlayAudio` (default false), `muted` (default true),
- * `pluginAccessTokens` (plugin name → token, default `{}`). Always answered whole.
- */
-export const preferencesSchema = z.looseObject({
+/** The fields of the preferences every answer and change share (commerce §3 "Preferences"). */
+const preferenceFields = {
   language: z.nullable(languageTag()),
   subTitleLanguage: z.union([z.literal('off'), languageTag()]),
   audioLanguage: z.nullable(languageTag()),
@@ -203,8 +197,16 @@ export const preferencesSchema = z.looseObject({
   videoBackgroundAutoPlay: z.boolean(),
   videoBackgroundAutoPlayAudio: z.boolean(),
   muted: z.boolean(),
-  pluginAccessTokens: z.record(z.string(), z.string()),
-});
+};
+
+/**
+ * A profile's preferences (commerce §3 "Preferences"; core's `Preferences`): `language` (the
+ * interface language, or null: not chosen), `subTitleLanguage` (a language or `off`),
+ * `audioLanguage` (or null), `autoAdvance` (default true), `videoBackgroundAutoPlay` (default
+ * true), `videoBackgroundAutoPlayAudio` (default false), `muted` (default true),
+ * `pluginAccessTokens` (plugin name → token, default `{}`). Always answered whole.
+ */
+export const preferencesSchema = z.looseObject({ ...preferenceFields, pluginAccessTokens: z.record(z.string(), z.string()) });
 export type PreferencesAnswer = z.infer<typeof preferencesSchema>;
 
 /**
@@ -213,16 +215,7 @@ export type PreferencesAnswer = z.infer<typeof preferencesSchema>;
  * digits, `_ . -`), the others stay (a partial object merges). `null` resets `language` or
  * `audioLanguage` to "not chosen". An unknown field or a bad value is 400 and nothing changes.
  */
-export const preferencesUpdateSchema = z.strictObject({
-  language: z.optional(z.nullable(languageTag())),
-  subTitleLanguage: z.optional(z.union([z.literal('off'), languageTag()])),
-  audioLanguage: z.optional(z.nullable(languageTag())),
-  autoAdvance: z.optional(z.boolean()),
-  videoBackgroundAutoPlay: z.optional(z.boolean()),
-  videoBackgroundAutoPlayAudio: z.optional(z.boolean()),
-  muted: z.optional(z.boolean()),
-  pluginAccessTokens: z.optional(pluginAccessTokens()),
-});
+export const preferencesUpdateSchema = z.partial(z.strictObject({ ...preferenceFields, pluginAccessTokens: pluginAccessTokens() }));
 export type PreferencesUpdate = z.infer<typeof preferencesUpdateSchema>;
 
 /** The `preferences` area (`calls.preferences`). */
