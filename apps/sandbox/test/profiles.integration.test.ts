@@ -87,6 +87,16 @@ describe('profiles: list, create, rename, delete', () => {
     expect((await list(token)).items).toHaveLength(5);
   });
 
+  it('creations at once never pass the limit of 5', async () => {
+    const { token } = await signUp();
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => call(opened.app, 'POST', '/api/v2/profiles', { token, body: { name: `Racer ${i}`, type: 'CHILD' } })),
+    );
+    expect(answers.filter((res) => res.status === 201)).toHaveLength(4);
+    for (const res of answers.filter((r) => r.status !== 201)) expectError(res, 409, 'PROFILE_LIMIT');
+    expect((await list(token)).items).toHaveLength(5);
+  });
+
   it('names: 1 to 30 graphemes in any script, trimmed; distinct; bad values are 400', async () => {
     const { token } = await signUp();
     const family = '👨‍👩‍👧'.repeat(15); // 15 graphemes, 120 UTF-16 units
@@ -208,6 +218,8 @@ describe('selecting a profile', () => {
     ];
     for (const res of denied) expect(expectError(res, 403, 'FORBIDDEN').messages).toContain('kidProfileManagementDenied');
 
+    const redeem = await call(opened.app, 'POST', '/api/v2/promotions/voucher/redeem', { token: kid, body: { voucherCode: 'ANY', licenceId: 101 } });
+    expect(expectError(redeem, 403, 'FORBIDDEN').messages).toContain('kidPurchasePermissionDenied');
     const basket = await call(opened.app, 'PUT', '/api/v2/baskets/101', { token: kid });
     expect(expectError(basket, 403, 'FORBIDDEN').messages).toContain('kidPurchasePermissionDenied');
     const pay = await call(opened.app, 'POST', '/api/v2/customer/baskets/pay/', { token: kid, body: payBody('any'), headers: { 'Idempotency-Key': randomUUID() } });

@@ -29,7 +29,7 @@ import type { Context } from 'hono';
 import type { AccessClaims } from '../auth/jwt.js';
 import { issueSession, type SessionDeps } from '../auth/sessions.js';
 import type { SandboxDb } from '../db/open.js';
-import { profiles, refreshTokens } from '../db/schema.js';
+import { profiles, refreshTokens, users } from '../db/schema.js';
 import { ApiHttpError, badRequest, forbidden } from '../errors.js';
 import { parentalPinInForce, verifyParentalPin } from '../household/pin.js';
 import { ensureProfiles, findProfile, profileAnswer, profileRef, sessionProfile, type ProfileRow } from '../household/profiles.js';
@@ -96,6 +96,8 @@ export function registerProfileRoutes(ctx: RouteContext, sessions: SessionDeps):
     const name = profileNameOf(body.name);
     if (body.type === 'ADULT' && body.ageRatingLimit !== undefined) throw badRequest('ageRatingLimit: only a child profile has a limit');
     const row = await db.transaction(async (tx) => {
+      // The account's row is the lock: two creations at once cannot both pass the limit.
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, claims.sub)).for('update');
       const all = await ensureProfiles(tx as unknown as SandboxDb, claims.sub, now);
       const problem = profileCreationProblem(all, name);
       if (problem === 'PROFILE_LIMIT') throw new ApiHttpError(409, 'PROFILE_LIMIT', ['profileLimitReached', `An account has at most ${MAX_PROFILES} profiles`]);
