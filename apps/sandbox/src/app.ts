@@ -43,6 +43,7 @@ import { registerHistoryRoutes } from './routes/history.js';
 import { registerI18nRoutes } from './routes/i18n.js';
 import { registerLicenceRoutes } from './routes/licences.js';
 import { registerOpenIdRoutes } from './routes/openid.js';
+import { registerProfileRoutes } from './routes/profiles.js';
 import { registerPaymentRoutes } from './routes/payments.js';
 import { registerSocialRoutes } from './routes/social.js';
 import { registerArtworkRoutes, registerStreamingRoutes, type ArtworkLookup } from './routes/streaming.js';
@@ -221,6 +222,7 @@ export function createApp(deps: AppDeps): Hono<SandboxEnv> {
     mailer: deps.mailer ?? createOutboxMailer(deps.db),
   });
   registerAuthRoutes({ routes, sessions, dummyPasswordHash: deps.dummyPasswordHash, emailFlows });
+  registerProfileRoutes(routes, sessions);
   const signIn = { routes, sessions, openid: deps.openid };
   registerOpenIdRoutes(signIn);
   registerSocialRoutes(app, signIn);

@@ -43,6 +43,14 @@ export const SANDBOX_ERROR_CODES = {
   INTERNAL_ERROR: 'INTERNAL_ERROR',
   /** 403: an owner's action (rename, delete, edit) on a watchlist the caller sees as SHARED (commerce §4; messages `['watchlistNotOwner']`). */
   NOT_OWNER: 'NOT_OWNER',
+  /** 409: the account already has the most profiles (5; issue 16; messages `['profileLimitReached', …]`). */
+  PROFILE_LIMIT: 'PROFILE_LIMIT',
+  /** 409: another profile of the account has this name (trimmed, case-insensitive; messages `['profileNameTaken', …]`). */
+  PROFILE_NAME_TAKEN: 'PROFILE_NAME_TAKEN',
+  /** 409: a session cannot delete its own profile (messages `['profileInUse', …]`). */
+  PROFILE_IN_USE: 'PROFILE_IN_USE',
+  /** 409: the account's last adult profile cannot be deleted (messages `['lastAdultProfile', …]`). */
+  LAST_ADULT_PROFILE: 'LAST_ADULT_PROFILE',
 } as const;
 /**
  * Card processor codes, answered with 402 by the pay call and the processor's tokenization

@@ -44,6 +44,9 @@ import {
   carouselMachine,
   watchlistEditorMachine,
   favouriteToggleMachine,
+  profilePickerMachine,
+  profileEditorMachine,
+  preferencesMachine,
   historyReporterMachine,
 } from '../src/machines/index.js';
 
@@ -90,6 +93,9 @@ export const FLOWS: readonly FlowEntry[] = [
   { name: 'tvDevicePin', source: 'packages/core/src/machines/tvDeviceLogin/tvDeviceLogin.machine.ts', machine: tvDevicePinMachine },
   { name: 'watchlistEditor', source: 'packages/core/src/machines/watchlistEditor/watchlistEditor.machine.ts', machine: watchlistEditorMachine },
   { name: 'favouriteToggle', source: 'packages/core/src/machines/favouriteToggle/favouriteToggle.machine.ts', machine: favouriteToggleMachine },
+  { name: 'profilePicker', source: 'packages/core/src/machines/profilePicker/profilePicker.machine.ts', machine: profilePickerMachine },
+  { name: 'profileEditor', source: 'packages/core/src/machines/profileEditor/profileEditor.machine.ts', machine: profileEditorMachine },
+  { name: 'preferences', source: 'packages/core/src/machines/preferences/preferences.machine.ts', machine: preferencesMachine },
   { name: 'historyReporter', source: 'packages/core/src/machines/historyReporter/historyReporter.machine.ts', machine: historyReporterMachine },
 ];
 

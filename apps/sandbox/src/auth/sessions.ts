@@ -1,9 +1,10 @@
 import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { SandboxDb } from '../db/open.js';
-import { refreshTokens, users } from '../db/schema.js';
+import { profiles, refreshTokens, users } from '../db/schema.js';
 import { unauthorized } from '../errors.js';
-import type { AccessClaims, TokenSigner } from './jwt.js';
+import { tokenProfileOf } from '../household/profiles.js';
+import type { AccessClaims, TokenProfile, TokenSigner } from './jwt.js';
 
 /** A stored refresh token. */
 type RefreshTokenRow = typeof refreshTokens.$inferSelect;
@@ -54,6 +55,12 @@ export interface IssueOptions {
    * session's family: an unlink of that provider ends it ({@link endAccountSessions}).
    */
   provider?: string;
+  /**
+   * The profile the session is for (`profiles.id` of the account; issue 16): kept on the family,
+   * so every token it signs, a refresh's included, carries it (`pid`, and for a child `par`
+   * `RESTRICTED` with `arl`). Absent: the account's first adult profile (no `pid`).
+   */
+  profileId?: string;
 }
 
 /**
@@ -75,9 +82,10 @@ export async function issueSession(deps: SessionDeps, subject: string, options: 
     createdAt: new Date(nowMs),
     expiresAt: new Date(nowMs + deps.refreshTokenTtlS * 1000),
     provider: options.provider ?? null,
+    profileId: guest ? null : (options.profileId ?? null),
   });
   if (!guest) await revokeFamiliesBeyondLimit(deps.db, subject, nowMs);
-  const authorisationToken = await signAccess(deps, subject, nowMs, familyId);
+  const authorisationToken = await signAccess(deps, subject, nowMs, familyId, options.profileId ?? null);
   return { authorisationToken, refreshToken };
 }
 
@@ -108,7 +116,7 @@ export async function rotateSession(
 
   const refreshToken = newRefreshToken();
   const newHash = hashRefreshToken(refreshToken);
-  const pair: TokenPair = { authorisationToken: await signAccess(deps, row.subject, nowMs, row.familyId), refreshToken };
+  const pair: TokenPair = { authorisationToken: await signAccess(deps, row.subject, nowMs, row.familyId, row.profileId), refreshToken };
   const rotated = await deps.db.transaction(async (tx) => {
     const revoked = await tx
       .update(refreshTokens)
@@ -124,6 +132,7 @@ export async function rotateSession(
       createdAt: new Date(nowMs),
       expiresAt: new Date(nowMs + deps.refreshTokenTtlS * 1000),
       provider: row.provider,
+      profileId: row.profileId,
     });
     return true;
   });
@@ -163,14 +172,33 @@ async function answerRotated(
 
 /**
  * Signs an access token for `subject` in session `familyId`: a user's carries the account's
- * current session version (`sv`) and the session (`sid`).
+ * current session version (`sv`) and the session (`sid`), and with `profileId` that profile as it
+ * is now (`pid`; a child's `par` `RESTRICTED` and `arl`, so a changed limit applies at the next
+ * refresh). 401 when the account or the profile is gone.
  */
-async function signAccess(deps: SessionDeps, subject: string, nowMs: number, familyId: string): Promise<string> {
+async function signAccess(deps: SessionDeps, subject: string, nowMs: number, familyId: string, profileId: string | null): Promise<string> {
   const guest = subject.startsWith(GUEST_PREFIX);
   if (guest) return deps.signer.sign(subject, { guest, nowMs, ttlS: deps.accessTokenTtlS });
   const [user] = await deps.db.select({ sessionVersion: users.sessionVersion }).from(users).where(eq(users.id, subject)).limit(1);
   if (!user) throw unauthorized('Account no longer exists');
-  return deps.signer.sign(subject, { guest, nowMs, ttlS: deps.accessTokenTtlS, sessionVersion: user.sessionVersion, sessionId: familyId });
+  let profile: TokenProfile | undefined;
+  if (profileId !== null) {
+    const [row] = await deps.db
+      .select({ id: profiles.id, type: profiles.type, ageRatingLimit: profiles.ageRatingLimit })
+      .from(profiles)
+      .where(and(eq(profiles.id, profileId), eq(profiles.userId, subject)))
+      .limit(1);
+    if (!row) throw unauthorized('profileGone', 'This profile no longer exists; choose a profile');
+    profile = tokenProfileOf(row);
+  }
+  return deps.signer.sign(subject, {
+    guest,
+    nowMs,
+    ttlS: deps.accessTokenTtlS,
+    sessionVersion: user.sessionVersion,
+    sessionId: familyId,
+    profile,
+  });
 }
 
 /**

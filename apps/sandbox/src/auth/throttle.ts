@@ -33,7 +33,17 @@ import { ApiHttpError } from '../errors.js';
 import type { SandboxEnv } from '../http/env.js';
 
 /** Which kind of secret an attempt checks; each scope counts on its own. */
-export type ThrottleScope = 'login' | 'provider' | 'resetToken' | 'magicToken' | 'devicePin' | 'deviceCode' | 'licenceCode' | 'voucher';
+export type ThrottleScope =
+  | 'login'
+  | 'provider'
+  | 'resetToken'
+  | 'magicToken'
+  | 'devicePin'
+  | 'deviceCode'
+  | 'licenceCode'
+  | 'voucher'
+  /** The parental PIN, keyed by the profile whose session tries it (a child cannot lock the family out). */
+  | 'parentalPin';
 
 /** The keys of one attempt: its scope, the secret's subject and the client address (both optional). */
 export interface ThrottleKeys {

@@ -7,6 +7,7 @@
 import { eq } from 'drizzle-orm';
 import { purchaseBlockReason, restrictedFieldRule, type PurchaseBlockReason } from '@stream/core/domain';
 import type { SandboxDb } from '../db/open.js';
+import { ApiHttpError } from '../errors.js';
 import { settings, users } from '../db/schema.js';
 import { COUNTRIES } from '../seed/countries.js';
 import { CHECKOUT_PURPOSE, inAllowedTerritory, PROVIDER_FIELDS, REALM_ALLOWS_VPN } from '../seed/realm.js';
@@ -44,6 +45,25 @@ export async function readCallerRow(db: SandboxDb, userId: string): Promise<Call
 /** The caller state of an account ({@link DEFAULT_CALLER} when never set). */
 export async function readCaller(db: SandboxDb, userId: string): Promise<CallerState> {
   return (await readCallerRow(db, userId)) ?? { ...DEFAULT_CALLER, address: {} };
+}
+
+/**
+ * The caller state of a signed-in session: the account's ({@link readCaller}), with `child` true
+ * for a child profile's session (the token's `par` `RESTRICTED`; issue 16), whatever the
+ * account's stored flag says.
+ */
+export async function readSessionCaller(db: SandboxDb, claims: { sub: string; par?: string }): Promise<CallerState> {
+  const caller = await readCaller(db, claims.sub);
+  return claims.par === 'RESTRICTED' ? { ...caller, child: true } : caller;
+}
+
+/**
+ * 403 `FORBIDDEN` `kidPurchasePermissionDenied` for a child profile's session (`par`
+ * `RESTRICTED`; commerce §6 "Child profiles cannot buy"): the first check of every call that
+ * starts or completes a purchase.
+ */
+export function refuseChildPurchase(claims: { par?: string }): void {
+  if (claims.par === 'RESTRICTED') throw new ApiHttpError(403, 'FORBIDDEN', ['kidPurchasePermissionDenied']);
 }
 
 /** Stores the caller state of an account (replacing it). */

@@ -20,6 +20,7 @@ import {
   isSeededCountry,
   readCaller,
   readCallerRow,
+  readSessionCaller,
   writeCaller,
   type CallerState,
 } from '../payments/caller.js';
@@ -53,8 +54,7 @@ export function registerCheckoutRoutes(app: Hono<SandboxEnv>, ctx: RouteContext)
   route(calls.checkout.context, async (_, c) => {
     const claims = await ctx.optionalUser(c);
     const guest = claims ? undefined : await ctx.optionalGuest(c);
-    const subject = claims?.sub ?? guest;
-    const caller = subject ? await readCaller(db, subject) : DEFAULT_CALLER;
+    const caller = claims ? await readSessionCaller(db, claims) : guest ? await readCaller(db, guest) : DEFAULT_CALLER;
     const answer: CheckoutContext = {
       country: caller.country,
       isChildProfile: caller.child,

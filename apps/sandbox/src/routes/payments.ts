@@ -21,7 +21,7 @@ import { startedRow, subscriptionPeriod, type CatalogueRow } from '../licences/s
 import { loadHeld } from '../licences/repository.js';
 import { refuseForbiddenPurchase, replaceForUpgrade, upgradeForPay, upgradeReplacedIds, withUpgradeCredit } from '../licences/planChanges.js';
 import { basketAmounts } from '../payments/amounts.js';
-import { blockReasonOf, missingFieldsOf, readCaller } from '../payments/caller.js';
+import { blockReasonOf, missingFieldsOf, readCaller, refuseChildPurchase } from '../payments/caller.js';
 import { DEFAULTS } from '../config.js';
 import { realmWebOrigins } from '../seed/realm.js';
 import { hostedPage, providerName } from '../payments/pages.js';
@@ -147,6 +147,7 @@ export function registerPaymentRoutes(
   // PUT /api/v2/baskets/:id?acknowledgeNoFreeTrial=: the current basket now holds licence :id.
   route(B.put, async ({ query, params }, c) => {
     const claims = await ctx.requireUser(c);
+    refuseChildPurchase(claims);
     const cat = await findLicence(db, params.id);
     const now = await ctx.sandboxNow();
     // 409 LICENCE_ALREADY_ACTIVE for a licence held active, INVALID_TIER_CHANGE for a downgrade (docs/api.md "Plan changes").
@@ -164,6 +165,7 @@ export function registerPaymentRoutes(
   // current basket (after putting licence `licenceId` in it, when sent).
   route(V.redeem, async ({ body }, c) => {
     const claims = await ctx.requireUser(c);
+    refuseChildPurchase(claims);
     const voucher = await guessVoucher(c, claims.sub, body.voucherCode);
     let basket = await openBasket(db, claims.sub);
     if (body.licenceId !== undefined) {
@@ -292,6 +294,8 @@ export function registerPaymentRoutes(
   type PayInput = Pick<RouteInput<typeof B.pay>, 'query' | 'body' | 'headers'>;
   const pay = async (c: Context<SandboxEnv>, namedBasket: string | null, { query, body, headers }: PayInput): Promise<PayResponse> => {
     const claims = await ctx.requireUser(c);
+    // A child profile's session: 403 before anything else (no replay, no charge).
+    refuseChildPurchase(claims);
     const key = headers['Idempotency-Key'];
     const userId = claims.sub;
     if ((body.consent?.length ?? 0) > MAX_CONSENT_ANSWERS) throw badRequest(`consent: at most ${MAX_CONSENT_ANSWERS} answers`);

@@ -52,4 +52,6 @@ export const AREA_SOURCES: AreaSources = {
   userWatchlist: () => import('../contracts/watchlists.js').then((m) => m.userWatchlistCalls),
   favourites: () => import('../contracts/favourites.js').then((m) => m.favouritesCalls),
   history: () => import('../contracts/favourites.js').then((m) => m.historyCalls),
+  profiles: () => import('../contracts/profiles.js').then((m) => m.profilesCalls),
+  preferences: () => import('../contracts/profiles.js').then((m) => m.preferencesCalls),
 };

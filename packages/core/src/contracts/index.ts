@@ -427,6 +427,29 @@ export {
   favouritesCalls,
   historyCalls,
 } from './favourites.js';
+export {
+  profileParamsSchema,
+  profileSchema,
+  type Profile,
+  profileListItemSchema,
+  type ProfileListItem,
+  profileListSchema,
+  type ProfileList,
+  createProfileRequestSchema,
+  type CreateProfileRequest,
+  updateProfileRequestSchema,
+  type UpdateProfileRequest,
+  profileDeletedSchema,
+  selectProfileRequestSchema,
+  type SelectProfileRequest,
+  MAX_PLUGIN_ACCESS_TOKENS,
+  preferencesSchema,
+  type PreferencesAnswer,
+  preferencesUpdateSchema,
+  type PreferencesUpdate,
+  profilesCalls,
+  preferencesCalls,
+} from './profiles.js';
 
 import * as auth from './auth.js';
 import * as user from './user.js';
@@ -447,6 +470,7 @@ import * as firebase from './firebase.js';
 import * as adobe from './adobe.js';
 import * as watchlists from './watchlists.js';
 import * as favourites from './favourites.js';
+import * as profiles from './profiles.js';
 
 /**
  * The type of {@link calls}: every area of the API and its contracts. Each area is the type of
@@ -641,6 +665,15 @@ export interface Calls {
    * of a title that is not tracked (a live stream), 400 for a malformed query or body.
    */
   readonly history: typeof favourites.historyCalls;
+  /**
+   * The household's profiles and selecting one (this project's calls, docs/api.md "Profiles and
+   * preferences"). Errors: 401; 403 `kidProfileManagementDenied` from a child's session, 403
+   * `parentalPinRequired`/`parentalPinInvalid` and 429 from `select`; 404; 409 `PROFILE_LIMIT`,
+   * `PROFILE_NAME_TAKEN`, `PROFILE_IN_USE`, `LAST_ADULT_PROFILE`; 400 for a bad name.
+   */
+  readonly profiles: typeof profiles.profilesCalls;
+  /** The session profile's preferences (commerce-and-account-data.md §3, §7). Errors: 401; 400 for a bad value. */
+  readonly preferences: typeof profiles.preferencesCalls;
 }
 
 /**
@@ -685,4 +718,6 @@ export const calls: Calls = {
   userWatchlist: watchlists.userWatchlistCalls,
   favourites: favourites.favouritesCalls,
   history: favourites.historyCalls,
+  profiles: profiles.profilesCalls,
+  preferences: profiles.preferencesCalls,
 };

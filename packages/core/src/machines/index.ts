@@ -655,3 +655,50 @@ export {
   type HistoryReporterApi,
 } from './historyReporter/historyReporter.connect.js';
 export { carouselCalls } from './carousel/carousel.calls.js';
+export { profilePickerMachine, type ProfilePickerMachine } from './profilePicker/profilePicker.machine.js';
+export {
+  type ListProfilesFunction,
+  type ProfileSelection,
+  type SelectProfileFunction,
+  type ProfilePickerInput,
+  type ProfilePickerOutput,
+  type ProfilePickerContext,
+  type ProfilePickerEvent,
+} from './profilePicker/profilePicker.types.js';
+export {
+  connectProfilePicker,
+  type ProfilePickerActorRef,
+  type ProfilePickerSnapshot,
+  type ProfilePickerApi,
+} from './profilePicker/profilePicker.connect.js';
+export { profileEditorMachine, type ProfileEditorMachine } from './profileEditor/profileEditor.machine.js';
+export {
+  type CreateProfileFunction,
+  type UpdateProfileFunction,
+  type RemoveProfileFunction,
+  type ProfileEditorInput,
+  type ProfileDraft,
+  type ProfileEditorOutput,
+  type ProfileEditorContext,
+  type ProfileEditorEvent,
+} from './profileEditor/profileEditor.types.js';
+export {
+  connectProfileEditor,
+  type ProfileEditorActorRef,
+  type ProfileEditorSnapshot,
+  type ProfileEditorApi,
+} from './profileEditor/profileEditor.connect.js';
+export { preferencesMachine, type PreferencesMachine } from './preferences/preferences.machine.js';
+export {
+  type ReadPreferencesFunction,
+  type SavePreferencesFunction,
+  type PreferencesInput,
+  type PreferencesContext,
+  type PreferencesEvent,
+} from './preferences/preferences.types.js';
+export {
+  connectPreferences,
+  type PreferencesActorRef,
+  type PreferencesSnapshot,
+  type PreferencesApi,
+} from './preferences/preferences.connect.js';

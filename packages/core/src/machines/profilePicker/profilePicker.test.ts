@@ -1,0 +1,128 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor } from 'xstate';
+import { ApiError } from '../../api/errors.js';
+import type { ProfileList } from '../../contracts/profiles.js';
+import { connectProfilePicker, profilePickerMachine, type ProfileSelection } from '../index.js';
+
+const ADULT = '11111111-1111-4111-8111-111111111111';
+const KID = '22222222-2222-4222-8222-222222222222';
+const TEEN = '33333333-3333-4333-8333-333333333333';
+const created = '2026-11-26T10:00:00.000Z';
+
+/** The list a child's session (KID) sees with a PIN in force. */
+const LIST: ProfileList = {
+  items: [
+    { id: ADULT, name: 'Ana', type: 'ADULT', avatar: 'fox', createdAt: created, pinRequired: true },
+    { id: KID, name: 'Léa', type: 'CHILD', avatar: 'owl', ageRatingLimit: 7, createdAt: created, pinRequired: false },
+    { id: TEEN, name: 'Tom', type: 'CHILD', avatar: 'star', ageRatingLimit: 16, createdAt: created, pinRequired: true },
+  ],
+  currentProfileId: KID,
+  maxProfiles: 5,
+};
+
+const tokens = { authorisationToken: 'access', refreshToken: 'refresh' };
+
+const apiError = (status: number, code: string, messages: string[], retryAfterSeconds?: number) =>
+  new ApiError({ call: 'profiles.select', status, code, messages, requestId: 'r', retryAfterSeconds });
+
+function start(options: { list?: () => Promise<ProfileList>; select?: (request: ProfileSelection) => Promise<typeof tokens> } = {}) {
+  const selects: ProfileSelection[] = [];
+  const listProfiles = vi.fn(options.list ?? (async () => LIST));
+  const actor = createActor(profilePickerMachine, {
+    input: {
+      listProfiles,
+      selectProfile: async (request) => {
+        selects.push(request);
+        return (options.select ?? (async () => tokens))(request);
+      },
+    },
+  }).start();
+  const view = () => connectProfilePicker(actor.getSnapshot(), actor.send);
+  return { actor, view, selects, listProfiles };
+}
+
+describe('profile picker machine', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('reads the list, then selects a profile that needs no PIN and ends with its tokens', async () => {
+    const { actor, view, selects } = start();
+    expect(view().status).toBe('loading');
+    await vi.waitFor(() => expect(view().status).toBe('choosing'));
+    expect(view()).toMatchObject({ currentProfileId: KID, canAdd: true });
+    expect(view().profiles.map((p) => p.name)).toEqual(['Ana', 'Léa', 'Tom']);
+    view().choose(KID);
+    await vi.waitFor(() => expect(actor.getSnapshot().status).toBe('done'));
+    expect(selects.map((s) => [s.id, s.pin])).toEqual([[KID, undefined]]);
+    expect(actor.getSnapshot().output).toEqual({ tokens, profileId: KID });
+  });
+
+  it('asks for the PIN when the list says so, refuses a malformed one, sends the right one', async () => {
+    const { actor, view, selects } = start();
+    await vi.waitFor(() => expect(view().status).toBe('choosing'));
+    view().choose(ADULT);
+    expect(view()).toMatchObject({ status: 'pin', chosen: { id: ADULT } });
+    view().submitPin('12a4');
+    view().submitPin('123');
+    expect(view().status).toBe('pin');
+    expect(selects).toHaveLength(0);
+    view().submitPin('0427');
+    await vi.waitFor(() => expect(actor.getSnapshot().status).toBe('done'));
+    expect(selects.map((s) => [s.id, s.pin])).toEqual([[ADULT, '0427']]);
+  });
+
+  it('a wrong PIN stays on the PIN with parentalPinInvalid; cancel goes back to the list', async () => {
+    const { view } = start({ select: async () => Promise.reject(apiError(403, 'FORBIDDEN', ['parentalPinInvalid', 'Wrong parental PIN'])) });
+    await vi.waitFor(() => expect(view().status).toBe('choosing'));
+    view().choose(TEEN);
+    view().submitPin('1111');
+    await vi.waitFor(() => expect(view().failure).toEqual({ key: 'parentalPinInvalid' }));
+    expect(view().status).toBe('pin');
+    view().cancel();
+    expect(view()).toMatchObject({ status: 'choosing', chosen: null, failure: null });
+  });
+
+  it('after the throttle refuses, PINs are refused until Retry-After has passed', async () => {
+    let answer: () => Promise<typeof tokens> = async () => Promise.reject(apiError(429, 'TOO_MANY_ATTEMPTS', ['tooManyAttempts'], 900));
+    const { actor, view, selects } = start({ select: () => answer() });
+    await vi.waitFor(() => expect(view().status).toBe('choosing'));
+    view().choose(ADULT);
+    view().submitPin('1111');
+    await vi.waitFor(() => expect(view().status).toBe('throttled'));
+    expect(view().failure).toEqual({ key: 'tooManyAttempts', seconds: 900 });
+    view().submitPin('0427');
+    expect(selects).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(899_000);
+    expect(view().status).toBe('throttled');
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(view()).toMatchObject({ status: 'pin', failure: null });
+    answer = async () => tokens;
+    view().submitPin('0427');
+    await vi.waitFor(() => expect(actor.getSnapshot().status).toBe('done'));
+    expect(selects).toHaveLength(2);
+  });
+
+  it('a failed read waits for reload; another failure of a selection goes back to the list with its message', async () => {
+    let fail = true;
+    const { view, listProfiles } = start({
+      list: async () => (fail ? Promise.reject(new Error('offline')) : LIST),
+      select: async () => Promise.reject(apiError(404, 'NOT_FOUND', ['No such profile'])),
+    });
+    await vi.waitFor(() => expect(view().status).toBe('failed'));
+    expect(view().failure).toEqual({ key: 'anErrorOccured' });
+    fail = false;
+    view().reload();
+    await vi.waitFor(() => expect(view().status).toBe('choosing'));
+    expect(listProfiles).toHaveBeenCalledTimes(2);
+    view().choose(KID);
+    await vi.waitFor(() => expect(view().failure).toEqual({ key: 'anErrorOccured' }));
+    expect(view().status).toBe('choosing');
+    view().choose('not-in-the-list');
+    expect(view().status).toBe('choosing');
+  });
+});
+

@@ -1,0 +1,56 @@
+import type { LoginResponse } from '../../contracts/auth.js';
+import type { ProfileList, ProfileListItem } from '../../contracts/profiles.js';
+import type { HouseholdFailure } from '../../domain/household.js';
+
+/** Reads the account's profiles, e.g. `(signal) => api.profiles.list(undefined, { signal })`. */
+export type ListProfilesFunction = (signal: AbortSignal) => Promise<ProfileList>;
+
+/** What the select function is asked: a session for profile `id`, with the parental PIN when the list said `pinRequired`. */
+export interface ProfileSelection {
+  id: string;
+  pin?: string | undefined;
+  signal: AbortSignal;
+}
+
+/** Selects a profile, e.g. `({ id, pin, signal }) => api.profiles.select({ params: { id }, body: pin ? { pin } : {} }, { signal })`. */
+export type SelectProfileFunction = (request: ProfileSelection) => Promise<LoginResponse>;
+
+/** Input of the profile-picker machine ("who's watching"). */
+export interface ProfilePickerInput {
+  listProfiles: ListProfilesFunction;
+  selectProfile: SelectProfileFunction;
+}
+
+/** What the picker ends with: the chosen profile's tokens (hand them to the session: `session.signedIn { tokens }`) and its id. */
+export interface ProfilePickerOutput {
+  tokens: LoginResponse;
+  profileId: string;
+}
+
+/** Context of the profile-picker machine. */
+export interface ProfilePickerContext {
+  profiles: ProfileListItem[];
+  /** The session's profile (from the list), or null before it is read. */
+  currentProfileId: string | null;
+  /** Most profiles an account may hold (the list's `maxProfiles`), 0 before it is read. */
+  maxProfiles: number;
+  /** The profile chosen, while its PIN is asked or its session made. */
+  chosenId: string | null;
+  /** What went wrong last (a message key; `tooManyAttempts` with its seconds), or null. */
+  failure: HouseholdFailure | null;
+  /** The tokens of the chosen profile, once selected. */
+  tokens: LoginResponse | null;
+  /** Internal: the functions of the input. */
+  env: ProfilePickerInput;
+}
+
+/** Events of the profile-picker machine. */
+export type ProfilePickerEvent =
+  /** Read the list again (after a failure, or after the editor changed it). */
+  | { type: 'picker.reload' }
+  /** The viewer chose a profile. */
+  | { type: 'picker.choose'; id: string }
+  /** The viewer entered the parental PIN (4 digits) for the chosen profile. */
+  | { type: 'picker.pin'; pin: string }
+  /** The viewer gave up the PIN: back to the list. */
+  | { type: 'picker.cancel' };
