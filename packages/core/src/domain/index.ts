@@ -753,3 +753,17 @@ export {
   type Progress,
   type ProgressRecord,
 } from './history.js';
+export {
+  PARENTAL_STATUSES,
+  type ParentalStatus,
+  PIN_LENGTH,
+  PIN_PATTERN,
+  PIN_FREE_FAILURES,
+  PIN_LOCK_MS,
+  type PinError,
+  pinError,
+  isValidPin,
+  appendPinDigit,
+  ratingAllowed,
+  filterByRating,
+} from './parentalControl.js';
