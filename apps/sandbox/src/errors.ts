@@ -43,6 +43,8 @@ export const SANDBOX_ERROR_CODES = {
   INTERNAL_ERROR: 'INTERNAL_ERROR',
   /** 403: an owner's action (rename, delete, edit) on a watchlist the caller sees as SHARED (commerce §4; messages `['watchlistNotOwner']`). */
   NOT_OWNER: 'NOT_OWNER',
+  /** 403: a wrong parental PIN (messages `['wrongPin']`; `routes/parentalControl.ts`). */
+  INVALID_PIN: 'INVALID_PIN',
 } as const;
 /**
  * Card processor codes, answered with 402 by the pay call and the processor's tokenization

@@ -52,4 +52,5 @@ export const AREA_SOURCES: AreaSources = {
   userWatchlist: () => import('../contracts/watchlists.js').then((m) => m.userWatchlistCalls),
   favourites: () => import('../contracts/favourites.js').then((m) => m.favouritesCalls),
   history: () => import('../contracts/favourites.js').then((m) => m.historyCalls),
+  parentalControl: () => import('../contracts/parentalControl.js').then((m) => m.parentalControlCalls),
 };

@@ -427,6 +427,17 @@ export {
   favouritesCalls,
   historyCalls,
 } from './favourites.js';
+export {
+  parentalPinSchema,
+  parentalStatusSchema,
+  parentalControlStateSchema,
+  type ParentalControlState,
+  parentalControlRequestSchema,
+  type ParentalControlRequest,
+  parentalPinResetRequestSchema,
+  parentalPinRequestSchema,
+  parentalControlCalls,
+} from './parentalControl.js';
 
 import * as auth from './auth.js';
 import * as user from './user.js';
@@ -447,6 +458,7 @@ import * as firebase from './firebase.js';
 import * as adobe from './adobe.js';
 import * as watchlists from './watchlists.js';
 import * as favourites from './favourites.js';
+import * as parentalControl from './parentalControl.js';
 
 /**
  * The type of {@link calls}: every area of the API and its contracts. Each area is the type of
@@ -641,6 +653,12 @@ export interface Calls {
    * of a title that is not tracked (a live stream), 400 for a malformed query or body.
    */
   readonly history: typeof favourites.historyCalls;
+  /**
+   * Parental control (commerce-and-account-data.md §3, §7; docs/api.md "Parental control"): the
+   * PIN and status, its reset by email, the throttled PIN check. Errors: 401; 403 `INVALID_PIN`;
+   * 429 `TOO_MANY_ATTEMPTS`; 404 for a bad reset code.
+   */
+  readonly parentalControl: typeof parentalControl.parentalControlCalls;
 }
 
 /**
@@ -685,4 +703,5 @@ export const calls: Calls = {
   userWatchlist: watchlists.userWatchlistCalls,
   favourites: favourites.favouritesCalls,
   history: favourites.historyCalls,
+  parentalControl: parentalControl.parentalControlCalls,
 };
