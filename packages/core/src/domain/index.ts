@@ -766,4 +766,6 @@ export {
   appendPinDigit,
   ratingAllowed,
   filterByRating,
+  type PinFailure,
+  pinFailure,
 } from './parentalControl.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { appendPinDigit, filterByRating, isValidPin, pinError, PIN_LENGTH, ratingAllowed } from './index.js';
+import { appendPinDigit, filterByRating, isValidPin, pinError, pinFailure, PIN_LENGTH, ratingAllowed } from './index.js';
 
 const digit = fc.constantFrom(...'0123456789');
 
@@ -91,6 +91,28 @@ describe('filterByRating', () => {
         const kept = filterByRating(titles, limit);
         for (const title of kept) expect(typeof title.ageRating === 'number' && title.ageRating <= limit).toBe(true);
         expect(kept).toEqual(titles.filter((title) => typeof title.ageRating === 'number' && Number.isFinite(title.ageRating) && title.ageRating >= 0 && title.ageRating <= limit));
+      }),
+    );
+  });
+});
+
+describe('pinFailure', () => {
+  it('reads a wrong PIN, a throttled profile with its wait, and other failures', () => {
+    expect(pinFailure({ status: 403, code: 'INVALID_PIN', messages: ['wrongPin'] })).toEqual({ kind: 'wrong', key: 'wrongPin' });
+    expect(pinFailure({ status: 429, code: 'TOO_MANY_ATTEMPTS', messages: [], retryAfterSeconds: 900 })).toEqual({ kind: 'throttled', key: 'tooManyAttempts', seconds: 900 });
+    expect(pinFailure({ status: 409, code: 'CONFLICT', messages: ['pinNotSet'] })).toEqual({ kind: 'other', key: 'pinNotSet' });
+    expect(pinFailure({ status: 403, code: 'FORBIDDEN', messages: ['kidProfileManagementDenied'] })).toEqual({ kind: 'other', key: 'kidProfileManagementDenied' });
+    expect(pinFailure(new Error('offline'))).toEqual({ kind: 'other', key: 'anErrorOccured' });
+  });
+
+  it('never throws, and a throttled wait is 1 to 900 seconds', () => {
+    fc.assert(
+      fc.property(fc.anything(), (error) => {
+        const failure = pinFailure(error);
+        if (failure.kind === 'throttled') {
+          expect(failure.seconds).toBeGreaterThanOrEqual(1);
+          expect(failure.seconds).toBeLessThanOrEqual(900);
+        }
       }),
     );
   });

@@ -3,6 +3,8 @@
  * PIN's format, the rating filter of a child profile's session and the PIN throttle's numbers.
  * Pure and total: every function accepts any value and never throws.
  */
+import { readErrorLayers } from './errorLayers.js';
+import { tooManyAttemptsMessage } from './throttle.js';
 
 /** The parental-control statuses (§3): `RESTRICTED` (a PIN guards the adult profiles) or `NON_RESTRICTED`. */
 export const PARENTAL_STATUSES = ['RESTRICTED', 'NON_RESTRICTED'] as const;
@@ -63,4 +65,27 @@ export function ratingAllowed(ageRating: unknown, limit: unknown): boolean {
 /** The items of `items` whose `ageRating` a session with `limit` may receive ({@link ratingAllowed}), in their order. */
 export function filterByRating<T extends { ageRating?: unknown }>(items: readonly T[], limit: unknown): T[] {
   return Array.isArray(items) ? items.filter((item) => ratingAllowed(item?.ageRating, limit)) : [];
+}
+
+/** What a failed PIN call means to a PIN pad: a wrong PIN, a throttled profile (with its wait), or another failure (a message key). */
+export type PinFailure =
+  | { kind: 'wrong'; key: 'wrongPin' }
+  | { kind: 'throttled'; key: 'tooManyAttempts'; seconds: number }
+  | { kind: 'other'; key: string };
+
+/**
+ * Reads a failed parental-control call (`verify`, `set`, `remove`; docs/api.md "Parental
+ * control"): 429 `TOO_MANY_ATTEMPTS` → `throttled` with the wait in whole seconds (core's
+ * `tooManyAttemptsMessage`: `Retry-After`, else 30 s); 403 `INVALID_PIN` → `wrong`; 409
+ * `pinNotSet` → `other` `pinNotSet`; 403 `kidProfileManagementDenied` → `other` with that key;
+ * anything else → `other` `anErrorOccured`. Never throws.
+ */
+export function pinFailure(error: unknown): PinFailure {
+  const throttled = tooManyAttemptsMessage(error);
+  if (throttled) return { kind: 'throttled', key: 'tooManyAttempts', seconds: throttled.seconds };
+  const { status, code, messages } = readErrorLayers(error);
+  if (code === 'INVALID_PIN') return { kind: 'wrong', key: 'wrongPin' };
+  const known = messages.find((message) => message === 'pinNotSet' || message === 'kidProfileManagementDenied');
+  if (known && (status === 409 || status === 403)) return { kind: 'other', key: known };
+  return { kind: 'other', key: 'anErrorOccured' };
 }

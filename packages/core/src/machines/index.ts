@@ -655,3 +655,13 @@ export {
   type HistoryReporterApi,
 } from './historyReporter/historyReporter.connect.js';
 export { carouselCalls } from './carousel/carousel.calls.js';
+export {
+  pinPadMachine,
+  type PinPadMachine,
+  type PinPadInput,
+  type PinPadContext,
+  type PinPadEvent,
+  type VerifyPinActorInput,
+  PIN_COUNTDOWN_STEP_MS,
+} from './pinPad/pinPad.machine.js';
+export { connectPinPad, type PinPadApi, type PinPadSnapshot, type PinPadStatus } from './pinPad/pinPad.connect.js';
