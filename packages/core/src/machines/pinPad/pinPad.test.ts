@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
 import { ApiError } from '../../api/errors.js';
+import type { ApiClient } from '../../api/types.js';
 import { connectPinPad, pinPadMachine, PIN_COUNTDOWN_STEP_MS, type VerifyPinActorInput } from '../index.js';
 import { fakeApi } from '../test-helpers.js';
 
@@ -23,7 +24,7 @@ function start(options: { right?: string; lockAfter?: number; seconds?: number; 
   const machine = pinPadMachine.provide({
     actors: {
       verifyPin: fromPromise<Record<string, unknown>, VerifyPinActorInput>(({ input }) => verify(input)),
-      requestReset: fromPromise<Record<string, unknown>, { api: unknown }>(() => reset()),
+      requestReset: fromPromise<Record<string, unknown>, { api: ApiClient }>(() => reset()),
     },
   });
   const clock = new SimulatedClock();
