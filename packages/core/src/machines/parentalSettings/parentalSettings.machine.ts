@@ -59,6 +59,9 @@ export interface RemovePinActorInput {
   pin: string;
 }
 
+/** The params of a failure's guard and action: the actor's error. */
+const failed = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
+
 const failureOf = (error: unknown): { error: string; errorVars: Record<string, string> } => {
   const failure = pinFailure(error);
   return { error: failure.key, errorVars: failure.kind === 'throttled' ? { seconds: String(failure.seconds) } : {} };
@@ -162,13 +165,10 @@ export const parentalSettingsMachine = setup({
         src: 'removePin',
         input: ({ context }) => ({ api: context.env.api, pin: context.currentPin }),
         onDone: { target: 'ready', actions: { type: 'removed', params: ({ event }) => ({ state: event.output }) } },
+        // A wrong current PIN asks it again; any other failure shows on the status.
         onError: [
-          {
-            guard: { type: 'wrongCurrentPin', params: ({ event }) => ({ error: event.error }) },
-            target: 'currentPin',
-            actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
-          },
-          { target: 'ready', actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) } },
+          { guard: { type: 'wrongCurrentPin', params: failed }, target: 'currentPin', actions: { type: 'showFailure', params: failed } },
+          { target: 'ready', actions: { type: 'showFailure', params: failed } },
         ],
       },
     },
@@ -194,13 +194,10 @@ export const parentalSettingsMachine = setup({
           ...(context.currentPin ? { currentPin: context.currentPin } : {}),
         }),
         onDone: { target: 'ready', actions: { type: 'saved', params: ({ event }) => ({ state: event.output }) } },
+        // A wrong current PIN asks it again; any other failure shows on the status.
         onError: [
-          {
-            guard: { type: 'wrongCurrentPin', params: ({ event }) => ({ error: event.error }) },
-            target: 'currentPin',
-            actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
-          },
-          { target: 'ready', actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) } },
+          { guard: { type: 'wrongCurrentPin', params: failed }, target: 'currentPin', actions: { type: 'showFailure', params: failed } },
+          { target: 'ready', actions: { type: 'showFailure', params: failed } },
         ],
       },
     },
