@@ -9,6 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rails as railsTable, titles } from '../src/db/schema.js';
+import type { Localized } from '../src/db/types.js';
 import { seedAgeRating } from '../src/seed/titles.js';
 import { call, decodeClaims, expectError, inProcessAppForFile } from './helpers.js';
 import { inProcessBuyers } from './buyers.js';
@@ -20,7 +21,7 @@ interface TitleFacts {
   type: string;
   ageRating: number;
   category: string;
-  title: Record<string, string>;
+  title: Localized;
   parentId: string | null;
 }
 
@@ -70,7 +71,7 @@ async function contentPaths(token: string): Promise<string[]> {
     if (title.type === 'SERIES') paths.push(`/api/v2/series/${title.id}/seasons?rpp=100`);
     if (title.type === 'SEASON') paths.push(`/api/v2/seasons/${title.id}/episodes?rpp=100`);
     if (title.type === 'PLAYLIST') paths.push(`/api/v2/playlists/${title.id}/items?rpp=100`);
-    const word = (title.title.en ?? '').split(/\s+/)[0];
+    const word = title.title.en.split(/\s+/)[0];
     if (word) paths.push(`/api/v2/search?q=${encodeURIComponent(word)}&rpp=100`);
   }
   const feeds = (await get('/api/v2/news', token)).json.feeds as { id: string; latest: { id: string }[] }[];
@@ -99,7 +100,7 @@ beforeAll(async () => {
   const rows = await opened.deps.db
     .select({ id: titles.id, type: titles.type, ageRating: titles.ageRating, category: titles.category, title: titles.title, parentId: titles.parentId })
     .from(titles);
-  catalogue = new Map(rows.map((row) => [row.id, row as TitleFacts]));
+  catalogue = new Map(rows.map((row) => [row.id, row]));
   adult = (await inProcessBuyers(opened.app).newBuyer()).token;
   // The account's library holds titles of every rating: favourites, history, a watchlist.
   const playable = [...catalogue.values()].filter((title) => title.type === 'VOD' || title.type === 'EPISODE');

@@ -181,7 +181,9 @@ export function registerCatalogueRoutes(ctx: RouteContext): void {
     const answer: Title = { ...tile!, description: inLocale(row.description, view.locale), related: [] };
     const ref = (parent: TitleRow) => ({ id: parent.id, title: inLocale(parent.title, view.locale), ...(parent.number != null ? { number: parent.number } : {}) });
     const parentOf = async (child: TitleRow) =>
-      child.parentId ? (await db.select().from(titles).where(eq(titles.id, child.parentId)).limit(1))[0] : undefined;
+      child.parentId
+        ? (await db.select().from(titles).where(rated(eq(titles.id, child.parentId), view.ageLimit)).limit(1))[0]
+        : undefined;
     if (row.type === 'SEASON') {
       const series = await parentOf(row);
       if (series) answer.series = ref(series);
