@@ -36,6 +36,7 @@ import type { RouteContext } from './routes/context.js';
 import { registerControlRoutes } from './routes/control.js';
 import { registerCredentialProviderRoutes } from './routes/credentialProviders.js';
 import { registerEmailFlowRoutes } from './routes/emailFlows.js';
+import { registerParentalControlRoutes } from './routes/parentalControl.js';
 import { registerExternalOAuthRoutes } from './routes/externalOAuth.js';
 import { registerFavouriteRoutes } from './routes/favourites.js';
 import { registerFirebaseRoutes } from './routes/firebase.js';
@@ -216,11 +217,10 @@ export function createApp(deps: AppDeps): Hono<SandboxEnv> {
   registerThrottleControl(app, throttle);
   registerPaymentRoutes(app, routes, { webOrigins: realmWebOrigins(deps.webUrl ?? DEFAULTS.webUrl) });
   registerCheckoutRoutes(app, routes);
-  const emailFlows = registerEmailFlowRoutes(app, routes, {
-    webUrl: (deps.webUrl ?? DEFAULTS.webUrl).replace(/\/+$/, ''),
-    sessions,
-    mailer: deps.mailer ?? createOutboxMailer(deps.db),
-  });
+  const mailer = deps.mailer ?? createOutboxMailer(deps.db);
+  const webUrl = (deps.webUrl ?? DEFAULTS.webUrl).replace(/\/+$/, '');
+  const emailFlows = registerEmailFlowRoutes(app, routes, { webUrl, sessions, mailer });
+  registerParentalControlRoutes(routes, { webUrl, mailer });
   registerAuthRoutes({ routes, sessions, dummyPasswordHash: deps.dummyPasswordHash, emailFlows });
   registerProfileRoutes(routes, sessions);
   const signIn = { routes, sessions, openid: deps.openid };

@@ -51,6 +51,8 @@ export const SANDBOX_ERROR_CODES = {
   PROFILE_IN_USE: 'PROFILE_IN_USE',
   /** 409: the account's last adult profile cannot be deleted (messages `['lastAdultProfile', …]`). */
   LAST_ADULT_PROFILE: 'LAST_ADULT_PROFILE',
+  /** 403: a wrong parental PIN (messages `['wrongPin']`; `routes/parentalControl.ts`). */
+  INVALID_PIN: 'INVALID_PIN',
 } as const;
 /**
  * Card processor codes, answered with 402 by the pay call and the processor's tokenization

@@ -12,7 +12,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { loginResponseSchema, profileListSchema, profileSchema, type Profile } from '@stream/core/contracts';
 import { hashPassword } from '../src/auth/passwords.js';
 import { users } from '../src/db/schema.js';
-import { verifyParentalPin } from '../src/household/pin.js';
+import { verifyParentalPin } from '../src/parental/pin.js';
 import { payBody } from './buyers.js';
 import { call, decodeClaims, expectError, inProcessAppForFile } from './helpers.js';
 
@@ -282,7 +282,7 @@ describe('selecting a profile', () => {
   });
 });
 
-describe('verifyParentalPin (household/pin.ts)', () => {
+describe('verifyParentalPin (parental/pin.ts)', () => {
   it('compares with argon2 against users.parental_pin_hash; false without a PIN or for a malformed one', async () => {
     const owner = await signUp();
     const db = opened.deps.db;

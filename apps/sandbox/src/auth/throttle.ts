@@ -9,7 +9,8 @@
  * `app.request` tests). After {@link THROTTLE_FREE_FAILURES} consecutive failures of a key the
  * call answers 429 `TOO_MANY_ATTEMPTS` with `Retry-After` (whole seconds) until the delay has
  * passed: 30 s after the 5th failure, doubling per further failure up to 15 minutes (core's
- * `throttleDelayMs`). The right secret is refused during the delay too. A success resets both
+ * `throttleDelayMs`); a scope may have its own rule ({@link SCOPE_DELAYS}: the parental PIN waits
+ * 15 minutes at once). The right secret is refused during the delay too. A success resets both
  * keys (so a person who got in from an address clears that address's count). Attempts under way
  * count, so a burst of parallel guesses is refused too. A key is forgotten 15 minutes after its
  * delay ended without a new failure.
@@ -22,6 +23,8 @@ import { createHash } from 'node:crypto';
 import type { Context, Hono } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import {
+  PIN_FREE_FAILURES,
+  PIN_LOCK_MS,
   THROTTLE_FREE_FAILURES,
   THROTTLE_MAX_DELAY_MS,
   TOO_MANY_ATTEMPTS_CODE,
@@ -44,6 +47,18 @@ export type ThrottleScope =
   | 'voucher'
   /** The parental PIN, keyed by the profile whose session tries it (a child cannot lock the family out). */
   | 'parentalPin';
+
+/** A scope's delay (ms) after a key's `failures`-th consecutive failure: 0 while the key is free. */
+export type ThrottleDelay = (failures: number) => number;
+
+/**
+ * The parental PIN's delay (issue 16): free for {@link PIN_FREE_FAILURES} wrong PINs, then
+ * {@link PIN_LOCK_MS} (15 minutes) after each further one, instead of the doubling from 30 s.
+ */
+export const parentalPinDelayMs: ThrottleDelay = (failures) => (failures >= PIN_FREE_FAILURES ? PIN_LOCK_MS : 0);
+
+/** The delay of each scope that does not use core's `throttleDelayMs` (30 s doubling to 15 minutes). */
+export const SCOPE_DELAYS: Partial<Record<ThrottleScope, ThrottleDelay>> = { parentalPin: parentalPinDelayMs };
 
 /** The keys of one attempt: its scope, the secret's subject and the client address (both optional). */
 export interface ThrottleKeys {
@@ -70,6 +85,8 @@ export const MAX_THROTTLE_KEYS = 50_000;
 export const THROTTLE_FORGET_AFTER_MS = THROTTLE_MAX_DELAY_MS;
 
 interface Entry {
+  /** The delay rule of the key's scope. */
+  delay: ThrottleDelay;
   failures: number;
   lastFailureAt: number;
   pending: number;
@@ -102,9 +119,13 @@ export class SecretThrottle {
   readonly #now: () => number;
   readonly #maxKeys: number;
 
-  constructor(options: { now: () => number; maxKeys?: number }) {
+  readonly #delays: Partial<Record<ThrottleScope, ThrottleDelay>>;
+
+  /** `delays` replaces the delay rule of some scopes (default {@link SCOPE_DELAYS}). */
+  constructor(options: { now: () => number; maxKeys?: number; delays?: Partial<Record<ThrottleScope, ThrottleDelay>> }) {
     this.#now = options.now;
     this.#maxKeys = options.maxKeys ?? MAX_THROTTLE_KEYS;
+    this.#delays = options.delays ?? SCOPE_DELAYS;
   }
 
   /** How many keys are kept (for tests of the bound). */
@@ -120,20 +141,21 @@ export class SecretThrottle {
   begin(keys: ThrottleKeys): ThrottleAttempt {
     const now = this.#now();
     const digests = digestsOf(keys);
+    const delayOf = this.#delays[keys.scope] ?? throttleDelayMs;
     let waitMs = 0;
     for (const digest of digests) {
       const entry = this.#live(digest, now);
       if (!entry) continue;
-      const delay = throttleDelayMs(entry.failures);
+      const delay = delayOf(entry.failures);
       const lockedFor = entry.lastFailureAt + delay - now;
       if (delay > 0 && lockedFor > 0) waitMs = Math.max(waitMs, lockedFor);
       else if (entry.pending > 0 && entry.failures + entry.pending >= THROTTLE_FREE_FAILURES) {
         // Guesses under way would reach the limit: refuse as if they had failed.
-        waitMs = Math.max(waitMs, throttleDelayMs(entry.failures + entry.pending));
+        waitMs = Math.max(waitMs, delayOf(entry.failures + entry.pending));
       }
     }
     if (waitMs > 0) throw tooManyAttempts(retryAfterSeconds(waitMs));
-    const entries = digests.map((digest) => this.#entry(digest, now));
+    const entries = digests.map((digest) => this.#entry(digest, now, delayOf));
     for (const entry of entries) entry.pending += 1;
     let open = true;
     const end = (outcome: 'failed' | 'succeeded' | 'released') => {
@@ -191,10 +213,10 @@ export class SecretThrottle {
     return entry;
   }
 
-  #entry(digest: string, now: number): Entry {
+  #entry(digest: string, now: number, delay: ThrottleDelay): Entry {
     const found = this.#live(digest, now);
     if (found) return found;
-    const entry: Entry = { failures: 0, lastFailureAt: 0, pending: 0 };
+    const entry: Entry = { delay, failures: 0, lastFailureAt: 0, pending: 0 };
     this.#store(digest, entry, now);
     return entry;
   }
@@ -214,7 +236,7 @@ export class SecretThrottle {
 
 /** True when `entry`'s delay ended more than {@link THROTTLE_FORGET_AFTER_MS} ago. */
 function forgotten(entry: Entry, now: number): boolean {
-  return now - (entry.lastFailureAt + throttleDelayMs(entry.failures)) >= THROTTLE_FORGET_AFTER_MS;
+  return now - (entry.lastFailureAt + entry.delay(entry.failures)) >= THROTTLE_FORGET_AFTER_MS;
 }
 
 function digestsOf(keys: ThrottleKeys): string[] {

@@ -9,6 +9,7 @@ import { titles } from '../db/schema.js';
 import { ApiHttpError } from '../errors.js';
 import { catalogueAnchor } from './anchor.js';
 import { atOffset, eventState } from './time.js';
+import { rated } from './rating.js';
 
 /** The title types playback serves. */
 export const PLAYABLE_TYPES: readonly string[] = ['VOD', 'EPISODE', 'LIVE', 'CHANNEL'];
@@ -22,14 +23,19 @@ export interface PlayableTitle {
 }
 
 /**
- * The playable title `id` of `type` (any case) at sandbox time `now`. Errors: 404 `NOT_FOUND` for
- * an unknown id, a type that does not play or is not the title's; 409 `CONFLICT` `eventNotStarted`
+ * The playable title `id` of `type` (any case) at sandbox time `now`, for a session whose
+ * age-rating limit is `ageLimit`. Errors: 404 `NOT_FOUND` for an unknown id, a type that does not
+ * play or is not the title's, a title above `ageLimit` (`rating.ts`); 409 `CONFLICT` `eventNotStarted`
  * before a live event's start, `eventEnded` after the end of one without a replay.
  */
-export async function findPlayableTitle(db: SandboxDb, type: string, id: string, now: Date): Promise<PlayableTitle> {
+export async function findPlayableTitle(db: SandboxDb, type: string, id: string, now: Date, ageLimit?: number): Promise<PlayableTitle> {
   const upper = type.toUpperCase();
   const [row] = PLAYABLE_TYPES.includes(upper)
-    ? await db.select().from(titles).where(and(eq(titles.id, id), eq(titles.type, upper))).limit(1)
+    ? await db
+        .select()
+        .from(titles)
+        .where(rated(and(eq(titles.id, id), eq(titles.type, upper)), ageLimit))
+        .limit(1)
     : [];
   if (!row?.mediaAsset) throw new ApiHttpError(404, 'NOT_FOUND', [`No ${upper || 'title'} ${id} to play`]);
   let live = row.type === 'CHANNEL';

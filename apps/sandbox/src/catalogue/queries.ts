@@ -11,6 +11,7 @@ import { railItems, titles } from '../db/schema.js';
 import type { PageWindow } from './paging.js';
 import type { TitleRow, View } from './tiles.js';
 import { DAY_MS, minutesFrom } from './time.js';
+import { rated, ratedTitleId } from './rating.js';
 
 /** How far back the releases go, in days. */
 export const RELEASES_WINDOW_DAYS = 30;
@@ -84,8 +85,9 @@ export function inCategories(where: SQL, categories: readonly string[] | null | 
   return categories && categories.length > 0 ? and(where, inArray(titles.category, [...categories]))! : where;
 }
 
-/** One page of the titles matching `where`, in `order`, and their total. */
-export async function titlePage(db: SandboxDb, where: SQL, order: SQL[], window: PageWindow): Promise<TitlePage> {
+/** One page of the titles matching `where` that the view may show (its age limit), in `order`, and their total. */
+export async function titlePage(db: SandboxDb, where: SQL, order: SQL[], window: PageWindow, view: Pick<View, 'ageLimit'>): Promise<TitlePage> {
+  where = rated(where, view.ageLimit)!;
   const [rows, [total]] = await Promise.all([
     db.select().from(titles).where(where).orderBy(...order).offset(window.offset).limit(window.limit),
     db.select({ n: count() }).from(titles).where(where),
@@ -93,37 +95,44 @@ export async function titlePage(db: SandboxDb, where: SQL, order: SQL[], window:
   return { rows, total: total?.n ?? 0 };
 }
 
-/** One page of a curated rail's titles, in its order, and their total. */
-export async function curatedPage(db: SandboxDb, railId: string, window: PageWindow): Promise<TitlePage> {
+/** One page of a curated rail's titles that the view may show, in its order, and their total. */
+export async function curatedPage(db: SandboxDb, railId: string, window: PageWindow, view: Pick<View, 'ageLimit'>): Promise<TitlePage> {
+  const where = ratedTitleId(eq(railItems.railId, railId), railItems.titleId, view.ageLimit);
   const [rows, [total]] = await Promise.all([
     db
       .select({ title: titles })
       .from(railItems)
       .innerJoin(titles, eq(titles.id, railItems.titleId))
-      .where(eq(railItems.railId, railId))
+      .where(where)
       .orderBy(asc(railItems.position))
       .offset(window.offset)
       .limit(window.limit),
-    db.select({ n: count() }).from(railItems).where(eq(railItems.railId, railId)),
+    db.select({ n: count() }).from(railItems).where(where),
   ]);
   return { rows: rows.map((row) => row.title), total: total?.n ?? 0 };
 }
 
-/** The first child of `parentId` of `type` numbered after `after` (numbers start at 1). */
-export async function firstChildAfter(db: SandboxDb, parentId: string, type: 'SEASON' | 'EPISODE', after = 0): Promise<TitleRow | undefined> {
+/** The first child of `parentId` of `type` numbered after `after` (numbers start at 1) that a session with `ageLimit` may see. */
+export async function firstChildAfter(
+  db: SandboxDb,
+  parentId: string,
+  type: 'SEASON' | 'EPISODE',
+  after = 0,
+  ageLimit?: number,
+): Promise<TitleRow | undefined> {
   const [row] = await db
     .select()
     .from(titles)
-    .where(and(eq(titles.parentId, parentId), eq(titles.type, type), gt(titles.number, after)))
+    .where(rated(and(eq(titles.parentId, parentId), eq(titles.type, type), gt(titles.number, after)), ageLimit))
     .orderBy(asc(titles.number))
     .limit(1);
   return row;
 }
 
-/** The episode after `episode`: the next of its season, else the first of the series' next season. */
-export async function nextEpisode(db: SandboxDb, episode: TitleRow, season: TitleRow): Promise<TitleRow | undefined> {
-  const sameSeason = await firstChildAfter(db, season.id, 'EPISODE', episode.number ?? 0);
+/** The episode after `episode`: the next of its season, else the first of the series' next season (within `ageLimit`). */
+export async function nextEpisode(db: SandboxDb, episode: TitleRow, season: TitleRow, ageLimit?: number): Promise<TitleRow | undefined> {
+  const sameSeason = await firstChildAfter(db, season.id, 'EPISODE', episode.number ?? 0, ageLimit);
   if (sameSeason || !season.parentId) return sameSeason;
-  const nextSeason = await firstChildAfter(db, season.parentId, 'SEASON', season.number ?? 0);
-  return nextSeason && firstChildAfter(db, nextSeason.id, 'EPISODE');
+  const nextSeason = await firstChildAfter(db, season.parentId, 'SEASON', season.number ?? 0, ageLimit);
+  return nextSeason && firstChildAfter(db, nextSeason.id, 'EPISODE', 0, ageLimit);
 }

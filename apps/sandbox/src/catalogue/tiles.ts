@@ -21,6 +21,8 @@ export interface View {
   nowMs: number;
   anchorMs: number;
   base: string;
+  /** The session's age-rating limit (a child profile's `arl`; `catalogue/rating.ts`); undefined: every title. */
+  ageLimit?: number | undefined;
 }
 
 /** The artwork kinds the catalogue's URLs name. */

@@ -28,6 +28,12 @@ const COPY: Record<EmailKind, { subject: string; intro: string; action: string; 
     action: 'Confirm my email address',
     outro: `The link works once and expires in ${MINUTES} minutes.`,
   },
+  pinReset: {
+    subject: 'Reset your Stream parental PIN',
+    intro: 'Someone asked to reset the parental-control PIN of your Stream account. To remove the PIN and choose a new one, open this link:',
+    action: 'Reset my parental PIN',
+    outro: `The link works once and expires in ${MINUTES} minutes. If you did not ask for it, ignore this email: your PIN stays as it is.`,
+  },
 };
 
 /** The email of `kind` to `to`, whose action link is `link`. */

@@ -12,7 +12,7 @@ import { outbox } from '../db/schema.js';
 import { deliveriesSettled } from './delivery.js';
 
 /** What an emailed link is for. */
-export type EmailKind = 'reset' | 'magic' | 'confirm';
+export type EmailKind = 'reset' | 'magic' | 'confirm' | 'pinReset';
 
 /** A message to send: one recipient, a subject, text and HTML bodies, and its one action link. */
 export interface OutgoingEmail {

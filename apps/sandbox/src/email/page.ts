@@ -19,6 +19,7 @@ const KIND_NAMES: Record<EmailKind, string> = {
   reset: 'Password reset',
   magic: 'Magic link',
   confirm: 'Email confirmation',
+  pinReset: 'Parental PIN reset',
 };
 
 const STYLE = [

@@ -15,19 +15,20 @@ export interface LibraryRows<R extends { title: TitleRow }> {
 /**
  * A page of the signed-in caller's list (401 for a guest or no bearer): the window of
  * `{ rpp, lastSeen }` (`defaultRpp` when `rpp` is absent), the rows `load` reads for the caller's
- * id, each with its title's tile in the request's view, and the `pagingInfo`.
+ * id and the session's age-rating limit (`catalogue/rating.ts`: a child profile's lists leave out
+ * titles above it), each with its title's tile in the request's view, and the `pagingInfo`.
  */
 export async function libraryPage<R extends { title: TitleRow }>(
   ctx: RouteContext,
   c: Context,
   query: { rpp?: number | undefined; lastSeen?: number | undefined } | undefined,
   defaultRpp: number,
-  load: (userId: string, window: PageWindow) => Promise<LibraryRows<R>>,
+  load: (userId: string, window: PageWindow, ageLimit: number | undefined) => Promise<LibraryRows<R>>,
 ): Promise<{ entries: { row: R; tile: Tile }[]; pagingInfo: PagingInfo }> {
-  const { sub } = await ctx.requireUser(c);
-  const view = await requestView(ctx, c);
+  const claims = await ctx.requireUser(c);
+  const view = await requestView(ctx, c, claims);
   const window = pageWindow(query, defaultRpp);
-  const { rows, total } = await load(sub, window);
+  const { rows, total } = await load(claims.sub, window, view.ageLimit);
   const tiles = await tilesOf(
     ctx.db,
     rows.map((row) => row.title),

@@ -7,6 +7,7 @@ import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { TitleProgress } from '@stream/core/contracts';
 import { applyProgressReport, progressState, type ProgressRecord } from '@stream/core/domain';
 import { nextEpisode } from '../catalogue/queries.js';
+import { ratedTitleId } from '../catalogue/rating.js';
 import type { TitleRow } from '../catalogue/tiles.js';
 import type { SandboxDb } from '../db/open.js';
 import { titles, watchProgress } from '../db/schema.js';
@@ -109,8 +110,8 @@ const inHistory = (userId: string) => and(eq(watchProgress.userId, userId), eq(w
 const lastUpdatedFirst = [desc(watchProgress.updatedAt), desc(watchProgress.titleId)];
 
 /** A page of the history: the rows and their titles, and how many there are. */
-export async function historyPage(db: SandboxDb, userId: string, window: PageWindow) {
-  const where = inHistory(userId);
+export async function historyPage(db: SandboxDb, userId: string, window: PageWindow, ageLimit?: number) {
+  const where = ratedTitleId(inHistory(userId), watchProgress.titleId, ageLimit)!;
   const rows = await db
     .select({ progress: watchProgress, title: titles, total: db.$count(watchProgress, where) })
     .from(watchProgress)
@@ -145,8 +146,8 @@ const shownTitle = sql`case when ${watchProgress.state} = 'WATCHED' then ${watch
  * count needs no join: a row's own title is a foreign key (cascade) and a next episode that is
  * gone sets `next_title_id` to null (migration 0004), which leaves the row out.
  */
-export async function continueWatchingPage(db: SandboxDb, userId: string, window: PageWindow) {
-  const where = continueWatchingWhere(userId);
+export async function continueWatchingPage(db: SandboxDb, userId: string, window: PageWindow, ageLimit?: number) {
+  const where = ratedTitleId(continueWatchingWhere(userId), shownTitle, ageLimit)!;
   const rows = await db
     .select({ progress: watchProgress, title: titles, total: db.$count(watchProgress, where) })
     .from(watchProgress)

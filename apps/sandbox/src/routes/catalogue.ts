@@ -5,7 +5,8 @@
  * for a {@link View}: the locale `Accept-Language` picks (also sent back as `Content-Language`),
  * the sandbox clock, the catalogue anchor (`catalogue/anchor.ts`) and the sandbox's base URL.
  * A bearer, when sent, is checked as on every call (401 when it does not verify); the answers are
- * the same for every viewer.
+ * the same for every viewer, except that a child profile's session never receives a title above
+ * its age-rating limit (`catalogue/rating.ts`: left out of lists, 404 by id).
  */
 import { and, asc, count, desc, eq, gt, inArray, lte } from 'drizzle-orm';
 import type { Context } from 'hono';
@@ -47,6 +48,7 @@ import {
 import { queryWords, searchKey, searchTitles } from '../catalogue/search.js';
 import { inLocale, optionalInLocale } from '../catalogue/text.js';
 import { requestView } from '../catalogue/view.js';
+import { rated, ratedTitleId } from '../catalogue/rating.js';
 import { categoryLabel, imagesOf, tilesOf, type TitleRow, type View } from '../catalogue/tiles.js';
 import { atOffset, DAY_MS, minutesFrom, zonedDayBounds } from '../catalogue/time.js';
 import type { SandboxDb } from '../db/open.js';
@@ -77,8 +79,7 @@ export function registerCatalogueRoutes(ctx: RouteContext): void {
 
   /** The view of a request (see the module comment; `catalogue/view.ts`). */
   async function viewOf(c: Context): Promise<View> {
-    await ctx.optionalUser(c);
-    return requestView(ctx, c);
+    return requestView(ctx, c, await ctx.optionalUser(c));
   }
 
   /** A page of a rail's titles: its curated items, or computed on the view's clock. */
@@ -86,15 +87,15 @@ export function registerCatalogueRoutes(ctx: RouteContext): void {
     const only = (where: Parameters<typeof inCategories>[0]) => inCategories(where, rail.categories);
     switch (rail.source) {
       case 'LIVE_NOW':
-        return titlePage(db, only(eventsIn('LIVE', view)), eventOrder('LIVE'), window);
+        return titlePage(db, only(eventsIn('LIVE', view)), eventOrder('LIVE'), window, view);
       case 'UPCOMING':
-        return titlePage(db, only(eventsIn('UPCOMING', view)), eventOrder('UPCOMING'), window);
+        return titlePage(db, only(eventsIn('UPCOMING', view)), eventOrder('UPCOMING'), window, view);
       case 'RELEASES':
-        return titlePage(db, only(released(view)), releaseOrder, window);
+        return titlePage(db, only(released(view)), releaseOrder, window, view);
       case 'POPULAR':
-        return titlePage(db, only(recommendable(view)), popularOrder, window);
+        return titlePage(db, only(recommendable(view)), popularOrder, window, view);
       default:
-        return curatedPage(db, rail.id, window);
+        return curatedPage(db, rail.id, window, view);
     }
   }
 
@@ -116,11 +117,15 @@ export function registerCatalogueRoutes(ctx: RouteContext): void {
     return { items: await tilesOf(db, page.rows, view), pagingInfo: pagingInfo(window, page.rows.length, page.total) };
   }
 
-  /** The title `id` of `type`; 404 for another type, an unknown type or id. */
-  async function findTitle(type: string, id: string, what = type): Promise<TitleRow> {
+  /** The title `id` of `type`; 404 for another type, an unknown type or id, or a title above the view's age limit. */
+  async function findTitle(type: string, id: string, view: View, what = type): Promise<TitleRow> {
     const upper = type.toUpperCase();
     if (!(TITLE_TYPES as readonly string[]).includes(upper)) throw notFound(`${what} ${id}`);
-    const [row] = await db.select().from(titles).where(and(eq(titles.id, id), eq(titles.type, upper))).limit(1);
+    const [row] = await db
+      .select()
+      .from(titles)
+      .where(rated(and(eq(titles.id, id), eq(titles.type, upper)), view.ageLimit))
+      .limit(1);
     if (!row) throw notFound(`${upper.toLowerCase()} ${id}`);
     return row;
   }
@@ -171,12 +176,14 @@ export function registerCatalogueRoutes(ctx: RouteContext): void {
   // GET /api/v2/titles/:type/:id: a title's page.
   route(C.title, async ({ params }, c) => {
     const view = await viewOf(c);
-    const row = await findTitle(params.type, params.id);
+    const row = await findTitle(params.type, params.id, view);
     const [tile] = await tilesOf(db, [row], view);
     const answer: Title = { ...tile!, description: inLocale(row.description, view.locale), related: [] };
     const ref = (parent: TitleRow) => ({ id: parent.id, title: inLocale(parent.title, view.locale), ...(parent.number != null ? { number: parent.number } : {}) });
     const parentOf = async (child: TitleRow) =>
-      child.parentId ? (await db.select().from(titles).where(eq(titles.id, child.parentId)).limit(1))[0] : undefined;
+      child.parentId
+        ? (await db.select().from(titles).where(rated(eq(titles.id, child.parentId), view.ageLimit)).limit(1))[0]
+        : undefined;
     if (row.type === 'SEASON') {
       const series = await parentOf(row);
       if (series) answer.series = ref(series);
@@ -186,7 +193,7 @@ export function registerCatalogueRoutes(ctx: RouteContext): void {
       const series = season && (await parentOf(season));
       if (season) answer.season = ref(season);
       if (series) answer.series = ref(series);
-      const next = season && (await nextEpisode(db, row, season));
+      const next = season && (await nextEpisode(db, row, season, view.ageLimit));
       if (next) answer.nextEpisode = (await tilesOf(db, [next], view))[0]!;
     }
     if (row.type === 'CHANNEL') {
@@ -200,47 +207,49 @@ export function registerCatalogueRoutes(ctx: RouteContext): void {
       and(recommendable(view), eq(titles.category, row.category), inArray(titles.type, ['VOD', 'SERIES', 'PLAYLIST', 'LIVE']))!,
       popularOrder,
       { offset: 0, limit: RPP.related + 1 },
+      view,
     );
     answer.related = await tilesOf(db, related.rows.filter((other) => other.id !== row.id && other.id !== row.parentId).slice(0, RPP.related), view);
     return answer;
   });
 
   /** The children of `parentId` of `type`, in number order, one page. */
-  async function childPage(parentId: string, type: 'SEASON' | 'EPISODE', window: PageWindow): Promise<TitlePage> {
-    return titlePage(db, and(eq(titles.parentId, parentId), eq(titles.type, type))!, [asc(titles.number), asc(titles.id)], window);
+  async function childPage(parentId: string, type: 'SEASON' | 'EPISODE', window: PageWindow, view: View): Promise<TitlePage> {
+    return titlePage(db, and(eq(titles.parentId, parentId), eq(titles.type, type))!, [asc(titles.number), asc(titles.id)], window, view);
   }
 
   // GET /api/v2/series/:id/seasons.
   route(C.seasons, async ({ params, query }, c) => {
     const view = await viewOf(c);
-    const series = await findTitle('SERIES', params.id, 'series');
+    const series = await findTitle('SERIES', params.id, view, 'series');
     const window = pageWindow(query, RPP.list);
-    return { seriesId: series.id, ...(await tilePage(await childPage(series.id, 'SEASON', window), window, view)) };
+    return { seriesId: series.id, ...(await tilePage(await childPage(series.id, 'SEASON', window, view), window, view)) };
   });
 
   // GET /api/v2/seasons/:id/episodes.
   route(C.episodes, async ({ params, query }, c) => {
     const view = await viewOf(c);
-    const season = await findTitle('SEASON', params.id, 'season');
+    const season = await findTitle('SEASON', params.id, view, 'season');
     const window = pageWindow(query, RPP.list);
-    return { seasonId: season.id, seriesId: season.parentId ?? '', ...(await tilePage(await childPage(season.id, 'EPISODE', window), window, view)) };
+    return { seasonId: season.id, seriesId: season.parentId ?? '', ...(await tilePage(await childPage(season.id, 'EPISODE', window, view), window, view)) };
   });
 
   // GET /api/v2/playlists/:id/items.
   route(C.playlist, async ({ params, query }, c) => {
     const view = await viewOf(c);
-    const playlist = await findTitle('PLAYLIST', params.id, 'playlist');
+    const playlist = await findTitle('PLAYLIST', params.id, view, 'playlist');
     const window = pageWindow(query, RPP.list);
+    const items = ratedTitleId(eq(playlistItems.playlistId, playlist.id), playlistItems.titleId, view.ageLimit);
     const [rows, [total]] = await Promise.all([
       db
         .select({ title: titles })
         .from(playlistItems)
         .innerJoin(titles, eq(titles.id, playlistItems.titleId))
-        .where(eq(playlistItems.playlistId, playlist.id))
+        .where(items)
         .orderBy(asc(playlistItems.position))
         .offset(window.offset)
         .limit(window.limit),
-      db.select({ n: count() }).from(playlistItems).where(eq(playlistItems.playlistId, playlist.id)),
+      db.select({ n: count() }).from(playlistItems).where(items),
     ]);
     const page = { rows: rows.map((row) => row.title), total: total?.n ?? 0 };
     return { playlistId: playlist.id, title: inLocale(playlist.title, view.locale), ...(await tilePage(page, window, view)) };
@@ -251,7 +260,7 @@ export function registerCatalogueRoutes(ctx: RouteContext): void {
     const view = await viewOf(c);
     const window = pageWindow(query, RPP.list);
     const where = inCategories(eventsIn(query.state, view), query.category ? [query.category] : null);
-    return { state: query.state, ...(await tilePage(await titlePage(db, where, eventOrder(query.state), window), window, view)) };
+    return { state: query.state, ...(await tilePage(await titlePage(db, where, eventOrder(query.state), window, view), window, view)) };
   });
 
   // GET /api/v2/events/schedule?date=&timeZone=: a day's events.
@@ -259,7 +268,11 @@ export function registerCatalogueRoutes(ctx: RouteContext): void {
     const view = await viewOf(c);
     const timeZone = query.timeZone ?? 'UTC';
     const { fromMs, toMs } = zonedDayBounds(query.date, timeZone);
-    const rows = await db.select().from(titles).where(eventsDuring(fromMs, toMs, view)).orderBy(...eventOrder('LIVE'));
+    const rows = await db
+      .select()
+      .from(titles)
+      .where(rated(eventsDuring(fromMs, toMs, view), view.ageLimit))
+      .orderBy(...eventOrder('LIVE'));
     return { date: query.date, timeZone, from: iso(fromMs), to: iso(toMs), items: await tilesOf(db, rows, view) };
   });
 
@@ -267,7 +280,7 @@ export function registerCatalogueRoutes(ctx: RouteContext): void {
   route(C.releases, async ({ query }, c) => {
     const view = await viewOf(c);
     const window = pageWindow(query, RPP.list);
-    return tilePage(await titlePage(db, released(view), releaseOrder, window), window, view);
+    return tilePage(await titlePage(db, released(view), releaseOrder, window, view), window, view);
   });
 
   // GET /api/v2/epg?from=&to=: a page of channels and their programmes in the window.
@@ -276,7 +289,7 @@ export function registerCatalogueRoutes(ctx: RouteContext): void {
     const fromMs = Date.parse(query.from);
     const toMs = Date.parse(query.to);
     const window = pageWindow(query, RPP.guideChannels);
-    const page = await titlePage(db, eq(titles.type, 'CHANNEL'), [asc(titles.sortOrder), asc(titles.id)], window);
+    const page = await titlePage(db, eq(titles.type, 'CHANNEL'), [asc(titles.sortOrder), asc(titles.id)], window, view);
     const ids = page.rows.map((row) => row.id);
     const week = ids.length === 0 ? [] : await db.select().from(programmes).where(inArray(programmes.channelId, ids));
     const tiles = await tilesOf(db, page.rows, view);
@@ -303,7 +316,7 @@ export function registerCatalogueRoutes(ctx: RouteContext): void {
     const page = query.page ?? 1;
     const empty = (): SearchGroup => ({ items: [], totalCount: 0, moreDataAvailable: false });
     if (queryWords(q, view.locale).length === 0) {
-      const popular = await titlePage(db, recommendable(view), popularOrder, { offset: 0, limit: RPP.popular });
+      const popular = await titlePage(db, recommendable(view), popularOrder, { offset: 0, limit: RPP.popular }, view);
       return {
         q,
         totalCount: 0,
@@ -314,7 +327,10 @@ export function registerCatalogueRoutes(ctx: RouteContext): void {
         popularContent: await tilesOf(db, popular.rows, view),
       };
     }
-    const rows = await db.select().from(titles).where(inArray(titles.type, SEARCHABLE_TYPES));
+    const rows = await db
+      .select()
+      .from(titles)
+      .where(rated(inArray(titles.type, SEARCHABLE_TYPES), view.ageLimit));
     const filters = { type: query.type, category: query.category, access: query.access };
     const outcome = searchTitles(rows, q, view.locale, filters);
     const offset = (page - 1) * rpp;
@@ -383,7 +399,8 @@ export function registerCatalogueRoutes(ctx: RouteContext): void {
         .limit(1),
     ]);
     if (!feed || !item) throw notFound(`news item ${params.itemId} in ${params.feedId}`);
-    const relatedRows = item.relatedTitleIds.length === 0 ? [] : await db.select().from(titles).where(inArray(titles.id, item.relatedTitleIds));
+    const relatedRows =
+      item.relatedTitleIds.length === 0 ? [] : await db.select().from(titles).where(rated(inArray(titles.id, item.relatedTitleIds), view.ageLimit));
     const ordered = item.relatedTitleIds.flatMap((id) => relatedRows.filter((row) => row.id === id));
     return {
       ...newsTileOf(item, view),

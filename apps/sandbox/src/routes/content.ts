@@ -16,6 +16,7 @@ import { HLS_ASSET_IDS, type HlsAssetId } from '../media/hls.js';
 import { mediaTokenProblem } from '../media/token.js';
 import { THUMBNAIL_COLOURS } from '../seed/catalogue.js';
 import { findPlayableTitle } from '../catalogue/playable.js';
+import { ageLimitOf, ratedTitleId } from '../catalogue/rating.js';
 import type { SandboxDb } from '../db/open.js';
 import type { RouteContext } from './context.js';
 import { hlsPlayback } from './streaming.js';
@@ -29,15 +30,18 @@ export function registerContentRoutes(app: Hono<SandboxEnv>, ctx: RouteContext):
 
   // GET /api/v2/content: the catalogue (guests too).
   route(C.list, async (_, c) => {
-    await ctx.optionalUser(c);
-    const rows = await db.select().from(contentItems).orderBy(asc(contentItems.sortOrder), asc(contentItems.id));
+    const limit = ageLimitOf(await ctx.optionalUser(c));
+    const rows = await db
+      .select()
+      .from(contentItems)
+      .where(ratedTitleId(undefined, contentItems.id, limit))
+      .orderBy(asc(contentItems.sortOrder), asc(contentItems.id));
     return { items: rows.map((row) => toItem(row, ctx.publicUrl(c))) };
   });
 
   // GET /api/v2/content/:type/:id: one item; 404 NOT_FOUND.
   route(C.get, async ({ params }, c) => {
-    await ctx.optionalUser(c);
-    const row = await findItem(db, params);
+    const row = await findItem(db, params, ageLimitOf(await ctx.optionalUser(c)));
     return toItem(row, ctx.publicUrl(c));
   });
 
@@ -46,11 +50,12 @@ export function registerContentRoutes(app: Hono<SandboxEnv>, ctx: RouteContext):
   // (VOD, EPISODE, LIVE once started and with its replay, CHANNEL: catalogue/playable.ts).
   route(C.playback, async ({ params }, c) => {
     const claims = await ctx.optionalUser(c);
+    const limit = ageLimitOf(claims);
     const now = await ctx.sandboxNow();
-    const item = await findContentItem(db, params);
+    const item = await findContentItem(db, params, limit);
     const { licenceIds, live } = item
       ? { licenceIds: item.licenceIds, live: item.type === 'LIVE' }
-      : await findPlayableTitle(db, params.type, params.id, now);
+      : await findPlayableTitle(db, params.type, params.id, now, limit);
     if (licenceIds.length > 0) {
       const held = claims ? await loadHeld(db, claims.sub, now) : [];
       const granted = held.some((h) => licenceIds.includes(h.cat.id) && grantsAccess(h.row, now));
@@ -105,17 +110,24 @@ export function assetOf(id: string): HlsAssetId {
   return HLS_ASSET_IDS[hash % HLS_ASSET_IDS.length]!;
 }
 
-/** The content item the `:type/:id` path names; undefined for an unknown type or id, or a type that is not the item's. */
-async function findContentItem(db: SandboxDb, params: { type: string; id: string }): Promise<ContentRow | undefined> {
+/**
+ * The content item the `:type/:id` path names; undefined for an unknown type or id, a type that is
+ * not the item's, or an item (a catalogue title of the same id) rated above `ageLimit`.
+ */
+async function findContentItem(db: SandboxDb, params: { type: string; id: string }, ageLimit: number | undefined): Promise<ContentRow | undefined> {
   const type = params.type.toUpperCase();
   if (!(CONTENT_TYPES as readonly string[]).includes(type)) return undefined;
-  const [row] = await db.select().from(contentItems).where(eq(contentItems.id, params.id)).limit(1);
+  const [row] = await db
+    .select()
+    .from(contentItems)
+    .where(ratedTitleId(eq(contentItems.id, params.id), contentItems.id, ageLimit))
+    .limit(1);
   return row && row.type === type ? row : undefined;
 }
 
-/** The content item the `:type/:id` path names; 404 for an unknown type or id, or a type that is not the item's. */
-async function findItem(db: SandboxDb, params: { type: string; id: string }): Promise<ContentRow> {
-  const row = await findContentItem(db, params);
+/** The content item the `:type/:id` path names; 404 for an unknown type or id, a type that is not the item's, or one above `ageLimit`. */
+async function findItem(db: SandboxDb, params: { type: string; id: string }, ageLimit: number | undefined): Promise<ContentRow> {
+  const row = await findContentItem(db, params, ageLimit);
   if (!row) throw new ApiHttpError(404, 'NOT_FOUND', [`No ${params.type.toUpperCase() || 'content'} ${params.id}`]);
   return row;
 }

@@ -50,7 +50,7 @@ export interface EmailFlows {
 }
 
 /** The web app's path of each kind of link (English route table, identity-and-routes.md §2). */
-const LINK_PATHS: Record<EmailKind, string> = {
+const LINK_PATHS: Record<Exclude<EmailKind, 'pinReset'>, string> = {
   reset: buildPath('LOGIN_RESET_PASSWORD'),
   magic: buildPath('MAGIC_LINK'),
   confirm: buildPath('EMAIL_CONFIRMATION'),
@@ -62,7 +62,7 @@ export function registerEmailFlowRoutes(app: Hono<SandboxEnv>, ctx: RouteContext
   const emailLimit = new EmailRateLimit({ now: ctx.now });
 
   /** Issues a token of `kind` for the account (a platform account, or a provider account to reset) and emails its link. */
-  async function sendLink(kind: EmailKind, target: EmailTokenTarget & { email: string }, query: Record<string, string> = {}) {
+  async function sendLink(kind: keyof typeof LINK_PATHS, target: EmailTokenTarget & { email: string }, query: Record<string, string> = {}) {
     const now = await ctx.sandboxNow();
     const { userId, email } = target;
     const token = await issueEmailToken(db, {

@@ -10,6 +10,7 @@ import { FAVOURITES_PAGE_SIZE } from '@stream/core/domain';
 import type { PageWindow } from '../catalogue/paging.js';
 import { favourites, titles } from '../db/schema.js';
 import { libraryPage, totalOf } from '../library/pages.js';
+import { ageLimitOf, ratedTitleId } from '../catalogue/rating.js';
 import { requireTitle } from '../library/titles.js';
 import type { RouteContext } from './context.js';
 
@@ -33,8 +34,8 @@ export function registerFavouriteRoutes(ctx: RouteContext): void {
     row ? { id, favourite: true, favouritedAt: row.createdAt.toISOString() } : { id, favourite: false };
 
   /** A page of the account's favourites, newest first, and how many there are. */
-  async function favouritesPage(userId: string, window: PageWindow) {
-    const mine = eq(favourites.userId, userId);
+  async function favouritesPage(userId: string, window: PageWindow, ageLimit: number | undefined) {
+    const mine = ratedTitleId(eq(favourites.userId, userId), favourites.titleId, ageLimit)!;
     const rows = await db
       .select({ title: titles, favouritedAt: favourites.createdAt, total: db.$count(favourites, mine) })
       .from(favourites)
@@ -57,27 +58,29 @@ export function registerFavouriteRoutes(ctx: RouteContext): void {
 
   // GET /api/v2/favourite/vods/:id: whether the title is a favourite.
   route(F.get, async ({ params }, c) => {
-    const { sub } = await ctx.requireUser(c);
-    await requireTitle(db, params.id);
+    const claims = await ctx.requireUser(c);
+    const { sub } = claims;
+    await requireTitle(db, params.id, ageLimitOf(claims));
     return status(params.id, await favouriteOf(sub, params.id));
   });
 
   // GET /api/v2/favourite/status?ids=: which of the titles asked are favourites, in the order asked.
   route(F.status, async ({ query }, c) => {
-    const { sub } = await ctx.requireUser(c);
+    const claims = await ctx.requireUser(c);
     const ids = query.ids.split(',');
     const rows = await db
       .select()
       .from(favourites)
-      .where(and(eq(favourites.userId, sub), inArray(favourites.titleId, ids)));
+      .where(ratedTitleId(and(eq(favourites.userId, claims.sub), inArray(favourites.titleId, ids)), favourites.titleId, ageLimitOf(claims)));
     const byId = new Map(rows.map((row) => [row.titleId, row]));
     return { items: ids.map((id) => status(id, byId.get(id))) };
   });
 
   // PUT /api/v2/favourite/vods/:id: idempotent; the first PUT's time is kept.
   route(F.add, async ({ params }, c) => {
-    const { sub } = await ctx.requireUser(c);
-    await requireTitle(db, params.id);
+    const claims = await ctx.requireUser(c);
+    const { sub } = claims;
+    await requireTitle(db, params.id, ageLimitOf(claims));
     const now = await ctx.sandboxNow();
     await db.insert(favourites).values({ userId: sub, titleId: params.id, createdAt: now }).onConflictDoNothing();
     ctx.autoAnalyze.changed('favourites');
@@ -86,8 +89,9 @@ export function registerFavouriteRoutes(ctx: RouteContext): void {
 
   // DELETE /api/v2/favourite/vods/:id: idempotent.
   route(F.remove, async ({ params }, c) => {
-    const { sub } = await ctx.requireUser(c);
-    await requireTitle(db, params.id);
+    const claims = await ctx.requireUser(c);
+    const { sub } = claims;
+    await requireTitle(db, params.id, ageLimitOf(claims));
     await db.delete(favourites).where(and(eq(favourites.userId, sub), eq(favourites.titleId, params.id)));
     ctx.autoAnalyze.changed('favourites');
     return status(params.id, undefined);

@@ -11,6 +11,7 @@ import { CONTINUE_WATCHING_PAGE_SIZE, HISTORY_PAGE_SIZE, isTrackedTitleType, rep
 import { badRequest } from '../errors.js';
 import { continueWatchingPage, historyPage, noProgress, progressOf, progressRow, recordOf, writeProgress } from '../library/progress.js';
 import { libraryPage } from '../library/pages.js';
+import { ageLimitOf } from '../catalogue/rating.js';
 import { requireTitle } from '../library/titles.js';
 import type { RouteContext } from './context.js';
 
@@ -22,22 +23,24 @@ export function registerHistoryRoutes(ctx: RouteContext): void {
 
   // GET /api/v2/history?rpp=&lastSeen=: last updated first, removed titles left out.
   route(H.list, async ({ query }, c) => {
-    const page = await libraryPage(ctx, c, query, HISTORY_PAGE_SIZE, (userId, window) => historyPage(db, userId, window));
+    const page = await libraryPage(ctx, c, query, HISTORY_PAGE_SIZE, (userId, window, ageLimit) => historyPage(db, userId, window, ageLimit));
     return { items: page.entries.map(({ row, tile }) => ({ tile, progress: progressOf(row.progress) })), pagingInfo: page.pagingInfo };
   });
 
   // GET /api/v2/history/:id: one title's progress (not started when none, or removed).
   route(H.get, async ({ params }, c) => {
-    const { sub } = await ctx.requireUser(c);
-    const title = await requireTitle(db, params.id);
+    const claims = await ctx.requireUser(c);
+    const { sub } = claims;
+    const title = await requireTitle(db, params.id, ageLimitOf(claims));
     const row = await progressRow(db, sub, title.id);
     return { id: title.id, progress: row && !row.removed ? progressOf(row) : noProgress(title) };
   });
 
   // PUT /api/v2/history/:id: a report, merged by latest update.
   route(H.report, async ({ params, body }, c) => {
-    const { sub } = await ctx.requireUser(c);
-    const title = await requireTitle(db, params.id);
+    const claims = await ctx.requireUser(c);
+    const { sub } = claims;
+    const title = await requireTitle(db, params.id, ageLimitOf(claims));
     if (!isTrackedTitleType(title.type)) throw badRequest('titleNotTracked');
     const now = await ctx.sandboxNow();
     const ended = body.ended === true;
@@ -55,8 +58,9 @@ export function registerHistoryRoutes(ctx: RouteContext): void {
 
   // DELETE /api/v2/history/:id: removed from the history and continue watching (a tombstone at the platform's time).
   route(H.remove, async ({ params }, c) => {
-    const { sub } = await ctx.requireUser(c);
-    const title = await requireTitle(db, params.id);
+    const claims = await ctx.requireUser(c);
+    const { sub } = claims;
+    const title = await requireTitle(db, params.id, ageLimitOf(claims));
     if (!isTrackedTitleType(title.type)) return { id: title.id };
     const now = await ctx.sandboxNow();
     const stored = await progressRow(db, sub, title.id);
@@ -70,7 +74,7 @@ export function registerHistoryRoutes(ctx: RouteContext): void {
 
   // GET /api/v2/continue-watching?rpp=&lastSeen=: in progress, and the next episode of a watched one.
   route(H.continueWatching, async ({ query }, c) => {
-    const page = await libraryPage(ctx, c, query, CONTINUE_WATCHING_PAGE_SIZE, (userId, window) => continueWatchingPage(db, userId, window));
+    const page = await libraryPage(ctx, c, query, CONTINUE_WATCHING_PAGE_SIZE, (userId, window, ageLimit) => continueWatchingPage(db, userId, window, ageLimit));
     const items = page.entries.map(({ row: { progress, title }, tile }): ContinueWatchingItem => {
       if (progress.state === 'IN_PROGRESS') return { tile, progress: progressOf(progress), reason: 'IN_PROGRESS' };
       return {

@@ -31,7 +31,8 @@ import { issueSession, type SessionDeps } from '../auth/sessions.js';
 import type { SandboxDb } from '../db/open.js';
 import { profiles, refreshTokens, users } from '../db/schema.js';
 import { ApiHttpError, badRequest, forbidden } from '../errors.js';
-import { parentalPinInForce, verifyParentalPin } from '../household/pin.js';
+import { parentalPinInForce, verifyParentalPin } from '../parental/pin.js';
+import { pinThrottleSubject } from './parentalControl.js';
 import { ensureProfiles, findProfile, profileAnswer, profileRef, sessionProfile, type ProfileRow } from '../household/profiles.js';
 import type { RouteContext } from './context.js';
 
@@ -195,7 +196,7 @@ export function registerProfileRoutes(ctx: RouteContext, sessions: SessionDeps):
    */
   async function checkPin(claims: AccessClaims, current: ProfileRow, pin: string | undefined): Promise<void> {
     if (pin === undefined) throw forbidden('parentalPinRequired', 'The parental PIN is required to leave this profile');
-    const right = await ctx.throttle.attempt({ scope: 'parentalPin', subject: current.id }, () => verifyParentalPin(db, claims.sub, pin));
+    const right = await ctx.throttle.attempt({ scope: 'parentalPin', subject: pinThrottleSubject(claims) }, () => verifyParentalPin(db, claims.sub, pin));
     if (!right) throw forbidden('parentalPinInvalid', 'Wrong parental PIN');
   }
 

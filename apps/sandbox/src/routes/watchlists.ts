@@ -32,6 +32,8 @@ import { catalogueLocale, inLocale } from '../catalogue/text.js';
 import { imagesOf } from '../catalogue/tiles.js';
 import type { SandboxDb } from '../db/open.js';
 import type { Localized } from '../db/types.js';
+import { ageLimitOf, rated, ratedTitleId } from '../catalogue/rating.js';
+import type { AccessClaims } from '../auth/jwt.js';
 import { titles, watchlistItems, watchlists, watchlistViewers } from '../db/schema.js';
 import { ApiHttpError, badRequest } from '../errors.js';
 import type { CatalogueLocale } from '../seed/texts.js';
@@ -53,6 +55,8 @@ interface Reached {
 interface ContentView {
   locale: CatalogueLocale;
   base: string;
+  /** A child profile's age-rating limit: items above it are left out (`catalogue/rating.ts`). */
+  ageLimit: number | undefined;
 }
 
 /** Registers every call of `calls.watchlists` and `calls.userWatchlist`. */
@@ -61,11 +65,11 @@ export function registerWatchlistRoutes(ctx: RouteContext): void {
   const W = calls.watchlists;
   const V4 = calls.userWatchlist;
 
-  function viewOf(c: Context): ContentView {
+  function viewOf(c: Context, user: AccessClaims): ContentView {
     const locale = catalogueLocale(c.req.header('accept-language'));
     c.header('Content-Language', locale);
     c.header('Vary', 'Accept-Language');
-    return { locale, base: ctx.publicUrl(c) };
+    return { locale, base: ctx.publicUrl(c), ageLimit: ageLimitOf(user) };
   }
 
   /**
@@ -87,7 +91,7 @@ export function registerWatchlistRoutes(ctx: RouteContext): void {
   // GET /api/v2/watchlists?rpp=25&lastSeen=: the lists the caller owns and the shared ones it saved.
   route(W.list, async ({ query }, c) => {
     const user = await ctx.requireUser(c);
-    const view = viewOf(c);
+    const view = viewOf(c, user);
     const window = pageWindow(query, WATCHLISTS_PAGE_SIZE);
     const [owned, saved] = await Promise.all([
       db.select({ list: watchlists, at: watchlists.createdAt }).from(watchlists).where(eq(watchlists.ownerId, user.sub)),
@@ -126,7 +130,7 @@ export function registerWatchlistRoutes(ctx: RouteContext): void {
     const name = watchlistName(body.name);
     if (name === null) throw badRequest('name: A name of 1 to 100 characters');
     const [list] = await db.update(watchlists).set({ name, updatedAt: await ctx.sandboxNow() }).where(eq(watchlists.id, reached.list.id)).returning();
-    const [summary] = await summariesOf(db, [{ list: list!, relation: reached.relation }], viewOf(c));
+    const [summary] = await summariesOf(db, [{ list: list!, relation: reached.relation }], viewOf(c, user));
     return summary!;
   });
 
@@ -149,7 +153,7 @@ export function registerWatchlistRoutes(ctx: RouteContext): void {
         .set({ savedAt })
         .where(and(eq(watchlistViewers.watchlistId, reached.list.id), eq(watchlistViewers.viewerId, user.sub)));
     }
-    const [summary] = await summariesOf(db, [{ list: reached.list, relation: { ...reached.relation, saved: reached.saved } }], viewOf(c));
+    const [summary] = await summariesOf(db, [{ list: reached.list, relation: { ...reached.relation, saved: reached.saved } }], viewOf(c, user));
     return summary!;
   }
 
@@ -161,7 +165,7 @@ export function registerWatchlistRoutes(ctx: RouteContext): void {
   route(W.adjacent, async ({ params, query }, c) => {
     const user = await ctx.requireUser(c);
     const reached = await reach(user.sub, params.id, 'view', params.ownerId);
-    const items = await contentOf(db, reached.list.id, { offset: 0, limit: WATCHLIST_MAX_ITEMS }, viewOf(c));
+    const items = await contentOf(db, reached.list.id, { offset: 0, limit: WATCHLIST_MAX_ITEMS }, viewOf(c, user));
     const at = items.findIndex((item) => item.id === params.contentId);
     if (at < 0) throw new ApiHttpError(404, 'NOT_FOUND', [`No content ${params.contentId} in watchlist ${params.id}`]);
     const size = query.size ?? WATCHLIST_ADJACENT_SIZE;
@@ -182,12 +186,12 @@ export function registerWatchlistRoutes(ctx: RouteContext): void {
       await db.insert(watchlistViewers).values({ watchlistId: list.id, viewerId: user.sub, reachedAt: await ctx.sandboxNow() }).onConflictDoNothing();
     }
     const reached = await reach(user.sub, list.id, 'view');
-    return watchlistPage(c, reached, pageWindow(query, WATCHLIST_CONTENT_PAGE_SIZE));
+    return watchlistPage(c, user, reached, pageWindow(query, WATCHLIST_CONTENT_PAGE_SIZE));
   });
 
   /** A list with a page of its content, as the caller sees it. */
-  async function watchlistPage(c: Context, reached: Reached, window: PageWindow) {
-    const view = viewOf(c);
+  async function watchlistPage(c: Context, user: AccessClaims, reached: Reached, window: PageWindow) {
+    const view = viewOf(c, user);
     const [[summary], content] = await Promise.all([summariesOf(db, [reached], view), contentOf(db, reached.list.id, window, view)]);
     return { ...summary!, content, pagingInfo: pagingInfo(window, content.length, summary!.itemCount) };
   }
@@ -196,14 +200,14 @@ export function registerWatchlistRoutes(ctx: RouteContext): void {
   route(V4.get, async ({ params, query }, c) => {
     const user = await ctx.requireUser(c);
     const reached = await reach(user.sub, params.id, 'view');
-    return watchlistPage(c, reached, pageWindow(query, WATCHLIST_CONTENT_PAGE_SIZE));
+    return watchlistPage(c, user, reached, pageWindow(query, WATCHLIST_CONTENT_PAGE_SIZE));
   });
 
   // POST /api/v4/user/watchlist/:id/content { content: { id, contentType } }: at the end; idempotent.
   route(V4.addContent, async ({ params, body }, c) => {
     const user = await ctx.requireUser(c);
     const reached = await reach(user.sub, params.id, 'addContent');
-    const title = await findTitle(db, body.content.contentType, body.content.id);
+    const title = await findTitle(db, body.content.contentType, body.content.id, ageLimitOf(user));
     const key = and(eq(watchlistItems.watchlistId, reached.list.id), eq(watchlistItems.contentType, title.type), eq(watchlistItems.contentId, title.id));
     const [held] = await db.select({ id: watchlistItems.contentId }).from(watchlistItems).where(key).limit(1);
     if (!held) {
@@ -221,7 +225,7 @@ export function registerWatchlistRoutes(ctx: RouteContext): void {
         .onConflictDoNothing();
       ctx.autoAnalyze.changed('watchlist_items');
     }
-    return { content: contentEntry(title, viewOf(c)) };
+    return { content: contentEntry(title, viewOf(c, user)) };
   });
 
   // POST /api/v4/user/watchlist/:id?lastSeen=n { content }: the first n items in a new order (§9).
@@ -256,7 +260,7 @@ export function registerWatchlistRoutes(ctx: RouteContext): void {
         await tx.update(watchlists).set({ updatedAt: now }).where(eq(watchlists.id, reached.list.id));
       });
     }
-    const content = await contentOf(db, reached.list.id, { offset: 0, limit: query.lastSeen }, viewOf(c));
+    const content = await contentOf(db, reached.list.id, { offset: 0, limit: query.lastSeen }, viewOf(c, user));
     return { lastSeen: query.lastSeen, content };
   });
 
@@ -264,7 +268,7 @@ export function registerWatchlistRoutes(ctx: RouteContext): void {
   route(V4.removeContent, async ({ params }, c) => {
     const user = await ctx.requireUser(c);
     const reached = await reach(user.sub, params.id, 'removeContent');
-    const title = await findTitle(db, params.type, params.contentId);
+    const title = await findTitle(db, params.type, params.contentId, ageLimitOf(user));
     const removed = await db
       .delete(watchlistItems)
       .where(and(eq(watchlistItems.watchlistId, reached.list.id), eq(watchlistItems.contentType, title.type), eq(watchlistItems.contentId, title.id)))
@@ -290,12 +294,12 @@ async function findReached(db: SandboxDb, userId: string, id: string): Promise<R
   return undefined;
 }
 
-/** The catalogue title `type`/`id` (type in any case); 404 for an unknown id or a type that is not the title's. */
-async function findTitle(db: SandboxDb, type: string, id: string) {
+/** The catalogue title `type`/`id` (type in any case); 404 for an unknown id, a type that is not the title's, or a title above `ageLimit`. */
+async function findTitle(db: SandboxDb, type: string, id: string, ageLimit: number | undefined) {
   const [title] = await db
     .select({ id: titles.id, type: titles.type, title: titles.title })
     .from(titles)
-    .where(eq(titles.id, id))
+    .where(rated(eq(titles.id, id), ageLimit))
     .limit(1);
   if (!title || title.type !== type.toUpperCase()) throw new ApiHttpError(404, 'NOT_FOUND', [`No ${type.toUpperCase()} ${id}`]);
   return title;
@@ -320,7 +324,7 @@ async function contentOf(db: SandboxDb, watchlistId: string, window: PageWindow,
     .select({ id: titles.id, type: titles.type, title: titles.title })
     .from(watchlistItems)
     .innerJoin(titles, eq(titles.id, watchlistItems.contentId))
-    .where(eq(watchlistItems.watchlistId, watchlistId))
+    .where(ratedTitleId(eq(watchlistItems.watchlistId, watchlistId), watchlistItems.contentId, view.ageLimit))
     .orderBy(asc(watchlistItems.position))
     .offset(window.offset)
     .limit(window.limit);
@@ -331,6 +335,7 @@ async function contentOf(db: SandboxDb, watchlistId: string, window: PageWindow,
 async function summariesOf(db: SandboxDb, lists: readonly Reached[], view: ContentView): Promise<WatchlistSummary[]> {
   const ids = lists.map((entry) => entry.list.id);
   if (ids.length === 0) return [];
+  const items = ratedTitleId(inArray(watchlistItems.watchlistId, ids), watchlistItems.contentId, view.ageLimit);
   const ranked = db
     .select({
       watchlistId: watchlistItems.watchlistId,
@@ -338,13 +343,13 @@ async function summariesOf(db: SandboxDb, lists: readonly Reached[], view: Conte
       rank: sql<number>`row_number() over (partition by ${watchlistItems.watchlistId} order by ${watchlistItems.position})`.as('rank'),
     })
     .from(watchlistItems)
-    .where(inArray(watchlistItems.watchlistId, ids))
+    .where(items)
     .as('ranked');
   const [counts, firsts] = await Promise.all([
     db
       .select({ watchlistId: watchlistItems.watchlistId, n: count() })
       .from(watchlistItems)
-      .where(inArray(watchlistItems.watchlistId, ids))
+      .where(items)
       .groupBy(watchlistItems.watchlistId),
     db.select().from(ranked).where(lte(ranked.rank, SUMMARY_THUMBNAILS)).orderBy(asc(ranked.watchlistId), asc(ranked.rank)),
   ]);

@@ -986,6 +986,30 @@ const CHANNELS: TitleSeed[] = [
   },
 ];
 
+/**
+ * The minimum age of each category's titles (issue 16; docs/sandbox.md "Catalogue"): sports,
+ * news, magazines and the load test's archive are for everyone (0), documentaries 7, films and
+ * drama 12, combat sports 16. {@link TITLE_AGE_RATINGS} overrides some titles.
+ */
+export const CATEGORY_AGE_RATINGS: Readonly<Record<string, number>> = { documentary: 7, film: 12, drama: 12, combat: 16 };
+
+/**
+ * Titles rated apart from their category: the family films (0: "Paper Crowns", a comedy for the
+ * whole family, and "Small Town Striker") and the thrillers for adults ("The Long Night" 18,
+ * "City of Echoes" 16).
+ */
+export const TITLE_AGE_RATINGS: Readonly<Record<string, number>> = {
+  'vod-paper-crowns': 0,
+  [I.smallTownStriker]: 0,
+  [CONTENT_IDS.cinemaVod]: 18,
+  'vod-city-of-echoes': 16,
+};
+
+/** The age rating of seeded title `id` of `category`: its own ({@link TITLE_AGE_RATINGS}), else its category's, else 0. */
+export function seedAgeRating(id: string, category: string): number {
+  return TITLE_AGE_RATINGS[id] ?? CATEGORY_AGE_RATINGS[category] ?? 0;
+}
+
 /** Types that play (and so carry a media asset). */
 const PLAYABLE: ReadonlySet<TitleType> = new Set(['VOD', 'EPISODE', 'LIVE', 'CHANNEL']);
 
@@ -1034,6 +1058,7 @@ export function seedTitles(loadTitles = 0): TitleInsert[] {
       title: seed.title,
       description: seed.description,
       category: seed.category,
+      ageRating: seedAgeRating(seed.id, seed.category),
       colours: coloursFor(seed.category, n),
       licenceIds: seed.licenceIds ?? [],
       durationSeconds: seed.durationSeconds ?? null,

@@ -54,4 +54,5 @@ export const AREA_SOURCES: AreaSources = {
   history: () => import('../contracts/favourites.js').then((m) => m.historyCalls),
   profiles: () => import('../contracts/profiles.js').then((m) => m.profilesCalls),
   preferences: () => import('../contracts/profiles.js').then((m) => m.preferencesCalls),
+  parentalControl: () => import('../contracts/parentalControl.js').then((m) => m.parentalControlCalls),
 };

@@ -450,6 +450,17 @@ export {
   profilesCalls,
   preferencesCalls,
 } from './profiles.js';
+export {
+  parentalPinSchema,
+  parentalStatusSchema,
+  parentalControlStateSchema,
+  type ParentalControlState,
+  parentalControlRequestSchema,
+  type ParentalControlRequest,
+  parentalPinResetRequestSchema,
+  parentalPinRequestSchema,
+  parentalControlCalls,
+} from './parentalControl.js';
 
 import * as auth from './auth.js';
 import * as user from './user.js';
@@ -471,6 +482,7 @@ import * as adobe from './adobe.js';
 import * as watchlists from './watchlists.js';
 import * as favourites from './favourites.js';
 import * as profiles from './profiles.js';
+import * as parentalControl from './parentalControl.js';
 
 /**
  * The type of {@link calls}: every area of the API and its contracts. Each area is the type of
@@ -674,6 +686,12 @@ export interface Calls {
   readonly profiles: typeof profiles.profilesCalls;
   /** The session profile's preferences (commerce-and-account-data.md §3, §7). Errors: 401; 400 for a bad value. */
   readonly preferences: typeof profiles.preferencesCalls;
+  /**
+   * Parental control (commerce-and-account-data.md §3, §7; docs/api.md "Parental control"): the
+   * PIN and status, its reset by email, the throttled PIN check. Errors: 401; 403 `INVALID_PIN`;
+   * 429 `TOO_MANY_ATTEMPTS`; 404 for a bad reset code.
+   */
+  readonly parentalControl: typeof parentalControl.parentalControlCalls;
 }
 
 /**
@@ -720,4 +738,5 @@ export const calls: Calls = {
   history: favourites.historyCalls,
   profiles: profiles.profilesCalls,
   preferences: profiles.preferencesCalls,
+  parentalControl: parentalControl.parentalControlCalls,
 };

@@ -807,3 +807,19 @@ export {
   type PreferencesView,
   type LanguageChangeEffect,
 } from './preferences.js';
+export {
+  PARENTAL_STATUSES,
+  type ParentalStatus,
+  PIN_LENGTH,
+  PIN_PATTERN,
+  PIN_FREE_FAILURES,
+  PIN_LOCK_MS,
+  type PinError,
+  pinError,
+  isValidPin,
+  appendPinDigit,
+  ratingAllowed,
+  filterByRating,
+  type PinFailure,
+  pinFailure,
+} from './parentalControl.js';

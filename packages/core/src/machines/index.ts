@@ -702,3 +702,28 @@ export {
   type PreferencesSnapshot,
   type PreferencesApi,
 } from './preferences/preferences.connect.js';
+export {
+  pinPadMachine,
+  type PinPadMachine,
+  type PinPadInput,
+  type PinPadContext,
+  type PinPadEvent,
+  type VerifyPinActorInput,
+  PIN_COUNTDOWN_STEP_MS,
+} from './pinPad/pinPad.machine.js';
+export { connectPinPad, type PinPadApi, type PinPadSnapshot, type PinPadStatus } from './pinPad/pinPad.connect.js';
+export {
+  parentalSettingsMachine,
+  type ParentalSettingsMachine,
+  type ParentalSettingsInput,
+  type ParentalSettingsContext,
+  type ParentalSettingsEvent,
+  type SaveSettingsActorInput,
+  type RemovePinActorInput,
+} from './parentalSettings/parentalSettings.machine.js';
+export {
+  connectParentalSettings,
+  type ParentalSettingsApi,
+  type ParentalSettingsSnapshot,
+  type ParentalSettingsStep,
+} from './parentalSettings/parentalSettings.connect.js';
