@@ -7,7 +7,7 @@
 import { and, asc, count, desc, eq, gt, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { EventState } from '@stream/core/contracts';
 import type { SandboxDb } from '../db/open.js';
-import { railItems, titles } from '../db/schema.js';
+import { playlistItems, railItems, titles } from '../db/schema.js';
 import type { PageWindow } from './paging.js';
 import type { TitleRow, View } from './tiles.js';
 import { DAY_MS, minutesFrom } from './time.js';
@@ -95,21 +95,40 @@ export async function titlePage(db: SandboxDb, where: SQL, order: SQL[], window:
   return { rows, total: total?.n ?? 0 };
 }
 
-/** One page of a curated rail's titles that the view may show, in its order, and their total. */
-export async function curatedPage(db: SandboxDb, railId: string, window: PageWindow, view: Pick<View, 'ageLimit'>): Promise<TitlePage> {
-  const where = ratedTitleId(eq(railItems.railId, railId), railItems.titleId, view.ageLimit);
+/** A table that orders titles in a parent by `position`: a curated rail's items, a playlist's. */
+type PositionedTitles = typeof railItems | typeof playlistItems;
+
+/** One page of the titles `link` orders in one parent (`parent`: its parent-id column), those the view may show, and their total. */
+async function positionedPage(
+  db: SandboxDb,
+  link: PositionedTitles,
+  parent: SQL,
+  window: PageWindow,
+  view: Pick<View, 'ageLimit'>,
+): Promise<TitlePage> {
+  const where = ratedTitleId(parent, link.titleId, view.ageLimit);
   const [rows, [total]] = await Promise.all([
     db
       .select({ title: titles })
-      .from(railItems)
-      .innerJoin(titles, eq(titles.id, railItems.titleId))
+      .from(link)
+      .innerJoin(titles, eq(titles.id, link.titleId))
       .where(where)
-      .orderBy(asc(railItems.position))
+      .orderBy(asc(link.position))
       .offset(window.offset)
       .limit(window.limit),
-    db.select({ n: count() }).from(railItems).where(where),
+    db.select({ n: count() }).from(link).where(where),
   ]);
   return { rows: rows.map((row) => row.title), total: total?.n ?? 0 };
+}
+
+/** One page of a curated rail's titles that the view may show, in its order, and their total. */
+export function curatedPage(db: SandboxDb, railId: string, window: PageWindow, view: Pick<View, 'ageLimit'>): Promise<TitlePage> {
+  return positionedPage(db, railItems, eq(railItems.railId, railId), window, view);
+}
+
+/** One page of a playlist's titles that the view may show, in its order, and their total. */
+export function playlistPage(db: SandboxDb, playlistId: string, window: PageWindow, view: Pick<View, 'ageLimit'>): Promise<TitlePage> {
+  return positionedPage(db, playlistItems, eq(playlistItems.playlistId, playlistId), window, view);
 }
 
 /** The first child of `parentId` of `type` numbered after `after` (numbers start at 1) that a session with `ageLimit` may see. */

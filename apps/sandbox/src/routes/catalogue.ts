@@ -42,17 +42,18 @@ import {
   released,
   releaseOrder,
   nextEpisode,
+  playlistPage,
   titlePage,
   type TitlePage,
 } from '../catalogue/queries.js';
 import { queryWords, searchKey, searchTitles } from '../catalogue/search.js';
 import { inLocale, optionalInLocale } from '../catalogue/text.js';
 import { requestView } from '../catalogue/view.js';
-import { rated, ratedTitleId } from '../catalogue/rating.js';
+import { rated } from '../catalogue/rating.js';
 import { categoryLabel, imagesOf, tilesOf, type TitleRow, type View } from '../catalogue/tiles.js';
 import { atOffset, DAY_MS, minutesFrom, zonedDayBounds } from '../catalogue/time.js';
 import type { SandboxDb } from '../db/open.js';
-import { externalPages, fighters, fightResults, newsFeeds, newsItems, playlistItems, programmes, rails, rankings, sections, titles } from '../db/schema.js';
+import { externalPages, fighters, fightResults, newsFeeds, newsItems, programmes, rails, rankings, sections, titles } from '../db/schema.js';
 import { ApiHttpError } from '../errors.js';
 import { ACCESS_LABELS, REFINE_LABELS, SEARCH_TYPE_LABELS, WEIGHT_CLASS_LABELS } from '../seed/texts.js';
 import type { RouteContext } from './context.js';
@@ -239,19 +240,7 @@ export function registerCatalogueRoutes(ctx: RouteContext): void {
     const view = await viewOf(c);
     const playlist = await findTitle('PLAYLIST', params.id, view, 'playlist');
     const window = pageWindow(query, RPP.list);
-    const items = ratedTitleId(eq(playlistItems.playlistId, playlist.id), playlistItems.titleId, view.ageLimit);
-    const [rows, [total]] = await Promise.all([
-      db
-        .select({ title: titles })
-        .from(playlistItems)
-        .innerJoin(titles, eq(titles.id, playlistItems.titleId))
-        .where(items)
-        .orderBy(asc(playlistItems.position))
-        .offset(window.offset)
-        .limit(window.limit),
-      db.select({ n: count() }).from(playlistItems).where(items),
-    ]);
-    const page = { rows: rows.map((row) => row.title), total: total?.n ?? 0 };
+    const page = await playlistPage(db, playlist.id, window, view);
     return { playlistId: playlist.id, title: inLocale(playlist.title, view.locale), ...(await tilePage(page, window, view)) };
   });
 

@@ -5,13 +5,14 @@ import { useDocumentTitle } from '../app/hooks';
 import { SignedInOnly } from '../app/SignedInOnly';
 
 /**
- * A signed-in library page (FAVOURITES, HISTORY): the document title `title`, and `children` once
- * the session is known (`loadingLabel` meanwhile); a guest is sent to sign in and comes back.
+ * A signed-in library page (FAVOURITES, HISTORY): the document title of label `titleKey`, and
+ * `children` once the session is known (label `loadingKey` meanwhile); a guest is sent to sign in
+ * and comes back.
  */
-export function SignedInLibraryPage({ title, loadingLabel, children }: { title: string; loadingLabel: string; children: ReactNode }) {
+export function SignedInLibraryPage({ titleKey, loadingKey, children }: { titleKey: string; loadingKey: string; children: ReactNode }) {
   const { t } = useI18n();
-  useDocumentTitle(title, t('appName'));
-  return <SignedInOnly loadingLabel={loadingLabel}>{children}</SignedInOnly>;
+  useDocumentTitle(t(titleKey), t('appName'));
+  return <SignedInOnly loadingLabel={t(loadingKey)}>{children}</SignedInOnly>;
 }
 
 /** A library list's placeholders while a page loads: `count` items of `skeleton` in a busy list of class `className`. */

@@ -22,9 +22,8 @@ const favouritePagesMachine = createCarouselMachine<Favourite>();
  * page loads, an empty state, an error with Retry. A guest is sent to sign in and comes back here.
  */
 export default function FavouritesPage() {
-  const { t } = useI18n();
   return (
-    <SignedInLibraryPage title={t('favouritesTitle')} loadingLabel={t('favouritesLoading')}>
+    <SignedInLibraryPage titleKey="favouritesTitle" loadingKey="favouritesLoading">
       <FavouritesList />
     </SignedInLibraryPage>
   );

@@ -27,9 +27,8 @@ const itemKey = (item: HistoryItem) => tileKey(item.tile);
  * Retry. A guest is sent to sign in and comes back here.
  */
 export default function HistoryPage() {
-  const { t } = useI18n();
   return (
-    <SignedInLibraryPage title={t('historyTitle')} loadingLabel={t('historyLoading')}>
+    <SignedInLibraryPage titleKey="historyTitle" loadingKey="historyLoading">
       <HistoryList />
     </SignedInLibraryPage>
   );
