@@ -206,7 +206,7 @@ describe('selecting a profile', () => {
     expect(decodeClaims(refreshed.json.authorisationToken as string)).toMatchObject({ par: 'RESTRICTED', arl: 0 });
   });
 
-  it('a child\'s session cannot manage profiles (403 kidProfileManagementDenied) nor buy (403 kidPurchasePermissionDenied)', async () => {
+  it('a child\'s session cannot manage profiles (403 kidProfileManagementDenied) nor buy or sign up (403 kidPurchasePermissionDenied)', async () => {
     const owner = await signUp();
     const me = (await list(owner.token)).currentProfileId;
     const child = await create(owner.token, { name: 'Kid', type: 'CHILD' });
@@ -226,6 +226,11 @@ describe('selecting a profile', () => {
     expect(expectError(pay, 403, 'FORBIDDEN').messages).toContain('kidPurchasePermissionDenied');
     const context = await call(opened.app, 'GET', '/api/v2/checkout/context', { token: kid });
     expect(context.json.isChildProfile).toBe(true);
+    // Nor sign up (commerce §6), and the refused sign-up makes no account.
+    const email = `kid-${randomUUID()}@stream.test`;
+    const signUpAsKid = await call(opened.app, 'POST', '/api/v2/user', { token: kid, body: { id: email, secret: 'kid-password-1', name: 'Kid' } });
+    expect(expectError(signUpAsKid, 403, 'FORBIDDEN').messages).toContain('kidPurchasePermissionDenied');
+    expect((await call(opened.app, 'POST', '/api/v2/login', { body: { id: email, secret: 'kid-password-1' } })).status).not.toBe(200);
     // The adult's session of the same account still buys.
     const adult = (await selected(kid, me)).authorisationToken;
     expect((await call(opened.app, 'PUT', '/api/v2/baskets/101', { token: adult })).status).toBe(200);

@@ -59,8 +59,8 @@ export async function readSessionCaller(db: SandboxDb, claims: { sub: string; pa
 
 /**
  * 403 `FORBIDDEN` `kidPurchasePermissionDenied` for a child profile's session (`par`
- * `RESTRICTED`; commerce §6 "Child profiles cannot buy"): the first check of every call that
- * starts or completes a purchase.
+ * `RESTRICTED`; commerce §6 "Child profiles cannot buy or sign up"): the first check of every
+ * call that starts or completes a purchase, and of sign-up.
  */
 export function refuseChildPurchase(claims: { par?: string }): void {
   if (claims.par === 'RESTRICTED') throw new ApiHttpError(403, 'FORBIDDEN', ['kidPurchasePermissionDenied']);

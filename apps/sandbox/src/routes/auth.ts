@@ -24,6 +24,7 @@ import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { endAccountSessions, GUEST_PREFIX, hashRefreshToken, issueSession, rotateSession, type SessionDeps } from '../auth/sessions.js';
 import { bearerToken } from '../auth/jwt.js';
 import { refreshTokens, users } from '../db/schema.js';
+import { refuseChildPurchase } from '../payments/caller.js';
 import { ApiHttpError, badRequest } from '../errors.js';
 import type { EmailFlows } from './emailFlows.js';
 import type { RouteContext } from './context.js';
@@ -66,6 +67,10 @@ export function registerAuthRoutes(deps: AuthRouteDeps): void {
   route(calls.auth.signUp, async ({ body }, c) => {
     // §6: self-registration is allowed only when the realm's setting allows it.
     if (!c.get('realm').allowSignUp) throw new ApiHttpError(403, 'FORBIDDEN', ['selfRegistrationDisabled']);
+    // §6: a child profile's session cannot sign up (nor buy): an authentic bearer with `par`
+    // RESTRICTED is refused; a missing, stale or foreign one changes nothing here.
+    const caller = await routes.optionalUser(c).catch(() => undefined);
+    refuseChildPurchase(caller ?? {});
     const email = body.id.trim().toLowerCase();
     const emailInUse = () => new ApiHttpError(409, 'CONFLICT', ['emailAlreadyInUse']);
     const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);

@@ -89,7 +89,8 @@ export const authCalls = {
   /**
    * `POST /api/v2/user { id, secret, name, consentAnswers? }` (201): ID sign-up, creates the
    * account and signs it in (answers the tokens, as `POST /login`). Errors: 409 `CONFLICT` when
-   * the email is taken, 400 `BAD_REQUEST` for invalid fields.
+   * the email is taken, 400 `BAD_REQUEST` for invalid fields, 403 `FORBIDDEN`
+   * `kidPurchasePermissionDenied` from a child profile's session (commerce §6).
    */
   signUp: defineCall({
     name: 'auth.signUp',
