@@ -258,7 +258,7 @@ describe('selecting a profile', () => {
     const kidAgain = (await selected(sib.authorisationToken, child.id)).authorisationToken;
 
     for (let i = 0; i < 5; i += 1) {
-      expect(expectError(await select(kidAgain, me, { pin: '1234' }), 403, 'FORBIDDEN').messages).toContain('parentalPinInvalid');
+      expect(expectError(await select(kidAgain, me, { pin: '1234' }), 403, 'INVALID_PIN').messages).toContain('wrongPin');
     }
     const throttled = await select(kidAgain, me, { pin: '0427' });
     expectError(throttled, 429, 'TOO_MANY_ATTEMPTS');

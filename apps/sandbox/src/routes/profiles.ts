@@ -32,7 +32,7 @@ import type { SandboxDb } from '../db/open.js';
 import { profiles, refreshTokens, users } from '../db/schema.js';
 import { ApiHttpError, badRequest, forbidden } from '../errors.js';
 import { parentalPinInForce, verifyParentalPin } from '../parental/pin.js';
-import { pinThrottleSubject } from './parentalControl.js';
+import { pinThrottleSubject, WRONG_PIN } from './parentalControl.js';
 import { ensureProfiles, findProfile, profileAnswer, profileRef, sessionProfile, type ProfileRow } from '../household/profiles.js';
 import type { RouteContext } from './context.js';
 
@@ -191,13 +191,13 @@ export function registerProfileRoutes(ctx: RouteContext, sessions: SessionDeps):
 
   /**
    * The parental PIN check of a switch: 403 `parentalPinRequired` without one, 403
-   * `parentalPinInvalid` for a wrong one, 429 after 5 wrong ones from the same profile (scope
+   * `INVALID_PIN` `wrongPin` for a wrong one (as `POST /api/v1/parental-control/verify`), 429 after 5 wrong ones from the same profile (scope
    * `parentalPin`, keyed by the session's profile: other profiles keep working).
    */
   async function checkPin(claims: AccessClaims, current: ProfileRow, pin: string | undefined): Promise<void> {
     if (pin === undefined) throw forbidden('parentalPinRequired', 'The parental PIN is required to leave this profile');
     const right = await ctx.throttle.attempt({ scope: 'parentalPin', subject: pinThrottleSubject(claims) }, () => verifyParentalPin(db, claims.sub, pin));
-    if (!right) throw forbidden('parentalPinInvalid', 'Wrong parental PIN');
+    if (!right) throw new ApiHttpError(403, 'INVALID_PIN', [WRONG_PIN]);
   }
 
   /** The sign-in provider of a session family, carried to the session a selection makes (an unlink of it ends both). */

@@ -680,7 +680,7 @@ export interface Calls {
   /**
    * The household's profiles and selecting one (this project's calls, docs/api.md "Profiles and
    * preferences"). Errors: 401; 403 `kidProfileManagementDenied` from a child's session, 403
-   * `parentalPinRequired`/`parentalPinInvalid` and 429 from `select`; 404; 409 `PROFILE_LIMIT`,
+   * `parentalPinRequired`, 403 `INVALID_PIN` `wrongPin` and 429 from `select`; 404; 409 `PROFILE_LIMIT`,
    * `PROFILE_NAME_TAKEN`, `PROFILE_IN_USE`, `LAST_ADULT_PROFILE`; 400 for a bad name.
    */
   readonly profiles: typeof profiles.profilesCalls;

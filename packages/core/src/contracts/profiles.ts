@@ -158,7 +158,7 @@ export const profilesCalls = {
    * own session (its refresh-token family) ends. Leaving a child profile for one that may watch
    * more (an adult, or a child with a higher limit) needs the parental PIN when the account has
    * one in force. Errors: 401; 404 `NOT_FOUND`; 403 `FORBIDDEN` `parentalPinRequired` (no `pin`
-   * sent) or `parentalPinInvalid` (a wrong one); 429 `TOO_MANY_ATTEMPTS` with `Retry-After` after
+   * sent), 403 `INVALID_PIN` `wrongPin` (a wrong one, as `parentalControl.verify`); 429 `TOO_MANY_ATTEMPTS` with `Retry-After` after
    * 5 wrong PINs from that child profile (the throttle scope `parentalPin`, per profile: the
    * rest of the account keeps working).
    */

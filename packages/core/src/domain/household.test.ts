@@ -142,7 +142,7 @@ describe('creation and deletion rules', () => {
 describe('householdFailure', () => {
   it('names the throttle with its wait, a known key as is, anything else anErrorOccured', () => {
     expect(householdFailure({ status: 429, code: 'TOO_MANY_ATTEMPTS', messages: ['tooManyAttempts'], retryAfterSeconds: 900 })).toEqual({ key: 'tooManyAttempts', seconds: 900 });
-    expect(householdFailure({ status: 403, code: 'FORBIDDEN', messages: ['parentalPinInvalid', 'Wrong parental PIN'] })).toEqual({ key: 'parentalPinInvalid' });
+    expect(householdFailure({ status: 403, code: 'INVALID_PIN', messages: ['wrongPin'] })).toEqual({ key: 'wrongPin' });
     expect(householdFailure({ status: 409, code: 'PROFILE_LIMIT', messages: ['profileLimitReached'] })).toEqual({ key: 'profileLimitReached' });
     fc.assert(
       fc.property(fc.anything(), (error) => {

@@ -185,7 +185,7 @@ export const HOUSEHOLD_MESSAGE_KEYS = [
   'kidProfileManagementDenied',
   'kidPurchasePermissionDenied',
   'parentalPinRequired',
-  'parentalPinInvalid',
+  'wrongPin',
 ] as const;
 export type HouseholdMessageKey = (typeof HOUSEHOLD_MESSAGE_KEYS)[number];
 

@@ -21,7 +21,7 @@ const PIN = /^\d{4}$/;
  * and selects it (`profiles.select`). Ends (final state `selected`) with the profile's tokens,
  * which the app hands to the session.
  *
- * A wrong PIN stays on the PIN with `parentalPinInvalid`; after 5 wrong PINs the platform answers
+ * A wrong PIN stays on the PIN with `wrongPin`; after 5 wrong PINs the platform answers
  * 429: the picker shows `tooManyAttempts` with its seconds and refuses PINs until that wait has
  * passed (named delay `pinRetryAfter`, from `Retry-After`). A failed read waits for
  * `picker.reload`; a failed selection goes back to the list with its message.
@@ -61,7 +61,7 @@ export const profilePickerMachine = setup({
     /** The platform asks for the PIN again (required, wrong, or throttled). */
     pinRefused: ({ event }) => {
       const { key } = householdFailure((event as { error?: unknown }).error);
-      return key === 'parentalPinInvalid' || key === 'parentalPinRequired' || key === 'tooManyAttempts';
+      return key === 'wrongPin' || key === 'parentalPinRequired' || key === 'tooManyAttempts';
     },
   },
   delays: {

@@ -75,12 +75,12 @@ describe('profile picker machine', () => {
     expect(selects.map((s) => [s.id, s.pin])).toEqual([[ADULT, '0427']]);
   });
 
-  it('a wrong PIN stays on the PIN with parentalPinInvalid; cancel goes back to the list', async () => {
-    const { view } = start({ select: async () => Promise.reject(apiError(403, 'FORBIDDEN', ['parentalPinInvalid', 'Wrong parental PIN'])) });
+  it('a wrong PIN stays on the PIN with wrongPin; cancel goes back to the list', async () => {
+    const { view } = start({ select: async () => Promise.reject(apiError(403, 'INVALID_PIN', ['wrongPin'])) });
     await vi.waitFor(() => expect(view().status).toBe('choosing'));
     view().choose(TEEN);
     view().submitPin('1111');
-    await vi.waitFor(() => expect(view().failure).toEqual({ key: 'parentalPinInvalid' }));
+    await vi.waitFor(() => expect(view().failure).toEqual({ key: 'wrongPin' }));
     expect(view().status).toBe('pin');
     view().cancel();
     expect(view()).toMatchObject({ status: 'choosing', chosen: null, failure: null });
