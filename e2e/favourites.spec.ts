@@ -26,8 +26,13 @@ test('a viewer favourites a title on its watch page, finds it on FAVOURITES and 
   await page.reload();
   await expect(heartOf(page)).toHaveAttribute('aria-pressed', 'true');
 
-  // On FAVOURITES, axe-clean; its heart removes it (gone after a reload).
-  await page.goto('/favourites');
+  // FAVOURITES is reached from the account page's "Your library" (beside watchlists and history);
+  // there it is axe-clean, and its heart removes it (gone after a reload).
+  await page.getByRole('link', { name: 'Account' }).click();
+  const library = page.getByRole('navigation', { name: 'Your library' });
+  await expect(library.getByRole('link')).toHaveText(['Favourites', 'Watchlists', 'History']);
+  await library.getByRole('link', { name: 'Favourites' }).click();
+  await expect(page).toHaveURL(/\/favourites$/);
   const list = page.getByRole('list', { name: 'Favourites' });
   await expect(list.getByRole('link', { name: CONTENT.freeVideo.title })).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);

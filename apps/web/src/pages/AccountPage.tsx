@@ -8,6 +8,7 @@ import Subscriptions from '../components/Subscriptions';
 import Cards from '../payments/Cards';
 import PaymentHistory from '../payments/PaymentHistory';
 import LinkedAccounts from '../social/LinkedAccounts';
+import { LibraryNav } from '../library/LibraryNav';
 import { TvProviderCard } from '../tv/TvProviderCard';
 
 /**
@@ -68,6 +69,7 @@ function AccountDetails() {
           )}
         </dl>
       </section>
+      <LibraryNav />
       <Subscriptions />
       <Cards />
       <PaymentHistory />
