@@ -2,7 +2,6 @@ import { useEffect, useMemo, useRef } from 'react';
 import { connectHistoryReporter, historyReporterMachine, type HistoryReporterApi } from '@stream/core/machines';
 import { useFlow } from '@stream/react';
 import { useServices } from '../app/context';
-import { reportProgressOver } from './reportProgress';
 
 /**
  * Runs core's history reporter for title `id` of catalogue type `type` while the component lives
@@ -13,13 +12,13 @@ import { reportProgressOver } from './reportProgress';
  * an account). Read once: a new title needs a new component `key`.
  */
 export function useHistoryReporter(id: string, type: string): HistoryReporterApi {
-  const { api, resources } = useServices();
+  const { queries } = useServices();
   const hidden = useRef<(() => void) | null>(null);
   // Declared before the flow, so that its clean-up runs first (hooks clean up in order): the
   // last position is reported while the machine still runs.
   useEffect(() => () => hidden.current?.(), []);
   const input = useMemo(
-    () => ({ id, type, report: reportProgressOver(api, resources) }),
+    () => ({ id, type, report: queries.history.report }),
     // Read once, when the machine starts.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [],

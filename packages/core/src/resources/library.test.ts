@@ -7,17 +7,19 @@ import { RESOURCE_KEYS } from './keys.js';
 
 function fakeApi() {
   const called: Array<[string, unknown]> = [];
+  const options: Array<[string, unknown]> = [];
   const method = (name: string) =>
-    vi.fn(async (input?: unknown) => {
+    vi.fn(async (input?: unknown, callOptions?: unknown) => {
       called.push([name, input]);
+      if (callOptions !== undefined) options.push([name, callOptions]);
       return { name };
     });
   const api = {
     favourites: { list: method('favourites.list'), get: method('favourites.get'), status: method('favourites.status') },
-    history: { list: method('history.list'), get: method('history.get'), continueWatching: method('history.continueWatching'), remove: method('history.remove') },
+    history: { list: method('history.list'), get: method('history.get'), continueWatching: method('history.continueWatching'), remove: method('history.remove'), report: method('history.report') },
     watchlists: { list: method('watchlists.list'), remove: method('watchlists.remove') },
   };
-  return { client: api as unknown as ApiClient, called };
+  return { client: api as unknown as ApiClient, called, options };
 }
 
 describe('library resources (favourites, history, continue watching)', () => {
@@ -107,5 +109,18 @@ describe('history.remove', () => {
     await cache.settled(row);
     expect(called).toEqual([['history.continueWatching', { query: {} }]]);
     unsubscribe();
+  });
+});
+
+describe('history.report', () => {
+  it('sends the report kept alive (it outlives the page), then reloads the history reads', async () => {
+    const { client, called, options } = fakeApi();
+    const cache = createResourceCache({ onError: () => undefined, retry: false });
+    const resources = createResources(client, cache);
+    const mutate = vi.spyOn(cache, 'mutate');
+    await resources.history.report({ id: 'vod-1', positionSeconds: 30, durationSeconds: 600, updatedAt: '2026-11-26T12:00:00.000Z', ended: false });
+    expect(called).toEqual([['history.report', { params: { id: 'vod-1' }, body: { positionSeconds: 30, durationSeconds: 600, updatedAt: '2026-11-26T12:00:00.000Z', ended: false } }]]);
+    expect(options).toEqual([['history.report', { keepalive: true }]]);
+    expect(mutate.mock.calls.map(([, invalidates]) => invalidates)).toEqual([[RESOURCE_KEYS.history]]);
   });
 });

@@ -1,5 +1,5 @@
 import type { ApiClient } from '../api/types.js';
-import type { ContinueWatchingPage, FavouritesPage, FavouriteStatus, FavouriteStatuses, HistoryPage, TitleProgressAnswer } from '../contracts/favourites.js';
+import type { ContinueWatchingPage, FavouritesPage, FavouriteStatus, FavouriteStatuses, HistoryPage, ProgressReport, TitleProgressAnswer } from '../contracts/favourites.js';
 import type { WatchlistsPage } from '../contracts/watchlists.js';
 import type { ResourceCache, ResourceQuery } from './cache.js';
 import { RESOURCE_KEYS } from './keys.js';
@@ -45,6 +45,16 @@ export interface LibraryResources {
      * `ApiError` (404 for an unknown title, 401).
      */
     remove(id: string): Promise<void>;
+    /**
+     * Sends the player's report of title `id` (`history.report`: `{ positionSeconds,
+     * durationSeconds, updatedAt, ended? }`, seconds and ISO 8601), then invalidates
+     * `RESOURCE_KEYS.history` (home's row, HISTORY and a title's resume position reload). Sent with
+     * `keepalive` and never aborted: the report made on page hide or when the viewer leaves must
+     * outlive the page (the platform merges by `updatedAt`, so a late report never overwrites a
+     * newer one). The history reporter machine's `report` function. Rejects with the call's
+     * `ApiError` (404, 400 for a live stream, 401).
+     */
+    report(request: { id: string } & ProgressReport): Promise<void>;
   };
   watchlists: {
     /** A page of the viewer's watchlists library, the lists owned and the shared lists saved, latest first (`watchlists.list`; 25 per page by default), key `['watchlists', 'list', rpp, lastSeen]`. */
@@ -74,6 +84,10 @@ export function libraryResources(api: ApiClient, cache: ResourceCache): LibraryR
         key: ['history', 'continueWatching', ...pageKey(page)],
         load: () => api.history.continueWatching({ query: pageQuery(page) }),
       }),
+      report: async ({ id, positionSeconds, durationSeconds, updatedAt, ended }) => {
+        const body = { positionSeconds, durationSeconds, updatedAt, ...(ended === undefined ? {} : { ended }) };
+        await cache.mutate(() => api.history.report({ params: { id }, body }, { keepalive: true }), [RESOURCE_KEYS.history]);
+      },
       remove: async (id) => {
         await cache.mutate(() => api.history.remove({ params: { id } }), [RESOURCE_KEYS.history]);
       },
