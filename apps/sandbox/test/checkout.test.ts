@@ -45,14 +45,8 @@ describe('GET /api/v2/checkout/context', () => {
   it('a visitor without a bearer and a guest: GB, allowed, no block; the realm consent terms and provider fields', async () => {
     const guest = await call(app, 'POST', calls.auth.guestCheckin.path);
     for (const answer of [await context(), await context(guest.json.authorisationToken as string)]) {
-      expect(answer).toMatchObject({
-        country: 'GB',
-        isChildProfile: false,
-        inAllowedTerritory: true,
-        onVpn: false,
-        realmAllowsVpn: false,
-        purpose: 'PURCHASE',
-      });
+      const gb = { country: 'GB', isChildProfile: false, inAllowedTerritory: true, onVpn: false, realmAllowsVpn: false, purpose: 'PURCHASE' };
+      expect(answer).toMatchObject(gb);
       expect(purchaseBlockReason(answer)).toBeNull();
       expect(answer.consentTerms.map((t) => [t.fieldName, t.fieldType, t.required])).toEqual([
         ['termsOfUse', 'BINARY_CHOICE', true],

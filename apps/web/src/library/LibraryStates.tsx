@@ -1,6 +1,10 @@
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Link } from 'wouter';
+import { connectCarousel, type CarouselApi, type CarouselFetch, type createCarouselMachine } from '@stream/core/machines';
+import { useFlow } from '@stream/react';
 import { useI18n } from '../app/context';
+import { ReadError } from '../discovery/CatalogueRead';
+import { MoreButton } from '../discovery/PagedTiles';
 import { useDocumentTitle } from '../app/hooks';
 import { SignedInOnly } from '../app/SignedInOnly';
 
@@ -36,5 +40,30 @@ export function EmptyLibrary({ className, text, browse }: { className: string; t
         <Link href={path('BROWSE')}>{browse}</Link>
       </p>
     </div>
+  );
+}
+
+/**
+ * A library list's pages (FAVOURITES, HISTORY): core's carousel `machine` over the paged read
+ * `makeFetch()` (made once, when the machine starts), one item visible at a time, items told apart
+ * by `keyOf`. Returns the carousel's view.
+ */
+export function useLibraryPages<Item>(machine: ReturnType<typeof createCarouselMachine<Item>>, makeFetch: () => CarouselFetch<Item>, keyOf: (item: Item) => string): CarouselApi<Item> {
+  // The input is read once, when the machine starts.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const input = useMemo(() => ({ fetchPage: makeFetch(), keyOf, visible: 1 }), []);
+  const [view] = useFlow(machine, { input, connect: connectCarousel<Item> });
+  return view;
+}
+
+/** Below a library list: `skeletons` while the next page loads, the read's error with Retry, and "Show more" (`onShowMore`) while there is more. */
+export function LibraryListTail({ view, skeletons, onShowMore }: { view: CarouselApi<unknown>; skeletons: ReactNode; onShowMore(): void }) {
+  const { t } = useI18n();
+  return (
+    <>
+      {view.status === 'fetching' ? skeletons : null}
+      {view.status === 'failed' ? <ReadError onRetry={view.retry} /> : null}
+      {view.canLoadMore ? <MoreButton label={t('moreItems')} onClick={onShowMore} /> : null}
+    </>
   );
 }

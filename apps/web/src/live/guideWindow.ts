@@ -28,12 +28,7 @@ export interface GuideViewport {
 }
 
 /** What to render: rows `[firstRow, endRow)` and the time `[fromMs, toMs)`, both with overscan and snapped to steps. */
-export interface GuideRange {
-  firstRow: number;
-  endRow: number;
-  fromMs: number;
-  toMs: number;
-}
+export type GuideRange = Record<'firstRow' | 'endRow' | 'fromMs' | 'toMs', number>;
 
 /** Rows rendered above and below the viewport, so that a quick scroll never shows an empty row. */
 export const OVERSCAN_ROWS = 4;

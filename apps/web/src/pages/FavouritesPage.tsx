@@ -1,14 +1,12 @@
-import { useMemo } from 'react';
 import type { Favourite } from '@stream/core/contracts';
 import { FAVOURITES_PAGE_SIZE, tileKey } from '@stream/core/domain';
-import { connectCarousel, createCarouselMachine, carouselCalls } from '@stream/core/machines';
-import { useFlow } from '@stream/react';
+import { createCarouselMachine, carouselCalls } from '@stream/core/machines';
 import { useI18n, useServices } from '../app/context';
 import { ReadError } from '../discovery/CatalogueRead';
-import { MoreButton, useShowMore } from '../discovery/PagedTiles';
+import { useShowMore } from '../discovery/PagedTiles';
 import { TileCard, TileSkeleton } from '../discovery/TileCard';
 import { FavouriteHeart } from '../library/FavouriteHeart';
-import { EmptyLibrary, SignedInLibraryPage, SkeletonList } from '../library/LibraryStates';
+import { EmptyLibrary, LibraryListTail, SignedInLibraryPage, SkeletonList, useLibraryPages } from '../library/LibraryStates';
 import '../styles/browse.css';
 import '../styles/library.css';
 
@@ -32,13 +30,7 @@ export default function FavouritesPage() {
 function FavouritesList() {
   const { t } = useI18n();
   const { api } = useServices();
-  const input = useMemo(() => {
-    const fetchPage = carouselCalls(api).favourites(FAVOURITES_PAGE_SIZE);
-    return { fetchPage, keyOf: tileKey, visible: 1 };
-    // The input is read once, when the machine starts.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-  const [view] = useFlow(favouritePagesMachine, { input, connect: connectCarousel<Favourite> });
+  const view = useLibraryPages(favouritePagesMachine, () => carouselCalls(api).favourites(FAVOURITES_PAGE_SIZE), tileKey);
   const { container, showMore } = useShowMore<HTMLDivElement>(view, '.favourite-list__item .card-link');
 
   let body;
@@ -55,9 +47,7 @@ function FavouritesList() {
             </li>
           ))}
         </ul>
-        {view.status === 'fetching' ? <Skeletons /> : null}
-        {view.status === 'failed' ? <ReadError onRetry={view.retry} /> : null}
-        {view.canLoadMore ? <MoreButton label={t('moreItems')} onClick={showMore} /> : null}
+        <LibraryListTail view={view} skeletons={<Skeletons />} onShowMore={showMore} />
       </>
     );
   }

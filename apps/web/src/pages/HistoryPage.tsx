@@ -1,12 +1,11 @@
-import { useMemo, useRef } from 'react';
+import { useRef } from 'react';
 import type { HistoryItem } from '@stream/core/contracts';
 import { HISTORY_PAGE_SIZE, tileKey } from '@stream/core/domain';
-import { carouselCalls, connectCarousel, createCarouselMachine } from '@stream/core/machines';
-import { useFlow } from '@stream/react';
+import { carouselCalls, createCarouselMachine } from '@stream/core/machines';
 import { useI18n, useServices } from '../app/context';
 import { ReadError } from '../discovery/CatalogueRead';
-import { MoreButton, useShowMore } from '../discovery/PagedTiles';
-import { EmptyLibrary, SignedInLibraryPage, SkeletonList } from '../library/LibraryStates';
+import { useShowMore } from '../discovery/PagedTiles';
+import { EmptyLibrary, LibraryListTail, SignedInLibraryPage, SkeletonList, useLibraryPages } from '../library/LibraryStates';
 import { ProgressCard, ProgressCardSkeleton } from '../history/ProgressCard';
 import { RemovalMessage } from '../history/RemovalMessage';
 import { afterRemovals, isRemoved, useRemovals } from '../history/removals';
@@ -40,13 +39,7 @@ function HistoryList() {
   const removals = useRemovals();
   const removedCount = useRef(0);
   removedCount.current = removals.state.removed.length;
-  const input = useMemo(() => {
-    const fetchPage = afterRemovals(carouselCalls(api).history(HISTORY_PAGE_SIZE), () => removedCount.current);
-    return { fetchPage, keyOf: itemKey, visible: 1 };
-    // The input is read once, when the machine starts.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-  const [view] = useFlow(historyPagesMachine, { input, connect: connectCarousel<HistoryItem> });
+  const view = useLibraryPages(historyPagesMachine, () => afterRemovals(carouselCalls(api).history(HISTORY_PAGE_SIZE), () => removedCount.current), itemKey);
   const shown = view.items.filter((item) => !isRemoved(removals.state, item.tile.id));
   // "Show more" moves focus to the first new title: counted among the titles shown.
   const hiddenBefore = view.items.slice(0, Math.max(0, view.firstNew)).filter((item) => isRemoved(removals.state, item.tile.id)).length;
@@ -79,9 +72,7 @@ function HistoryList() {
             </li>
           ))}
         </ul>
-        {view.status === 'fetching' ? <Skeletons /> : null}
-        {view.status === 'failed' ? <ReadError onRetry={view.retry} /> : null}
-        {view.canLoadMore ? <MoreButton label={t('moreItems')} onClick={showMore} /> : null}
+        <LibraryListTail view={view} skeletons={<Skeletons />} onShowMore={showMore} />
       </>
     );
   }

@@ -264,15 +264,10 @@ function WatchlistDetails({ editor }: { editor: WatchlistEditorApi }) {
       {editor.errorKey ? (
         <div role="alert" className="alert">
           <p>{tError(editor.errorKey)}</p>
-          {editor.errorKey === 'watchlistChanged' ? (
-            <button type="button" className="button button--secondary" onClick={editor.reload}>
-              {t('retry')}
-            </button>
-          ) : (
-            <button type="button" className="button button--secondary" onClick={editor.dismiss}>
-              {t('watchlistDismiss')}
-            </button>
-          )}
+          {/* A list changed elsewhere is read again (Retry); any other refusal is dismissed. */}
+          <button type="button" className="button button--secondary" onClick={editor.errorKey === 'watchlistChanged' ? editor.reload : editor.dismiss}>
+            {t(editor.errorKey === 'watchlistChanged' ? 'retry' : 'watchlistDismiss')}
+          </button>
         </div>
       ) : null}
 

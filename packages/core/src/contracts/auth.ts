@@ -23,10 +23,7 @@ export const loginResponseSchema = z.looseObject({
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 /** `POST /api/v2/login` body: `id` is the email, `secret` the password (§7). */
-export const loginRequestSchema = z.object({
-  id: nonEmpty(),
-  secret: nonEmpty(),
-});
+export const loginRequestSchema = z.object({ id: nonEmpty(), secret: nonEmpty() });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
 /** `POST /api/v2/token/refresh` body. */

@@ -316,24 +316,12 @@ export const paymentsCalls = {
    * `GET /api/v2/payment-providers` (this project's path): `{ providers [{ providerType,
    * paymentMethodType, paymentProviderId, paymentProviderGroupType?, hasVouchers? }] }`.
    */
-  providers: defineCall({
-    name: 'payments.providers',
-    method: 'GET',
-    path: '/api/v2/payment-providers',
-    response: z.looseObject({ providers: z.array(paymentProviderSchema) }),
-    auth: 'optional',
-  }),
+  providers: defineCall({ name: 'payments.providers', method: 'GET', path: '/api/v2/payment-providers', response: z.looseObject({ providers: z.array(paymentProviderSchema) }), auth: 'optional' }),
   /**
    * `GET /api/v2/customer/payments` (this project's path): `{ items [{ id, when, skuLicence?,
    * skus?, sku?, itemType?, status, externalPaymentId?, refunds? }] }` (§3 "Payment history item").
    */
-  history: defineCall({
-    name: 'payments.history',
-    method: 'GET',
-    path: '/api/v2/customer/payments',
-    response: z.looseObject({ items: z.array(paymentHistoryItemSchema) }),
-    auth: 'required',
-  }),
+  history: defineCall({ name: 'payments.history', method: 'GET', path: '/api/v2/customer/payments', response: z.looseObject({ items: z.array(paymentHistoryItemSchema) }), auth: 'required' }),
   /**
    * `POST /api/v2/licence/{id}/payment-details/{paymentDetailsId}`, no body: licence `id` renews
    * with those payment details. Answers `{}`. Errors: 424 `BASKET_REQUIREMENTS_FAILED` with
@@ -369,13 +357,7 @@ export const cardsCalls = {
    * last4Digits?, cardHolder?, paymentMethodType?, default?, expiryMonth?, expiryYear?,
    * licences? }] }`.
    */
-  list: defineCall({
-    name: 'cards.list',
-    method: 'GET',
-    path: '/api/v2/customer/cards',
-    response: z.looseObject({ cards: z.array(cardSchema) }),
-    auth: 'required',
-  }),
+  list: defineCall({ name: 'cards.list', method: 'GET', path: '/api/v2/customer/cards', response: z.looseObject({ cards: z.array(cardSchema) }), auth: 'required' }),
   /**
    * `POST /api/v2/licences/{licenceId}/card/{cardId}[?checkBillingDetails=true|false]`, empty
    * body: the licence renews on that card. Answers `{}`. Errors: 424

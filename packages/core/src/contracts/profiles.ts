@@ -59,11 +59,7 @@ export type ProfileListItem = z.infer<typeof profileListItemSchema>;
  * `GET /api/v2/profiles`: the account's profiles, oldest first (`items`), the session's profile
  * (`currentProfileId`) and the most an account may hold (`maxProfiles`, 5).
  */
-export const profileListSchema = z.looseObject({
-  items: z.array(profileListItemSchema),
-  currentProfileId: profileId(),
-  maxProfiles: z.number(),
-});
+export const profileListSchema = z.looseObject({ items: z.array(profileListItemSchema), currentProfileId: profileId(), maxProfiles: z.number() });
 export type ProfileList = z.infer<typeof profileListSchema>;
 
 /**
@@ -230,12 +226,5 @@ export const preferencesCalls = {
    * profile's preferences and answers them whole. Errors: 401; 400 `BAD_REQUEST` for an unknown
    * field or a bad value (nothing is stored). A child's session changes its own profile's.
    */
-  update: defineCall({
-    name: 'preferences.update',
-    method: 'PUT',
-    path: '/api/v2/user/preferences',
-    body: preferencesUpdateSchema,
-    response: preferencesSchema,
-    auth: 'required',
-  }),
+  update: defineCall({ name: 'preferences.update', method: 'PUT', path: '/api/v2/user/preferences', body: preferencesUpdateSchema, response: preferencesSchema, auth: 'required' }),
 };

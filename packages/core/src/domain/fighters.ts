@@ -40,18 +40,8 @@ export type FightResult = (typeof FIGHT_RESULTS)[number];
 
 /** The weight classes, men's then women's, each lightest first (this project's list; see the module note). */
 export const WEIGHT_CLASSES = [
-  'flyweight',
-  'bantamweight',
-  'featherweight',
-  'lightweight',
-  'welterweight',
-  'middleweight',
-  'lightHeavyweight',
-  'heavyweight',
-  'womensStrawweight',
-  'womensFlyweight',
-  'womensBantamweight',
-  'womensFeatherweight',
+  ...['flyweight', 'bantamweight', 'featherweight', 'lightweight', 'welterweight', 'middleweight', 'lightHeavyweight', 'heavyweight'],
+  ...['womensStrawweight', 'womensFlyweight', 'womensBantamweight', 'womensFeatherweight'],
 ] as const;
 
 /** One weight class of {@link WEIGHT_CLASSES}. */

@@ -4,25 +4,14 @@
  */
 import type { Country } from '../contracts/countries.js';
 
+/** A state field whose only acceptable value is New York. */
+const NEW_YORK_STATE = { fieldName: 'administrativeLevel1', acceptableValues: [{ value: 'NY', displayName: 'New York' }] };
+
 /** Four countries: GB (a postcode), US (a state from a list and a ZIP code), BR (CEP and CPF), ES (nothing). */
 export const TEST_COUNTRIES: Country[] = [
   { name: 'United Kingdom', iso3166alpha2: 'GB', addressRequiredFields: [{ fieldName: 'postalCode', label: 'Postcode' }] },
-  {
-    name: 'United States',
-    iso3166alpha2: 'US',
-    addressRequiredFields: [
-      { fieldName: 'administrativeLevel1', label: 'State', acceptableValues: [{ value: 'NY', displayName: 'New York' }] },
-      { fieldName: 'postalCode', label: 'ZIP code' },
-    ],
-  },
-  {
-    name: 'Brazil',
-    iso3166alpha2: 'BR',
-    addressRequiredFields: [
-      { fieldName: 'postalCode', label: 'CEP' },
-      { fieldName: 'taxNumber', label: 'CPF' },
-    ],
-  },
+  { name: 'United States', iso3166alpha2: 'US', addressRequiredFields: [{ ...NEW_YORK_STATE, label: 'State' }, { fieldName: 'postalCode', label: 'ZIP code' }] },
+  { name: 'Brazil', iso3166alpha2: 'BR', addressRequiredFields: [{ fieldName: 'postalCode', label: 'CEP' }, { fieldName: 'taxNumber', label: 'CPF' }] },
   { name: 'Spain', iso3166alpha2: 'ES' },
 ];
 
@@ -36,14 +25,7 @@ export const SPAIN_WITH_ODD_FIELDS: Country = {
   addressRequiredFields: [
     { fieldName: 'line1', label: 'Address' },
     { fieldName: 'postalCode' },
-    {
-      fieldName: 'administrativeLevel1',
-      label: 'Province',
-      acceptableValues: [
-        { value: 'M', displayName: 'Madrid' },
-        { value: 'B', displayName: 'Barcelona' },
-      ],
-    },
+    { fieldName: 'administrativeLevel1', label: 'Province', acceptableValues: [{ value: 'M', displayName: 'Madrid' }, { value: 'B', displayName: 'Barcelona' }] },
     { fieldName: 'line1', label: 'Duplicate' },
     { fieldName: '' },
   ],

@@ -650,7 +650,6 @@ export {
 } from './historyReporter/historyReporter.types.js';
 export {
   connectHistoryReporter,
-  type HistoryReporterActorRef,
   type HistoryReporterSnapshot,
   type HistoryReporterApi,
 } from './historyReporter/historyReporter.connect.js';

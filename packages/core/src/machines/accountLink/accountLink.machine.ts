@@ -117,12 +117,7 @@ export const accountLinkMachine = setup({
       invoke: {
         id: 'link',
         src: 'link',
-        input: ({ context }) => ({
-          api: context.env.api,
-          provider: context.env.provider,
-          credential: context.env.credential,
-          bearer: context.idTokens?.authorisationToken ?? '',
-        }),
+        input: ({ context }) => ({ api: context.env.api, provider: context.env.provider, credential: context.env.credential, bearer: context.idTokens?.authorisationToken ?? '' }),
         onDone: {
           target: 'linked',
           actions: ['forgetIdTokens', ...signedInActions((context: AccountLinkContext) => ({ search: context.env.search }))],

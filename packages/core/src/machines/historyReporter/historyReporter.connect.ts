@@ -1,9 +1,7 @@
-import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { SnapshotFrom } from 'xstate';
 import type { HistoryReporterMachine } from './historyReporter.machine.js';
 import type { HistoryReporterEvent } from './historyReporter.types.js';
 
-/** A running history reporter. */
-export type HistoryReporterActorRef = ActorRefFrom<HistoryReporterMachine>;
 /** A snapshot of the history reporter. */
 export type HistoryReporterSnapshot = SnapshotFrom<HistoryReporterMachine>;
 

@@ -2,15 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError, NetworkError } from '../../api/errors.js';
 import type { LoginResponse } from '../../contracts/index.js';
-import {
-  connectMagicLink,
-  magicLinkMachine,
-  oncePerToken,
-  type ExchangeActorInput,
-  type MagicLinkInput,
-  type SendLinkActorInput,
-  type SessionEvent,
-} from '../index.js';
+import { connectMagicLink, magicLinkMachine, oncePerToken, type ExchangeActorInput, type MagicLinkInput, type SendLinkActorInput, type SessionEvent } from '../index.js';
 import { fakeApi, userTokens } from '../test-helpers.js';
 
 const notFound = () =>

@@ -2,13 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
 import { ApiError, NetworkError } from '../../api/errors.js';
 import { PASSWORD_RESET_REDIRECT_MS } from '../../domain/index.js';
-import {
-  connectPasswordReset,
-  passwordResetMachine,
-  type PasswordResetInput,
-  type RequestResetActorInput,
-  type ResetPasswordActorInput,
-} from '../index.js';
+import { connectPasswordReset, passwordResetMachine, type PasswordResetInput, type RequestResetActorInput, type ResetPasswordActorInput } from '../index.js';
 import { fakeApi } from '../test-helpers.js';
 
 const notFound = () =>
