@@ -5,7 +5,7 @@ import { useI18n, useServices } from '../app/context';
 import { Rail } from '../discovery/Rail';
 import { ProgressCard } from './ProgressCard';
 import { RemovalMessage } from './RemovalMessage';
-import { isRemoved, useRemovals } from './removals';
+import { useRemovals } from './removals';
 import { useRemovalFocus } from './useRemovalFocus';
 import '../styles/history.css';
 
@@ -24,7 +24,7 @@ export default function ContinueWatchingRail() {
   const removals = useRemovals();
   const list = useRef<HTMLUListElement>(null);
   const focusAfterRemoval = useRemovalFocus(list, () => document.getElementById('main'), removals.state);
-  const items = (row.data?.items ?? []).filter((item) => !isRemoved(removals.state, item.tile.id));
+  const items = (row.data?.items ?? []).filter((item) => !removals.isRemoved(item.tile.id));
   if (items.length === 0) return removals.state.refused ? <RemovalMessage state={removals.state} onDismiss={removals.dismiss} /> : null;
   return (
     <Rail title={t('continueWatching')} tiles={[]} moreHref={path('HISTORY')}>

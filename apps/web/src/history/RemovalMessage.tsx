@@ -1,5 +1,5 @@
 import { useI18n } from '../app/context';
-import type { RemovalState } from './removals';
+import type { RemovalState } from '@stream/core/domain';
 
 /**
  * What a list of the history says about removals, in a status region (read by screen readers):

@@ -1,108 +1,12 @@
-import { useCallback, useReducer } from 'react';
-import type { CarouselFetch } from '@stream/core/machines';
+import { useMemo } from 'react';
+import { connectHistoryRemovals, historyRemovalsMachine, type HistoryRemovalsApi } from '@stream/core/machines';
+import { useFlow } from '@stream/react';
 import { useServices } from '../app/context';
 
-/**
- * The titles a history list (HISTORY, home's continue-watching row) is removing (`history.remove`,
- * "remove from row"): hidden at once (optimistic), gone once the platform took the removal, back
- * in place with a message when it refused.
- */
-export interface RemovalState {
-  /** Titles hidden while their removal is on its way. */
-  readonly removing: readonly string[];
-  /** Titles the platform removed. */
-  readonly removed: readonly string[];
-  /** The last title whose removal was refused (shown again, with a message), or null. */
-  readonly refused: RemovedTitle | null;
-  /** The last title removed (announced), or null. */
-  readonly done: RemovedTitle | null;
-  /** The names of the titles being removed or removed, by id (for the messages). */
-  readonly titles: Readonly<Record<string, string>>;
-}
-
-/** A title named in a removal message. */
-export interface RemovedTitle {
-  readonly id: string;
-  readonly title: string;
-}
-
-export type RemovalEvent =
-  | { type: 'start'; id: string; title: string }
-  | { type: 'done'; id: string }
-  | { type: 'failed'; id: string }
-  | { type: 'dismiss' };
-
-export const NO_REMOVALS: RemovalState = { removing: [], removed: [], refused: null, done: null, titles: {} };
-
-const without = (list: readonly string[], id: string) => list.filter((other) => other !== id);
-
-/** The next {@link RemovalState}: a removal starts (hidden), is done (removed) or failed (shown again, `refused`). */
-export function removalReducer(state: RemovalState, event: RemovalEvent): RemovalState {
-  switch (event.type) {
-    case 'start':
-      if (state.removing.includes(event.id) || state.removed.includes(event.id)) return state;
-      return {
-        ...state,
-        removing: [...state.removing, event.id],
-        refused: state.refused?.id === event.id ? null : state.refused,
-        titles: { ...state.titles, [event.id]: event.title },
-      };
-    case 'done':
-      if (!state.removing.includes(event.id)) return state;
-      return {
-        ...state,
-        removing: without(state.removing, event.id),
-        removed: [...state.removed, event.id],
-        done: { id: event.id, title: state.titles[event.id] ?? '' },
-      };
-    case 'failed':
-      if (!state.removing.includes(event.id)) return state;
-      return {
-        ...state,
-        removing: without(state.removing, event.id),
-        refused: { id: event.id, title: state.titles[event.id] ?? '' },
-        done: state.done?.id === event.id ? null : state.done,
-      };
-    case 'dismiss':
-      return state.refused === null ? state : { ...state, refused: null };
-    default:
-      return state;
-  }
-}
-
-/** Whether title `id` is hidden from the list (removing or removed). */
-export function isRemoved(state: RemovalState, id: string): boolean {
-  return state.removing.includes(id) || state.removed.includes(id);
-}
-
-/**
- * A paged read of a list some of whose titles were removed on the platform since its first page
- * (`removedCount()` of them, all among the items held): the platform's offset moved back by as
- * many, so the page after `lastSeen` items held is asked at `lastSeen - removed`, and its paging
- * info's `lastSeen` is counted in items held again (what the carousel machine expects).
- */
-export function afterRemovals<Item>(fetchPage: CarouselFetch<Item>, removedCount: () => number): CarouselFetch<Item> {
-  return async ({ lastSeen, signal }) => {
-    const removed = Math.min(Math.max(0, removedCount()), lastSeen);
-    const page = await fetchPage({ lastSeen: lastSeen - removed, signal });
-    return { ...page, pagingInfo: { ...page.pagingInfo, lastSeen: page.pagingInfo.lastSeen + removed } };
-  };
-}
-
-/** {@link removalReducer} over `queries.history.remove` (which reloads every history read afterwards). */
-export function useRemovals() {
+/** Core's history-removals machine over `queries.history.remove` (which reloads every history read afterwards): a list's optimistic "Remove". */
+export function useRemovals(): HistoryRemovalsApi {
   const { queries } = useServices();
-  const [state, dispatch] = useReducer(removalReducer, NO_REMOVALS);
-  const remove = useCallback(
-    (id: string, title: string) => {
-      dispatch({ type: 'start', id, title });
-      queries.history.remove(id).then(
-        () => dispatch({ type: 'done', id }),
-        () => dispatch({ type: 'failed', id }),
-      );
-    },
-    [queries],
-  );
-  const dismiss = useCallback(() => dispatch({ type: 'dismiss' }), []);
-  return { state, remove, dismiss };
+  const input = useMemo(() => ({ remove: (id: string) => queries.history.remove(id) }), [queries]);
+  const [view] = useFlow(historyRemovalsMachine, { input, connect: connectHistoryRemovals });
+  return view;
 }

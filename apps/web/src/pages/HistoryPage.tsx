@@ -1,14 +1,14 @@
 import { useRef } from 'react';
 import type { HistoryItem } from '@stream/core/contracts';
 import { HISTORY_PAGE_SIZE, tileKey } from '@stream/core/domain';
-import { carouselCalls, createCarouselMachine } from '@stream/core/machines';
+import { afterRemovals, carouselCalls, createCarouselMachine } from '@stream/core/machines';
 import { useI18n, useServices } from '../app/context';
 import { ReadError } from '../discovery/CatalogueRead';
 import { useShowMore } from '../discovery/PagedTiles';
 import { EmptyLibrary, LibraryListTail, SignedInLibraryPage, SkeletonList, useLibraryPages } from '../library/LibraryStates';
 import { ProgressCard, ProgressCardSkeleton } from '../history/ProgressCard';
 import { RemovalMessage } from '../history/RemovalMessage';
-import { afterRemovals, isRemoved, useRemovals } from '../history/removals';
+import { useRemovals } from '../history/removals';
 import { useRemovalFocus } from '../history/useRemovalFocus';
 import '../styles/history.css';
 
@@ -40,9 +40,9 @@ function HistoryList() {
   const removedCount = useRef(0);
   removedCount.current = removals.state.removed.length;
   const view = useLibraryPages(historyPagesMachine, () => afterRemovals(carouselCalls(api).history(HISTORY_PAGE_SIZE), () => removedCount.current), itemKey);
-  const shown = view.items.filter((item) => !isRemoved(removals.state, item.tile.id));
+  const shown = view.items.filter((item) => !removals.isRemoved(item.tile.id));
   // "Show more" moves focus to the first new title: counted among the titles shown.
-  const hiddenBefore = view.items.slice(0, Math.max(0, view.firstNew)).filter((item) => isRemoved(removals.state, item.tile.id)).length;
+  const hiddenBefore = view.items.slice(0, Math.max(0, view.firstNew)).filter((item) => removals.isRemoved(item.tile.id)).length;
   const { container, showMore } = useShowMore<HTMLDivElement>({ ...view, firstNew: view.firstNew < 0 ? -1 : view.firstNew - hiddenBefore }, '.history-list__item .card-link');
   const heading = useRef<HTMLHeadingElement>(null);
   const focusAfterRemoval = useRemovalFocus(container, () => heading.current, removals.state);

@@ -823,3 +823,4 @@ export {
   type PinFailure,
   pinFailure,
 } from './parentalControl.js';
+export { type RemovalState, type RemovedTitle, type RemovalEvent, NO_REMOVALS, removalReducer, isRemoved } from './historyRemovals.js';

@@ -654,6 +654,16 @@ export {
   type HistoryReporterApi,
 } from './historyReporter/historyReporter.connect.js';
 export { carouselCalls } from './carousel/carousel.calls.js';
+export {
+  historyRemovalsMachine,
+  afterRemovals,
+  type HistoryRemovalsMachine,
+  type HistoryRemovalsInput,
+  type HistoryRemovalsContext,
+  type HistoryRemovalsEvent,
+  type RemoveTitleActorInput,
+} from './historyRemovals/historyRemovals.machine.js';
+export { connectHistoryRemovals, type HistoryRemovalsSnapshot, type HistoryRemovalsApi } from './historyRemovals/historyRemovals.connect.js';
 export { profilePickerMachine, type ProfilePickerMachine } from './profilePicker/profilePicker.machine.js';
 export {
   type ListProfilesFunction,

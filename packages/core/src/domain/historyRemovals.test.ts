@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { describe, expect, it, vi } from 'vitest';
-import { afterRemovals, isRemoved, NO_REMOVALS, removalReducer, type RemovalEvent } from './removals';
+import { describe, expect, it } from 'vitest';
+import { isRemoved, NO_REMOVALS, removalReducer, type RemovalEvent } from './historyRemovals.js';
 
 describe('removalReducer', () => {
   it('hides a title at once, keeps it hidden once removed, and names it', () => {
@@ -45,23 +45,5 @@ describe('removalReducer', () => {
         },
       ),
     );
-  });
-});
-
-describe('afterRemovals', () => {
-  it('asks the platform for the page after the titles held, less those removed, and counts its lastSeen in titles held', async () => {
-    const fetchPage = vi.fn(async ({ lastSeen }: { lastSeen: number }) => ({ items: ['x'], pagingInfo: { lastSeen: lastSeen + 20, moreDataAvailable: true } }));
-    let removed = 3;
-    const paged = afterRemovals(fetchPage, () => removed);
-    const signal = new AbortController().signal;
-    await expect(paged({ lastSeen: 20, signal })).resolves.toEqual({ items: ['x'], pagingInfo: { lastSeen: 40, moreDataAvailable: true } });
-    expect(fetchPage).toHaveBeenLastCalledWith({ lastSeen: 17, signal });
-    removed = 0;
-    await paged({ lastSeen: 0, signal });
-    expect(fetchPage).toHaveBeenLastCalledWith({ lastSeen: 0, signal });
-    // Never before the first title.
-    removed = 50;
-    await paged({ lastSeen: 20, signal });
-    expect(fetchPage).toHaveBeenLastCalledWith({ lastSeen: 0, signal });
   });
 });
