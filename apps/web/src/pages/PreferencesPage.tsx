@@ -63,7 +63,6 @@ function PreferencesForm() {
   };
 
   const languages = locales.includes(language) ? locales : [language, ...locales];
-  const languageName = (locale: string) => t(`language_${locale}`);
   const prefs = view.preferences;
 
   return (
@@ -81,11 +80,7 @@ function PreferencesForm() {
           <div className="field">
             <label htmlFor={`${id}-language`}>{t('preferencesLanguage')}</label>
             <select id={`${id}-language`} value={prefs.language ?? language} onChange={(event) => change({ language: event.target.value })}>
-              {withCurrent(languages, prefs.language).map((locale) => (
-                <option key={locale} value={locale} lang={locale}>
-                  {languageName(locale)}
-                </option>
-              ))}
+              <LanguageOptions locales={withCurrent(languages, prefs.language)} />
             </select>
             <p className="field__hint">{t('preferencesLanguageHint')}</p>
           </div>
@@ -93,11 +88,7 @@ function PreferencesForm() {
             <label htmlFor={`${id}-subtitles`}>{t('preferencesSubtitles')}</label>
             <select id={`${id}-subtitles`} value={prefs.subTitleLanguage} onChange={(event) => change({ subTitleLanguage: event.target.value })}>
               <option value={SUBTITLES_OFF}>{t('playerSubtitlesOff')}</option>
-              {withCurrent(locales, prefs.subTitleLanguage === SUBTITLES_OFF ? null : prefs.subTitleLanguage).map((locale) => (
-                <option key={locale} value={locale} lang={locale}>
-                  {languageName(locale)}
-                </option>
-              ))}
+              <LanguageOptions locales={withCurrent(locales, prefs.subTitleLanguage === SUBTITLES_OFF ? null : prefs.subTitleLanguage)} />
             </select>
           </div>
           <div className="field">
@@ -108,11 +99,7 @@ function PreferencesForm() {
               onChange={(event) => change({ audioLanguage: event.target.value === AUDIO_DEFAULT ? null : event.target.value })}
             >
               <option value={AUDIO_DEFAULT}>{t('preferencesAudioDefault')}</option>
-              {withCurrent(locales, prefs.audioLanguage).map((locale) => (
-                <option key={locale} value={locale} lang={locale}>
-                  {languageName(locale)}
-                </option>
-              ))}
+              <LanguageOptions locales={withCurrent(locales, prefs.audioLanguage)} />
             </select>
           </div>
           <fieldset className="preferences__switches">
@@ -127,19 +114,24 @@ function PreferencesForm() {
           <p className="preferences__status" role="status">
             {view.failure ? null : view.saving ? t('preferencesSaving') : changed ? t('preferencesSaved') : ''}
           </p>
-          {view.failure ? (
-            <div className="inline-error preferences__failure">
-              <p role="alert" className="alert">
-                {t(view.failure)}
-              </p>
-              <button type="button" className="button button--secondary" onClick={view.dismiss}>
-                {t('dismiss')}
-              </button>
-            </div>
-          ) : null}
+          {view.failure ? <InlineError message={t(view.failure)} retryLabel={t('dismiss')} onRetry={view.dismiss} /> : null}
         </form>
       )}
     </div>
+  );
+}
+
+/** The options of a language select: each locale named in its own language. */
+function LanguageOptions({ locales }: { locales: readonly string[] }) {
+  const { t } = useI18n();
+  return (
+    <>
+      {locales.map((locale) => (
+        <option key={locale} value={locale} lang={locale}>
+          {t(`language_${locale}`)}
+        </option>
+      ))}
+    </>
   );
 }
 
