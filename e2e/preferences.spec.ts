@@ -18,7 +18,7 @@ async function seekNearEnd(page: Page): Promise<void> {
   });
 }
 
-test('subtitles set to Spanish on PREFERENCES (reached from the account) are chosen by the player; a guest is sent to sign in', async ({ page, request }) => {
+test('subtitles and audio set to Spanish on PREFERENCES (reached from the account) are chosen by the player of a VOD title; a guest is sent to sign in', async ({ page, request }) => {
   await page.goto('/preferences');
   await expect(page).toHaveURL(/\/login\?from=%2Fpreferences$/);
 
@@ -36,6 +36,10 @@ test('subtitles set to Spanish on PREFERENCES (reached from the account) are cho
   await subtitles.selectOption({ label: 'Español' });
   expect((await saved).ok()).toBe(true);
   await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+  const audioSaved = page.waitForResponse((r) => r.url().endsWith('/api/v2/user/preferences') && r.request().method() === 'PUT');
+  await page.getByLabel('Audio language').selectOption({ label: 'Español' });
+  expect(await (await audioSaved).json()).toMatchObject({ subTitleLanguage: 'es', audioLanguage: 'es' });
+  await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
 
   // The player of a VOD title starts with the Spanish subtitles.
@@ -44,6 +48,7 @@ test('subtitles set to Spanish on PREFERENCES (reached from the account) are cho
   const playerSubtitles = page.locator('figure.player').getByLabel('Subtitles');
   await expect(playerSubtitles.locator('option:checked')).toHaveText('Español');
   await expect.poll(() => showingTextTrack(page)).toBe('es');
+  await expect(page.locator('figure.player').getByLabel('Audio').locator('option:checked')).toHaveText('Español');
 
   // And the page shows what was saved after a reload.
   await page.goto('/preferences');
