@@ -55,11 +55,13 @@ test('subtitles and audio set to Spanish on PREFERENCES (reached from the accoun
   await expect(page.getByLabel('Subtitles')).toHaveValue('es');
 });
 
-test('a refused save rolls back with the message, focus kept on the control; a saved language reloads the page in it (RTL at 390 px)', async ({ page, request }) => {
+test('a failed read offers Retry; a refused save rolls back with the message, focus kept on the control; a saved language reloads the page in it (RTL at 390 px)', async ({ page, request }) => {
   const viewer = await createViewer(request, 'prefs-refused');
   await startSignedIn(page, viewer);
+  // The platform refuses the first read and every save.
+  let reads = 0;
   await page.route('**/api/v2/user/preferences', (route) =>
-    route.request().method() === 'PUT'
+    route.request().method() === 'PUT' || (route.request().method() === 'GET' && reads++ === 0)
       ? route.fulfill({
           status: 503,
           contentType: 'application/json',
@@ -68,6 +70,8 @@ test('a refused save rolls back with the message, focus kept on the control; a s
       : route.fallback(),
   );
   await page.goto('/preferences');
+  await expect(page.getByRole('alert').filter({ hasText: 'Something went wrong. Try again in a moment.' })).toBeVisible();
+  await page.getByRole('button', { name: 'Retry' }).click();
   const autoAdvance = page.getByLabel('Start the next episode automatically');
   await expect(autoAdvance).toBeChecked();
   await autoAdvance.focus();
