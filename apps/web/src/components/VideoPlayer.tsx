@@ -1,10 +1,11 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { useMachine } from '@xstate/react';
-import { Link } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { formatDuration } from '@stream/core/domain';
 import { connectVideoPlayer, videoPlayerMachine, type VideoPlayerCommand, type VideoPlayerNextEpisode } from '@stream/core/machines';
 import { useI18n } from '../app/context';
 import { attachStream, type AttachedStream } from '../player/streamSource';
+import type { PlayerPreferences } from '../preferences/usePlayerPreferences';
 
 export interface VideoPlayerProps {
   /** The playback answer: a URL and its MIME type (HLS: `application/vnd.apple.mpegurl`). */
@@ -19,6 +20,12 @@ export interface VideoPlayerProps {
   startAt?: number;
   /** Told what the video does (the history reporter of a signed-in viewer's on-demand title). */
   progress?: PlayerProgressListener | null;
+  /**
+   * The viewer's preferences, applied from the start (§3 "Preferences"): muted, the audio and
+   * subtitle languages chosen when the tracks are known, and auto-advance (at the end the next
+   * episode's page opens). @default the player's defaults (muted, the stream's tracks, the next episode offered)
+   */
+  preferences?: PlayerPreferences;
 }
 
 /** What the player tells about playback (the shape of core's `HistoryReporterApi`): times in seconds. */
@@ -43,14 +50,17 @@ const VOLUME_STEP = 10;
  * applied to the element and the stream. Besides the browser's controls: quality, audio and
  * subtitle menus, picture-in-picture, a live badge with "go to live", and keyboard shortcuts on
  * the player (space or k: play/pause; ←/→: 10 s; ↑/↓: volume; m: mute; f: full screen).
- * Playback starts at `startAt` (a resumed title) and what it does is told to `progress`.
+ * Playback starts at `startAt` (a resumed title) and what it does is told to `progress`; the
+ * viewer's `preferences` apply from the start, and with auto-advance on, the end opens the next
+ * episode's page (the machine's `video.advance`).
  */
-export function VideoPlayer({ source, title, live = false, nextEpisode = null, startAt = 0, progress = null }: VideoPlayerProps) {
+export function VideoPlayer({ source, title, live = false, nextEpisode = null, startAt = 0, progress = null, preferences = {} }: VideoPlayerProps) {
   const { t } = useI18n();
+  const [, navigate] = useLocation();
   const figureRef = useRef<HTMLElement>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
   const streamRef = useRef<AttachedStream | null>(null);
-  const [snapshot, send, actor] = useMachine(videoPlayerMachine, { input: { live, nextEpisode } });
+  const [snapshot, send, actor] = useMachine(videoPlayerMachine, { input: { ...preferences, live, nextEpisode } });
   const player = connectVideoPlayer(snapshot, send);
   // `startAt` is applied once, at the first known duration.
   const pendingStart = useRef(live ? 0 : startAt);
@@ -101,11 +111,14 @@ export function VideoPlayer({ source, title, live = false, nextEpisode = null, s
         case 'video.load':
           video.load();
           break;
+        case 'video.advance':
+          navigate(command.nextEpisode.path);
+          break;
       }
     };
     const subscription = actor.on('*', (event) => apply(event as VideoPlayerCommand));
     return () => subscription.unsubscribe();
-  }, [actor]);
+  }, [actor, navigate]);
 
   // The source: HLS through hls.js (loaded on demand) or natively, a plain file as `src`.
   useEffect(() => {
@@ -260,6 +273,9 @@ export function VideoPlayer({ source, title, live = false, nextEpisode = null, s
         </span>
         <span className="player__rendition" data-rendition={player.rendition?.height ?? ''} aria-hidden="true">
           {player.rendition ? `${player.rendition.height}p` : ''}
+        </span>
+        <span className="visually-hidden" role="status">
+          {player.advancing ? t('nextEpisodeStarting') : ''}
         </span>
         {player.nextEpisode?.path ? (
           <Link href={player.nextEpisode.path} className="button player__next">

@@ -11,6 +11,7 @@ import { InlineError, InlineStatus } from '../components/StatusScreen';
 import { VideoPlayer, type VideoPlayerProps } from '../components/VideoPlayer';
 import { useHistoryReporter } from '../history/useHistoryReporter';
 import { useResumePosition } from '../history/useResumePosition';
+import { usePlayerPreferences } from '../preferences/usePlayerPreferences';
 import { Countdown } from './Countdown';
 import { isoMs } from './time';
 
@@ -57,18 +58,21 @@ function Playback({ title, type }: { title: Title; type: PlayableType }) {
   // A signed-in viewer's on-demand title resumes where it stopped and reports its progress (issue 15).
   const tracked = isSignedIn && isTrackedTitleType(title.type);
   const startAt = useResumePosition(title.id, tracked);
+  // A signed-in viewer's player applies the profile's preferences (issue 16).
+  const preferences = usePlayerPreferences(isSignedIn);
   const next = title.nextEpisode;
 
   switch (playback.status) {
     case 'ready': {
       if (!playback.source) return null;
-      if (startAt === null) return <InlineStatus label={t('loadingVideo')} />;
+      if (startAt === null || preferences === null) return <InlineStatus label={t('loadingVideo')} />;
       const props: VideoPlayerProps = {
         source: playback.source,
         title: title.title,
         live: isLiveStream(title),
         nextEpisode: next ? { id: next.id, title: next.title, path: tilePath(next, routeLocale) } : null,
         startAt,
+        preferences,
       };
       return tracked ? <ReportingPlayer {...props} id={title.id} type={title.type} /> : <VideoPlayer {...props} />;
     }

@@ -6,6 +6,7 @@ import { useDocumentTitle, useSession } from '../app/hooks';
 import { ErrorScreen, LoadingScreen } from '../components/StatusScreen';
 import Subscriptions from '../components/Subscriptions';
 import Cards from '../payments/Cards';
+import { PreferencesLink } from '../preferences/PreferencesLink';
 import PaymentHistory from '../payments/PaymentHistory';
 import LinkedAccounts from '../social/LinkedAccounts';
 import { LibraryNav } from '../library/LibraryNav';
@@ -70,6 +71,7 @@ function AccountDetails() {
         </dl>
       </section>
       <LibraryNav />
+      <PreferencesLink />
       <Subscriptions />
       <Cards />
       <PaymentHistory />

@@ -95,6 +95,7 @@ describe('attaching a stream to a video element', () => {
     expect(stream.engine).toBe('hls.js');
     expect(instance!.calls).toEqual(['loadSource http://media.test/master.m3u8', 'attachMedia']);
     instance!.emit('manifestParsed');
+    await Promise.resolve();
     expect(reported.at(-1)).toEqual({
       renditions: [{ id: 0, height: 360, bitrate: 600_000 }, { id: 1, height: 720, bitrate: 1_800_000 }],
       audioTracks: [{ id: 0, name: 'English', language: 'en' }, { id: 1, name: 'Español', language: 'es' }],
@@ -112,6 +113,23 @@ describe('attaching a stream to a video element', () => {
     expect([instance!.subtitleTrack, instance!.subtitleDisplay]).toEqual([-1, false]);
     instance!.emit('levelSwitched', { level: 1 });
     expect(renditions).toEqual([1]);
+  });
+
+  it('reports new tracks once hls.js has selected its own default, so that a choice made then stays', async () => {
+    const hls = fakeHls();
+    let stream: Awaited<ReturnType<typeof attachStream>> | null = null;
+    stream = await attachStream(
+      video(),
+      { url: 'http://media.test/master.m3u8', mimeType: HLS_MIME_TYPE },
+      { onTracks: () => stream?.selectSubtitleTrack(0) },
+      hls.load,
+    );
+    const [instance] = hls.instances;
+    // hls.js announces the tracks, then selects its default (no subtitles) when its listeners return.
+    instance!.emit('subtitleTracksUpdated');
+    instance!.subtitleTrack = -1;
+    await Promise.resolve();
+    expect([instance!.subtitleTrack, instance!.subtitleDisplay]).toEqual([0, true]);
   });
 
   it('recovers once from a fatal network and a fatal media error, then reports the failure', async () => {

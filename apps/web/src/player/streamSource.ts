@@ -90,9 +90,13 @@ export async function attachStream(
     audioTracks: hls.audioTracks.map((track, id) => ({ id, name: track.name, language: track.lang ?? '' })),
     subtitleTracks: hls.subtitleTracks.map((track, id) => ({ id, name: track.name, language: track.lang ?? '' })),
   });
-  hls.on(Events.MANIFEST_PARSED, () => callbacks.onTracks?.(tracks()));
-  hls.on(Events.AUDIO_TRACKS_UPDATED, () => callbacks.onTracks?.(tracks()));
-  hls.on(Events.SUBTITLE_TRACKS_UPDATED, () => callbacks.onTracks?.(tracks()));
+  // Reported once hls.js has finished with the event: right after announcing new tracks it selects
+  // its own default (none for subtitles), which would undo a choice made while it announces them
+  // (the viewer's preferred languages, chosen as soon as the tracks are known).
+  const reportTracks = () => queueMicrotask(() => callbacks.onTracks?.(tracks()));
+  hls.on(Events.MANIFEST_PARSED, reportTracks);
+  hls.on(Events.AUDIO_TRACKS_UPDATED, reportTracks);
+  hls.on(Events.SUBTITLE_TRACKS_UPDATED, reportTracks);
   hls.on(Events.LEVEL_SWITCHED, (_, data) => callbacks.onRendition?.(data.level));
   const recovered = { network: false, media: false };
   hls.on(Events.ERROR, (_, data) => {

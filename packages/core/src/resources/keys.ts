@@ -38,6 +38,10 @@ export const RESOURCE_KEYS = {
   history: ['history'],
   /** `['watchlists']`: every read of the watchlists library (`watchlists.list`); a create, rename, save, unsave or delete invalidates it. */
   watchlists: ['watchlists'],
+  /** `['preferences']`: every read of the session profile's preferences (a saved change invalidates it). */
+  preferences: ['preferences'],
+  /** `['preferences', 'get']`: the session profile's preferences (`preferences.get`). */
+  preferencesGet: ['preferences', 'get'],
 } as const satisfies Record<string, readonly string[]>;
 
 /** `['content', 'get', type, id]`: one title (`content.get`). */

@@ -43,6 +43,8 @@ export interface VideoPlayerApi
   rendition: VideoPlayerRendition | null;
   /** The next episode, only once the video has ended and when there is one; else null. */
   nextEpisode: VideoPlayerNextEpisode | null;
+  /** The video ended and the next episode is starting by itself (auto-advance; the page follows `video.advance`). */
+  advancing: boolean;
   /** In `error`: show the error and a retry control. */
   failed: boolean;
   /** `loadstart`. */
@@ -116,6 +118,7 @@ export function connectVideoPlayer(snapshot: VideoPlayerSnapshot, send: (event: 
     audioTrack: context.audioTrack,
     subtitleTrack: context.subtitleTrack,
     nextEpisode: status === 'ended' ? context.nextEpisode : null,
+    advancing: status === 'ended' && context.autoAdvance && typeof context.nextEpisode?.path === 'string' && context.nextEpisode.path !== '',
     failed: status === 'error',
     onLoadStart: () => send({ type: 'media.loadStart' }),
     onLoadedMetadata: (duration) => send({ type: 'media.loadedMetadata', duration }),

@@ -57,7 +57,9 @@ function listOf<T>(value: unknown): T[] {
  * to apply to the element; what the element then reports is the truth. Volume stays within
  * 0–100 (0 mutes, above 0 unmutes, unmuting at 0 restores 100); the position stays within
  * 0…duration once the duration is known (a live stream has none). When the tracks become known,
- * the preferred audio and subtitle languages of the input are chosen.
+ * the preferred audio and subtitle languages of the input are chosen. At the end, with the input's
+ * `autoAdvance` on and a next episode with a path, `video.advance` asks the page to start it
+ * (§3 "Preferences: autoAdvance"); otherwise the next episode is offered.
  */
 export const videoPlayerMachine = setup({
   types: {} as {
@@ -130,6 +132,11 @@ export const videoPlayerMachine = setup({
     requestAudioTrack: emit(({ context }) => ({ type: 'video.audioTrack', id: context.audioTrack ?? 0 })),
     requestSubtitleTrack: emit(({ context }) => ({ type: 'video.subtitleTrack', id: context.subtitleTrack })),
     requestLoad: emit({ type: 'video.load' }),
+    /** At the end, with auto-advance on and a next episode to go to: ask the page to start it (§3 "Preferences: autoAdvance"). */
+    advanceWhenOn: enqueueActions(({ context, enqueue }) => {
+      const next = context.nextEpisode;
+      if (context.autoAdvance && typeof next?.path === 'string' && next.path !== '') enqueue.emit({ type: 'video.advance', nextEpisode: { ...next, path: next.path } });
+    }),
   },
   guards: {
     /** `'auto'` or the id of a known rendition. */
@@ -146,7 +153,7 @@ export const videoPlayerMachine = setup({
 }).createMachine({
   id: 'videoPlayer',
   description:
-    'The video player (commerce §3 "Client state slices: player"): position and duration in seconds, volume 0–100 (default 100), muted, fullscreen, the stream\'s renditions and tracks with the viewer\'s choices, and the next episode offered at the end. The media element\'s events (media.*) decide the state; the viewer\'s requests are emitted as video.* commands for the page to apply.',
+    'The video player (commerce §3 "Client state slices: player"): position and duration in seconds, volume 0–100 (default 100), muted, fullscreen, the stream\'s renditions and tracks with the viewer\'s choices, and the next episode offered at the end (or started, video.advance, when the input\'s autoAdvance is on). The media element\'s events (media.*) decide the state; the viewer\'s requests are emitted as video.* commands for the page to apply.',
   context: ({ input }) => {
     const volume = clampVolume(input?.volume ?? PLAYER_DEFAULT_VOLUME);
     const next = input?.nextEpisode;
@@ -165,6 +172,7 @@ export const videoPlayerMachine = setup({
       audioTrack: null,
       subtitleTrack: 'off' as VideoPlayerSubtitle,
       nextEpisode: next && typeof next.id === 'string' ? next : null,
+      autoAdvance: input?.autoAdvance === true,
       error: null,
       retries: 0,
       preferences: { audioLanguage: input?.audioLanguage ?? null, subtitleLanguage: input?.subtitleLanguage ?? null },
@@ -245,8 +253,9 @@ export const videoPlayerMachine = setup({
       },
     },
     ended: {
-      description: 'Played to the end (position = duration); the next episode is offered when there is one. play starts again.',
-      entry: 'toEnd',
+      description:
+        'Played to the end (position = duration); the next episode is offered when there is one, or started (video.advance) when auto-advance is on. play starts again.',
+      entry: ['toEnd', 'advanceWhenOn'],
       on: {
         'media.playing': { target: 'playing' },
         seek: {

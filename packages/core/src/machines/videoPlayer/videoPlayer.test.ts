@@ -190,6 +190,27 @@ describe('video player: the next episode', () => {
     without.send({ type: 'media.loadedMetadata', duration: 60 }, { type: 'media.playing' }, { type: 'media.ended' });
     expect(without.view()).toMatchObject({ status: 'ended', nextEpisode: null });
   });
+
+  it('auto-advance on: at the end the next episode is started (video.advance, once per end); off: only offered', () => {
+    const on = player({ nextEpisode: next, autoAdvance: true });
+    on.send({ type: 'media.loadedMetadata', duration: 60 }, { type: 'media.playing' });
+    expect(on.commands.filter((c) => c.type === 'video.advance')).toEqual([]);
+    expect(on.view().advancing).toBe(false);
+    on.send({ type: 'media.ended' });
+    expect(on.commands.filter((c) => c.type === 'video.advance')).toEqual([{ type: 'video.advance', nextEpisode: next }]);
+    expect(on.view()).toMatchObject({ status: 'ended', advancing: true, nextEpisode: next });
+    // Seeking back and playing to the end again starts it again.
+    on.send({ type: 'seek', position: 10 }, { type: 'media.playing' }, { type: 'media.ended' });
+    expect(on.commands.filter((c) => c.type === 'video.advance')).toHaveLength(2);
+
+    for (const input of [{ nextEpisode: next, autoAdvance: false }, { nextEpisode: next }, { autoAdvance: true }, { nextEpisode: { id: 'ep-2' }, autoAdvance: true }]) {
+      const off = player(input);
+      off.send({ type: 'media.loadedMetadata', duration: 60 }, { type: 'media.playing' }, { type: 'media.ended' });
+      expect(off.state()).toBe('ended');
+      expect(off.commands.filter((c) => c.type === 'video.advance')).toEqual([]);
+      expect(off.view().advancing).toBe(false);
+    }
+  });
 });
 
 /** Any event, with hostile numbers. */

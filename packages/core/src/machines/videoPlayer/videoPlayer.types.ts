@@ -50,6 +50,12 @@ export interface VideoPlayerInput {
   audioLanguage?: string | null | undefined;
   /** Preferred subtitle language (§3 "Preferences: subTitleLanguage (or off)"); null or `'off'` for none. @default null */
   subtitleLanguage?: string | null | undefined;
+  /**
+   * Start the next episode at the end (§3 "Preferences: autoAdvance"): when the video ends and
+   * `nextEpisode` has a `path`, the machine emits `video.advance` instead of waiting on the
+   * "Next episode" offer. @default false (the offer only)
+   */
+  autoAdvance?: boolean | undefined;
 }
 
 /**
@@ -83,6 +89,8 @@ export interface VideoPlayerContext {
   subtitleTrack: VideoPlayerSubtitle;
   /** The next episode of the input, offered when the video ends (see `connectVideoPlayer`). */
   nextEpisode: VideoPlayerNextEpisode | null;
+  /** The input's `autoAdvance`: at the end, the next episode (with a path) starts by itself. */
+  autoAdvance: boolean;
   /** What the element or the stream reported with `media.error` (a MediaError, hls.js's fatal error…), or null. Never shown as text. */
   error: unknown;
   /** `retry`s since the player was created. */
@@ -156,4 +164,6 @@ export type VideoPlayerCommand =
   | { type: 'video.audioTrack'; id: number }
   | { type: 'video.subtitleTrack'; id: VideoPlayerSubtitle }
   /** Load the source again (after an error). */
-  | { type: 'video.load' };
+  | { type: 'video.load' }
+  /** Auto-advance: the video ended and the next episode starts; go to its watch page (`nextEpisode.path`). */
+  | { type: 'video.advance'; nextEpisode: VideoPlayerNextEpisode & { path: string } };
