@@ -6,6 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAutoAnalyze } from '../src/db/autoAnalyze.js';
 import { favourites, titles, users } from '../src/db/schema.js';
+import { ensureProfiles } from '../src/household/profiles.js';
 import type { SandboxDeps } from '../src/index.js';
 import { memoryDeps } from './helpers.js';
 
@@ -28,7 +29,9 @@ describe('auto-analyze', () => {
   it('analyzes a table once it changed more than 50 + 10 % of its rows, as PostgreSQL does', async () => {
     const [user] = await db.select().from(users).where(eq(users.email, 'demo@stream.test'));
     const someTitles = await db.select({ id: titles.id }).from(titles).limit(60);
-    await db.insert(favourites).values(someTitles.map((title, i) => ({ userId: user!.id, titleId: title.id, createdAt: new Date(1_800_000_000_000 + i) })));
+    // Favourites are a profile's: the account's first adult profile (its id is the account's).
+    await ensureProfiles(db, user!.id, new Date());
+    await db.insert(favourites).values(someTitles.map((title, i) => ({ userId: user!.id, profileId: user!.id, titleId: title.id, createdAt: new Date(1_800_000_000_000 + i) })));
     const analyze = createAutoAnalyze(db);
 
     for (let i = 0; i < 50; i += 1) analyze.changed('favourites');

@@ -1,7 +1,7 @@
 /**
  * The schema is declared once (`src/db/schema.ts`) and the tables come from the drizzle-kit
  * migrations checked in under `drizzle/` (docs/sandbox.md "Storage"): these tests fail when the
- * two drift apart, and cover a data directory made before migrations existed.
+ * two drift apart, cover a data directory made before migrations, and the rows 0006 moves to profiles.
  */
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
@@ -184,5 +184,58 @@ it('refuses a PostgreSQL database (DATABASE_URL) holding differing tables from b
   } finally {
     await server.stop();
     await db.close();
+  }
+}, 120_000);
+
+it('0006_library_per_profile gives each account’s library rows to a profile: its first adult profile (made when missing), else its oldest adult one', async () => {
+  const client = await PGlite.create();
+  const db = drizzle({ client });
+  const journal = JSON.parse(await readFile(path.join(MIGRATIONS.migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: { idx: number; tag: string }[] };
+  const at = journal.entries.find((entry) => entry.tag === '0006_library_per_profile')!.idx;
+  const migrations = readMigrationFiles(MIGRATIONS);
+  const apply = async (migration: (typeof migrations)[number]) => {
+    for (const statement of migration.sql) await db.execute(sql.raw(statement));
+  };
+  const rows = async <T>(query: string) => (await client.query<T>(query)).rows;
+  try {
+    for (const migration of migrations.slice(0, at)) await apply(migration);
+    const [named, unnamed, moved, none] = ['a', 'b', 'c', 'd'].map((c) => `${c.repeat(8)}-0000-4000-8000-000000000000`);
+    const [kid, adult, later] = ['1', '2', '3'].map((c) => `${c.repeat(8)}-0000-4000-8000-000000000000`);
+    const list = 'eeeeeeee-0000-4000-8000-000000000000';
+    await client.exec(`
+      INSERT INTO titles (id, type, title, description, category, colours) VALUES ('t1', 'VOD', '{"en":"T"}', '{"en":"T"}', 'film', '["#000","#fff"]');
+      INSERT INTO users (id, email, name, password_hash) VALUES
+        ('${named}', 'named@stream.test', '  Ana María ', 'x'), ('${unnamed}', 'unnamed@stream.test', E'bad\\u202Ename', 'x'),
+        ('${moved}', 'moved@stream.test', 'Moved', 'x'), ('${none}', 'none@stream.test', 'None', 'x');
+      -- An account whose first adult profile was deleted: a child, then two adults.
+      INSERT INTO profiles (id, user_id, name, type, avatar, age_rating_limit, created_at) VALUES
+        ('${kid}', '${moved}', 'Kid', 'CHILD', 'owl', 7, '2026-01-01T00:00:00Z'),
+        ('${adult}', '${moved}', 'Adult', 'ADULT', 'fox', null, '2026-01-02T00:00:00Z'),
+        ('${later}', '${moved}', 'Later', 'ADULT', 'fox', null, '2026-01-03T00:00:00Z');
+      INSERT INTO favourites (user_id, title_id, created_at) VALUES ('${named}', 't1', now()), ('${moved}', 't1', now());
+      INSERT INTO watch_progress (user_id, title_id, position_seconds, duration_seconds, state, updated_at, received_at)
+        VALUES ('${unnamed}', 't1', 10, 100, 'IN_PROGRESS', now(), now());
+      INSERT INTO watchlists (id, owner_id, name, share_token, created_at, updated_at) VALUES ('${list}', '${named}', 'L', 'tok', now(), now());
+      INSERT INTO watchlist_viewers (watchlist_id, viewer_id, reached_at) VALUES ('${list}', '${moved}', now());
+    `);
+    await apply(migrations[at]!);
+
+    expect(await rows(`SELECT id, user_id, name, type, avatar, age_rating_limit FROM profiles WHERE user_id <> '${moved}' ORDER BY id`)).toEqual([
+      { id: named, user_id: named, name: 'Ana María', type: 'ADULT', avatar: 'fox', age_rating_limit: null },
+      { id: unnamed, user_id: unnamed, name: 'Profile 1', type: 'ADULT', avatar: 'fox', age_rating_limit: null },
+    ]);
+    expect(await rows(`SELECT user_id, profile_id FROM favourites ORDER BY user_id`)).toEqual([
+      { user_id: named, profile_id: named },
+      { user_id: moved, profile_id: adult },
+    ]);
+    expect(await rows(`SELECT profile_id FROM watch_progress`)).toEqual([{ profile_id: unnamed }]);
+    expect(await rows(`SELECT profile_id FROM watchlists`)).toEqual([{ profile_id: named }]);
+    expect(await rows(`SELECT viewer_id, profile_id FROM watchlist_viewers`)).toEqual([{ viewer_id: moved, profile_id: adult }]);
+    // Deleting a profile deletes its library.
+    await client.exec(`DELETE FROM profiles WHERE id = '${adult}'`);
+    expect(await rows(`SELECT user_id FROM favourites`)).toEqual([{ user_id: named }]);
+    expect(await rows(`SELECT profile_id FROM watchlist_viewers`)).toEqual([]);
+  } finally {
+    await client.close();
   }
 }, 120_000);

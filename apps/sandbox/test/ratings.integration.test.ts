@@ -5,10 +5,14 @@
  * EPG, search, news, content, playback, favourites, history, continue watching, watchlists)
  * answers no title rated above the limit; a title above it is 404 by id (a deep link), as an
  * unknown one. The adult session of the same account receives those titles (the check can fail).
+ * Each profile has its own library: the child profiles' favourites and history are copies of the
+ * adult's (titles of every rating, written straight into the tables, as a limit lowered later
+ * would leave them), and they reach the adult's watchlist by its shareable path.
  */
-import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { rails as railsTable, titles } from '../src/db/schema.js';
+import { watchlistShareToken } from '@stream/core/domain';
+import { favourites, rails as railsTable, titles, watchProgress } from '../src/db/schema.js';
 import type { Localized } from '../src/db/types.js';
 import { seedAgeRating } from '../src/seed/titles.js';
 import { call, decodeClaims, expectError, inProcessAppForFile } from './helpers.js';
@@ -27,18 +31,42 @@ interface TitleFacts {
 
 let catalogue: Map<string, TitleFacts>;
 let adult: string;
+/** The share token of the adult's watchlist of titles of every rating. */
+let shareToken: string;
+const children = new Map<number, Promise<string>>();
 
-/** A token of a child profile of the adult's account, limited to `limit`. */
-async function childToken(limit: number): Promise<string> {
-  const claims = decodeClaims(adult);
-  return opened.deps.signer.sign(claims.sub as string, {
-    guest: false,
-    nowMs: Date.now(),
-    ttlS: 3600,
-    sessionVersion: claims.sv as number,
-    sessionId: claims.sid as string,
-    profile: { id: randomUUID(), ageRatingLimit: limit },
-  });
+/**
+ * A session of the adult's account's child profile limited to `limit` (one per limit, made on
+ * first need), whose library holds the adult's favourites and history (every rating) and the
+ * adult's watchlist, saved from its shareable path.
+ */
+function childToken(limit: number): Promise<string> {
+  if (!children.has(limit)) children.set(limit, makeChild(limit));
+  return children.get(limit)!;
+}
+
+async function makeChild(limit: number): Promise<string> {
+  const profile = await call(opened.app, 'POST', '/api/v2/profiles', { token: adult, body: { name: `Child ${limit}`, type: 'CHILD', ageRatingLimit: limit } });
+  expect(profile.status, JSON.stringify(profile.json)).toBe(201);
+  const chosen = await call(opened.app, 'POST', `/api/v2/profiles/${profile.json.id}/select`, { token: adult, body: {} });
+  expect(chosen.status, JSON.stringify(chosen.json)).toBe(200);
+  const token = chosen.json.authorisationToken as string;
+  expect(decodeClaims(token)).toMatchObject({ pid: profile.json.id, par: 'RESTRICTED', arl: limit });
+  // The adult's session has no pid: its profile is the first adult one, whose id is the account's.
+  const { db } = opened.deps;
+  const adultProfile = decodeClaims(adult).sub as string;
+  const childProfile = profile.json.id as string;
+  const liked = await db.select().from(favourites).where(eq(favourites.profileId, adultProfile));
+  await db.insert(favourites).values(liked.map((row) => ({ ...row, profileId: childProfile })));
+  const watched = await db.select().from(watchProgress).where(eq(watchProgress.profileId, adultProfile));
+  await db.insert(watchProgress).values(watched.map((row) => ({ ...row, profileId: childProfile })));
+  expect(liked.length).toBeGreaterThan(0);
+  expect(watched.length).toBeGreaterThan(0);
+  const shared = await get(`/api/v2/watchlists/shared/${shareToken}`, token);
+  expect(shared.status, JSON.stringify(shared.json)).toBe(200);
+  const saved = await call(opened.app, 'POST', `/api/v2/watchlists/${shared.json.ownerExternalId}/${shared.json.watchlistExternalId}/save`, { token });
+  expect(saved.status, JSON.stringify(saved.json)).toBe(200);
+  return token;
 }
 
 /** Every catalogue title id anywhere in an answer (an `id`, `contentId`, `previousId`, `seriesId`, `seasonId` value). */
@@ -115,6 +143,9 @@ beforeAll(async () => {
   }
   const created = await call(opened.app, 'POST', '/api/v2/watchlists', { token: adult, body: { name: 'Everything' } });
   expect(created.status).toBe(201);
+  const summary = await get(`/api/v4/user/watchlist/${created.json.id}?rpp=1`, adult);
+  shareToken = watchlistShareToken(String(summary.json.shareablePath).split('?')[1] ?? '')!;
+  expect(shareToken).toBeTruthy();
   for (const title of playable.slice(0, 40)) {
     const added = await call(opened.app, 'POST', `/api/v4/user/watchlist/${created.json.id}/content`, { token: adult, body: { content: { id: title.id, contentType: title.type } } });
     expect(added.status, JSON.stringify(added.json)).toBe(200);
@@ -168,9 +199,12 @@ describe('a child profile’s session', () => {
     const list = lists[0]!;
     const adultList = ((await get('/api/v2/watchlists?rpp=100', adult)).json.watchlists as { itemCount: number }[])[0]!;
     expect(list.itemCount).toBeLessThan(adultList.itemCount);
+    // The shared list cannot take the child's additions anyway: its own list refuses the film.
+    const own = await call(opened.app, 'POST', '/api/v2/watchlists', { token: child, body: { name: 'Mine' } });
+    expect(own.status).toBe(201);
     const film = [...catalogue.values()].find((t) => t.type === 'VOD' && t.ageRating > 7)!;
     expectError(
-      await call(opened.app, 'POST', `/api/v4/user/watchlist/${list.watchlistExternalId}/content`, { token: child, body: { content: { id: film.id, contentType: 'VOD' } } }),
+      await call(opened.app, 'POST', `/api/v4/user/watchlist/${own.json.id}/content`, { token: child, body: { content: { id: film.id, contentType: 'VOD' } } }),
       404,
       'NOT_FOUND',
     );

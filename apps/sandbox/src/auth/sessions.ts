@@ -3,7 +3,7 @@ import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { SandboxDb } from '../db/open.js';
 import { profiles, refreshTokens, users } from '../db/schema.js';
 import { unauthorized } from '../errors.js';
-import { tokenProfileOf } from '../household/profiles.js';
+import { profileGone, tokenProfileOf } from '../household/profiles.js';
 import type { AccessClaims, TokenProfile, TokenSigner } from './jwt.js';
 
 /** A stored refresh token. */
@@ -188,7 +188,7 @@ async function signAccess(deps: SessionDeps, subject: string, nowMs: number, fam
       .from(profiles)
       .where(and(eq(profiles.id, profileId), eq(profiles.userId, subject)))
       .limit(1);
-    if (!row) throw unauthorized('profileGone', 'This profile no longer exists; choose a profile');
+    if (!row) throw profileGone();
     profile = tokenProfileOf(row);
   }
   return deps.signer.sign(subject, {

@@ -777,8 +777,9 @@ export const adobeLicenceCodes = pgTable('adobe_licence_codes', {
 
 // ---------------------------------------------------------------------------------------------
 // Issue 15, the viewer's library: favourites and watch history (docs/api.md "Favourites,
-// history and continue watching"). One row per account and title; a title the catalogue drops
-// takes its rows with it.
+// history and continue watching"). One row per profile and title (issue 16: each profile has its
+// own library; `user_id` is the profile's account); a title the catalogue drops takes its rows
+// with it, and so does a deleted profile.
 // ---------------------------------------------------------------------------------------------
 
 /**
@@ -803,27 +804,39 @@ export const profiles = pgTable(
 );
 
 /**
- * Favourites (commerce §7 "Favourites"): `createdAt` is the answer's `favouritedAt` (the first
- * `PUT`; a second one changes nothing). Listed newest first: the index on (user, created, title).
+ * `<table>.<column> → profiles.id` on delete cascade, named `<table>_<column>_fkey`: the library
+ * rows of a profile (issue 16) go with it. Its writers make sure the profile row exists first
+ * (`library/caller.ts`: the first adult profile is made on first need).
+ */
+function profileForeignKey(table: string, profileId: AnyPgColumn, column = 'profile_id') {
+  return foreignKey({ name: `${table}_${column}_fkey`, columns: [profileId], foreignColumns: [profiles.id] }).onDelete('cascade');
+}
+
+/**
+ * Favourites (commerce §7 "Favourites"), a profile's: `createdAt` is the answer's `favouritedAt`
+ * (the first `PUT`; a second one changes nothing). Listed newest first: the index on (profile,
+ * created, title).
  */
 export const favourites = pgTable(
   'favourites',
   {
     userId: uuid('user_id').notNull(),
+    profileId: uuid('profile_id').notNull(),
     titleId: text('title_id')
       .notNull()
       .references(() => titles.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [
-    primaryKey({ columns: [t.userId, t.titleId] }),
-    index('favourites_user_created_idx').on(t.userId, t.createdAt, t.titleId),
+    primaryKey({ columns: [t.profileId, t.titleId] }),
+    index('favourites_profile_created_idx').on(t.profileId, t.createdAt, t.titleId),
     userForeignKey('favourites', t.userId),
+    profileForeignKey('favourites', t.profileId),
   ],
 );
 
 /**
- * Watch progress (`@stream/core/domain` `ProgressRecord`): the last report of any device by
+ * Watch progress (`@stream/core/domain` `ProgressRecord`), a profile's: the last report of any device by
  * `updatedAt` (the device's time, never after the platform's `receivedAt`), its `state`
  * (`progressState`), and `removed` for a title removed from the history at `updatedAt` (a
  * tombstone: older reports do not bring it back). `nextTitleId`: for a watched episode, the
@@ -833,6 +846,7 @@ export const watchProgress = pgTable(
   'watch_progress',
   {
     userId: uuid('user_id').notNull(),
+    profileId: uuid('profile_id').notNull(),
     titleId: text('title_id')
       .notNull()
       .references(() => titles.id, { onDelete: 'cascade' }),
@@ -848,10 +862,11 @@ export const watchProgress = pgTable(
     nextTitleId: text('next_title_id').references(() => titles.id, { onDelete: 'set null' }),
   },
   (t) => [
-    primaryKey({ columns: [t.userId, t.titleId] }),
-    index('watch_progress_user_updated_idx').on(t.userId, t.removed, t.updatedAt, t.titleId),
-    index('watch_progress_user_state_idx').on(t.userId, t.state, t.updatedAt),
+    primaryKey({ columns: [t.profileId, t.titleId] }),
+    index('watch_progress_profile_updated_idx').on(t.profileId, t.removed, t.updatedAt, t.titleId),
+    index('watch_progress_profile_state_idx').on(t.profileId, t.state, t.updatedAt),
     userForeignKey('watch_progress', t.userId),
+    profileForeignKey('watch_progress', t.profileId),
   ],
 );
 
@@ -905,7 +920,8 @@ export type Schema = typeof schema;
 // ---------------------------------------------------------------------------------------------
 
 /**
- * Watchlists: an account's ordered lists of catalogue titles. `id` is the `watchlistExternalId`
+ * Watchlists: a profile's ordered lists of catalogue titles (issue 16; `ownerId` is the profile's
+ * account, the answers' `ownerExternalId`). `id` is the `watchlistExternalId`
  * (a random UUID); `shareToken` (random, unguessable) is the token of its `shareablePath`.
  * `nextPosition` is the position the next item added takes (items keep increasing positions).
  */
@@ -914,6 +930,8 @@ export const watchlists = pgTable(
   {
     id: uuid('id').primaryKey(),
     ownerId: uuid('owner_id').notNull(),
+    /** The profile that owns the list (`profiles.id`). */
+    profileId: uuid('profile_id').notNull(),
     name: text('name').notNull(),
     shareToken: text('share_token').notNull(),
     nextPosition: integer('next_position').notNull().default(0),
@@ -922,8 +940,9 @@ export const watchlists = pgTable(
   },
   (t) => [
     uniqueIndex('watchlists_share_token_idx').on(t.shareToken),
-    index('watchlists_owner_idx').on(t.ownerId, t.createdAt),
+    index('watchlists_profile_idx').on(t.profileId, t.createdAt),
     foreignKey({ name: 'watchlists_owner_id_fkey', columns: [t.ownerId], foreignColumns: [users.id] }).onDelete('cascade'),
+    profileForeignKey('watchlists', t.profileId),
   ],
 );
 
@@ -945,8 +964,9 @@ export const watchlistItems = pgTable(
 );
 
 /**
- * Who reached another account's list by its shareable path (`SHARED` for them), and whether they
- * saved it to their library (`savedAt`, null when not saved). The owner never has a row.
+ * Which profile (`profileId`; `viewerId` its account) reached another profile's list by its
+ * shareable path (`SHARED` for it), and whether it saved it to its library (`savedAt`, null when
+ * not saved). The owning profile never has a row.
  */
 export const watchlistViewers = pgTable(
   'watchlist_viewers',
@@ -955,12 +975,14 @@ export const watchlistViewers = pgTable(
       .notNull()
       .references(() => watchlists.id, { onDelete: 'cascade' }),
     viewerId: uuid('viewer_id').notNull(),
+    profileId: uuid('profile_id').notNull(),
     reachedAt: timestamp('reached_at', { withTimezone: true }).notNull(),
     savedAt: timestamp('saved_at', { withTimezone: true }),
   },
   (t) => [
-    primaryKey({ columns: [t.watchlistId, t.viewerId] }),
-    index('watchlist_viewers_saved_idx').on(t.viewerId, t.savedAt),
+    primaryKey({ columns: [t.watchlistId, t.profileId] }),
+    index('watchlist_viewers_saved_idx').on(t.profileId, t.savedAt),
     foreignKey({ name: 'watchlist_viewers_viewer_id_fkey', columns: [t.viewerId], foreignColumns: [users.id] }).onDelete('cascade'),
+    profileForeignKey('watchlist_viewers', t.profileId),
   ],
 );

@@ -47,6 +47,9 @@ export async function findProfile(db: Pick<SandboxDb, 'select'>, userId: string,
   return row;
 }
 
+/** 401 `UNAUTHORIZED` `profileGone`: the session's profile was deleted (the device picks a profile again). */
+export const profileGone = () => unauthorized('profileGone', 'This profile no longer exists; choose a profile');
+
 /**
  * The profile a session is for: its token's `pid`, or without one the account's first adult
  * profile (made on first need). 401 `UNAUTHORIZED` `profileGone` when the `pid` profile was
@@ -55,7 +58,7 @@ export async function findProfile(db: Pick<SandboxDb, 'select'>, userId: string,
 export async function sessionProfile(db: Queryable, claims: Pick<AccessClaims, 'sub' | 'pid'>, now: Date): Promise<ProfileRow> {
   if (claims.pid !== undefined) {
     const row = await findProfile(db, claims.sub, claims.pid);
-    if (!row) throw unauthorized('profileGone', 'This profile no longer exists; choose a profile');
+    if (!row) throw profileGone();
     return row;
   }
   const all = await ensureProfiles(db, claims.sub, now);

@@ -5,6 +5,7 @@ import { pageWindow, pagingInfo, type PageWindow } from '../catalogue/paging.js'
 import { tilesOf, type TitleRow } from '../catalogue/tiles.js';
 import { requestView } from '../catalogue/view.js';
 import type { RouteContext } from '../routes/context.js';
+import { libraryCaller } from './caller.js';
 
 /** A page of rows, each with the catalogue title it shows, and the size of the whole list. */
 export interface LibraryRows<R extends { title: TitleRow }> {
@@ -15,7 +16,7 @@ export interface LibraryRows<R extends { title: TitleRow }> {
 /**
  * A page of the signed-in caller's list (401 for a guest or no bearer): the window of
  * `{ rpp, lastSeen }` (`defaultRpp` when `rpp` is absent), the rows `load` reads for the caller's
- * id and the session's age-rating limit (`catalogue/rating.ts`: a child profile's lists leave out
+ * profile (`library/caller.ts`: each profile has its own library) and the session's age-rating limit (`catalogue/rating.ts`: a child profile's lists leave out
  * titles above it), each with its title's tile in the request's view, and the `pagingInfo`.
  */
 export async function libraryPage<R extends { title: TitleRow }>(
@@ -23,12 +24,12 @@ export async function libraryPage<R extends { title: TitleRow }>(
   c: Context,
   query: { rpp?: number | undefined; lastSeen?: number | undefined } | undefined,
   defaultRpp: number,
-  load: (userId: string, window: PageWindow, ageLimit: number | undefined) => Promise<LibraryRows<R>>,
+  load: (profileId: string, window: PageWindow, ageLimit: number | undefined) => Promise<LibraryRows<R>>,
 ): Promise<{ entries: { row: R; tile: Tile }[]; pagingInfo: PagingInfo }> {
-  const claims = await ctx.requireUser(c);
+  const { claims, profileId } = await libraryCaller(ctx, c);
   const view = await requestView(ctx, c, claims);
   const window = pageWindow(query, defaultRpp);
-  const { rows, total } = await load(claims.sub, window, view.ageLimit);
+  const { rows, total } = await load(profileId, window, view.ageLimit);
   const tiles = await tilesOf(
     ctx.db,
     rows.map((row) => row.title),

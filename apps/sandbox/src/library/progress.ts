@@ -12,6 +12,7 @@ import type { TitleRow } from '../catalogue/tiles.js';
 import type { SandboxDb } from '../db/open.js';
 import { titles, watchProgress } from '../db/schema.js';
 import type { PageWindow } from '../catalogue/paging.js';
+import { writingForProfile } from './caller.js';
 import { totalOf } from './pages.js';
 
 export type ProgressRow = typeof watchProgress.$inferSelect;
@@ -42,12 +43,12 @@ export function noProgress(title: TitleRow): TitleProgress {
   return { positionSeconds: 0, durationSeconds: title.durationSeconds ?? 0, state: 'NOT_STARTED' };
 }
 
-/** The row of `userId` and `titleId`, if any. */
-export async function progressRow(db: SandboxDb, userId: string, titleId: string): Promise<ProgressRow | undefined> {
+/** The row of the profile `profileId` and `titleId`, if any. */
+export async function progressRow(db: SandboxDb, profileId: string, titleId: string): Promise<ProgressRow | undefined> {
   const [row] = await db
     .select()
     .from(watchProgress)
-    .where(and(eq(watchProgress.userId, userId), eq(watchProgress.titleId, titleId)))
+    .where(and(eq(watchProgress.profileId, profileId), eq(watchProgress.titleId, titleId)))
     .limit(1);
   return row;
 }
@@ -61,28 +62,32 @@ async function nextTitleOf(db: SandboxDb, title: TitleRow, record: ProgressRecor
 }
 
 /**
- * Applies `report` (a report, or a removal) to the account's record of `title`, merged by latest
- * update in one transaction: the record held afterwards and whether the report changed it. The
- * upsert's `WHERE` repeats the merge's order, so a concurrent newer write is never overwritten.
+ * Applies `report` (a report, or a removal) to the profile's record of `title` (`owner`: the
+ * caller's account and profile, `library/caller.ts`), merged by latest update in one
+ * transaction: the record held afterwards and whether the report changed it. The upsert's `WHERE`
+ * repeats the merge's order, so a concurrent newer write is never overwritten. 401 `profileGone`
+ * when the profile was deleted meanwhile.
  */
 export async function writeProgress(
   db: SandboxDb,
-  userId: string,
+  owner: { userId: string; profileId: string },
   title: TitleRow,
   report: ProgressRecord,
   receivedAt: Date,
 ): Promise<{ row: ProgressRow; applied: boolean }> {
+  const { userId, profileId } = owner;
   const nextTitleId = await nextTitleOf(db, title, report);
-  return db.transaction(async (tx) => {
+  return writingForProfile(db.transaction(async (tx) => {
     const [stored] = await tx
       .select()
       .from(watchProgress)
-      .where(and(eq(watchProgress.userId, userId), eq(watchProgress.titleId, title.id)))
+      .where(and(eq(watchProgress.profileId, profileId), eq(watchProgress.titleId, title.id)))
       .for('update');
     const { record, applied } = applyProgressReport(stored && recordOf(stored), report);
     if (!applied && stored) return { row: stored, applied: false };
     const values = {
       userId,
+      profileId,
       titleId: title.id,
       positionSeconds: record.positionSeconds,
       durationSeconds: record.durationSeconds,
@@ -98,20 +103,20 @@ export async function writeProgress(
     const [row] = await tx
       .insert(watchProgress)
       .values(values)
-      .onConflictDoUpdate({ target: [watchProgress.userId, watchProgress.titleId], set: values, setWhere: newer })
+      .onConflictDoUpdate({ target: [watchProgress.profileId, watchProgress.titleId], set: values, setWhere: newer })
       .returning();
     if (row) return { row, applied: true };
-    return { row: (await progressRow(tx as unknown as SandboxDb, userId, title.id))!, applied: false };
-  });
+    return { row: (await progressRow(tx as unknown as SandboxDb, profileId, title.id))!, applied: false };
+  }));
 }
 
-/** The account's rows still in the history (not removed), and their order: last updated first. */
-const inHistory = (userId: string) => and(eq(watchProgress.userId, userId), eq(watchProgress.removed, false))!;
+/** The profile's rows still in the history (not removed), and their order: last updated first. */
+const inHistory = (profileId: string) => and(eq(watchProgress.profileId, profileId), eq(watchProgress.removed, false))!;
 const lastUpdatedFirst = [desc(watchProgress.updatedAt), desc(watchProgress.titleId)];
 
 /** A page of the history: the rows and their titles, and how many there are. */
-export async function historyPage(db: SandboxDb, userId: string, window: PageWindow, ageLimit?: number) {
-  const where = ratedTitleId(inHistory(userId), watchProgress.titleId, ageLimit)!;
+export async function historyPage(db: SandboxDb, profileId: string, window: PageWindow, ageLimit?: number) {
+  const where = ratedTitleId(inHistory(profileId), watchProgress.titleId, ageLimit)!;
   const rows = await db
     .select({ progress: watchProgress, title: titles, total: db.$count(watchProgress, where) })
     .from(watchProgress)
@@ -128,10 +133,10 @@ export async function historyPage(db: SandboxDb, userId: string, window: PageWin
  * progress of its own that counts (none, or `NOT_STARTED` and not removed); the title shown is
  * the row's own, or its next episode.
  */
-function continueWatchingWhere(userId: string): SQL {
-  const next = sql`exists (select 1 from ${watchProgress} n where n.user_id = ${watchProgress.userId} and n.title_id = ${watchProgress.nextTitleId} and (n.removed or n.state <> 'NOT_STARTED'))`;
+function continueWatchingWhere(profileId: string): SQL {
+  const next = sql`exists (select 1 from ${watchProgress} n where n.profile_id = ${watchProgress.profileId} and n.title_id = ${watchProgress.nextTitleId} and (n.removed or n.state <> 'NOT_STARTED'))`;
   return and(
-    inHistory(userId),
+    inHistory(profileId),
     sql`(${watchProgress.state} = 'IN_PROGRESS' or (${watchProgress.state} = 'WATCHED' and ${watchProgress.nextTitleId} is not null and not ${next}))`,
   )!;
 }
@@ -142,12 +147,12 @@ const shownTitle = sql`case when ${watchProgress.state} = 'WATCHED' then ${watch
 /**
  * A page of continue watching: the rows and the titles they show, and how many there are, in one
  * round trip (the size a `$count` subquery, as for the history). The order is the history index's
- * (`watch_progress_user_updated_idx`, read backwards), so only the page's rows are joined. The
+ * (`watch_progress_profile_updated_idx`, read backwards), so only the page's rows are joined. The
  * count needs no join: a row's own title is a foreign key (cascade) and a next episode that is
  * gone sets `next_title_id` to null (migration 0004), which leaves the row out.
  */
-export async function continueWatchingPage(db: SandboxDb, userId: string, window: PageWindow, ageLimit?: number) {
-  const where = ratedTitleId(continueWatchingWhere(userId), shownTitle, ageLimit)!;
+export async function continueWatchingPage(db: SandboxDb, profileId: string, window: PageWindow, ageLimit?: number) {
+  const where = ratedTitleId(continueWatchingWhere(profileId), shownTitle, ageLimit)!;
   const rows = await db
     .select({ progress: watchProgress, title: titles, total: db.$count(watchProgress, where) })
     .from(watchProgress)

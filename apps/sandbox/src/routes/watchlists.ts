@@ -3,10 +3,13 @@
  * docs/api.md "Watchlists"): `calls.watchlists` (`/api/v2/watchlists…`, with this project's
  * sharing calls) and `calls.userWatchlist` (`/api/v4/user/watchlist…`).
  *
- * Every call is decided by `decideWatchlistAction` of `@stream/core/domain` (the §4 rules, the
- * same function the web reads): the caller's relation to the list is `OWNED` (its owner),
- * `SHARED` (a `watchlist_viewers` row: the caller opened it by its shareable path; saved or not)
- * or none, which is 404 whatever the ids, so nobody else's list is reachable by guessing them.
+ * Lists belong to a profile (issue 16: each profile has its own watchlists; the caller's profile
+ * is `library/caller.ts`'s). Every call is decided by `decideWatchlistAction` of
+ * `@stream/core/domain` (the §4 rules, the same function the web reads): the caller's relation to
+ * the list is `OWNED` (its profile owns it), `SHARED` (a `watchlist_viewers` row: the caller's
+ * profile opened it by its shareable path; saved or not; another profile of the same account
+ * too) or none, which is 404 whatever the ids, so nobody else's list is reachable by guessing
+ * them. `ownerExternalId` is the owning profile's account.
  * Content ids are catalogue titles (`titles`); an unknown one, or a type that is not the
  * title's, is 404. Times are the sandbox clock.
  */
@@ -34,6 +37,7 @@ import type { SandboxDb } from '../db/open.js';
 import type { Localized } from '../db/types.js';
 import { ageLimitOf, rated, ratedTitleId } from '../catalogue/rating.js';
 import type { AccessClaims } from '../auth/jwt.js';
+import { libraryCaller, writingForProfile, type LibraryCaller } from '../library/caller.js';
 import { titles, watchlistItems, watchlists, watchlistViewers } from '../db/schema.js';
 import { ApiHttpError, badRequest } from '../errors.js';
 import type { CatalogueLocale } from '../seed/texts.js';
@@ -73,11 +77,12 @@ export function registerWatchlistRoutes(ctx: RouteContext): void {
   }
 
   /**
-   * The list `id` as `userId` reaches it, checked with the §4 rules for `action` (and, when given,
-   * that `ownerId` is its owner's id): 404, 403 `NOT_OWNER` or 409 as `decideWatchlistAction` says.
+   * The list `id` as the caller's profile reaches it, checked with the §4 rules for `action` (and,
+   * when given, that `ownerId` is its owner's account id): 404, 403 `NOT_OWNER` or 409 as
+   * `decideWatchlistAction` says.
    */
-  async function reach(userId: string, id: string, action: WatchlistAction, ownerId?: string): Promise<Reached & { saved: boolean }> {
-    const found = await findReached(db, userId, id);
+  async function reach(me: LibraryCaller, id: string, action: WatchlistAction, ownerId?: string): Promise<Reached & { saved: boolean }> {
+    const found = await findReached(db, me.profileId, id);
     const decision = decideWatchlistAction(found && (ownerId === undefined || found.list.ownerId === ownerId) ? found.relation : null, action);
     if (!decision.allowed) {
       if (decision.code === 'NOT_OWNER') throw new ApiHttpError(403, 'NOT_OWNER', ['watchlistNotOwner']);
@@ -88,18 +93,18 @@ export function registerWatchlistRoutes(ctx: RouteContext): void {
     return { ...found!, saved: decision.saved };
   }
 
-  // GET /api/v2/watchlists?rpp=25&lastSeen=: the lists the caller owns and the shared ones it saved.
+  // GET /api/v2/watchlists?rpp=25&lastSeen=: the lists the caller's profile owns and the shared ones it saved.
   route(W.list, async ({ query }, c) => {
-    const user = await ctx.requireUser(c);
-    const view = viewOf(c, user);
+    const me = await libraryCaller(ctx, c);
+    const view = viewOf(c, me.claims);
     const window = pageWindow(query, WATCHLISTS_PAGE_SIZE);
     const [owned, saved] = await Promise.all([
-      db.select({ list: watchlists, at: watchlists.createdAt }).from(watchlists).where(eq(watchlists.ownerId, user.sub)),
+      db.select({ list: watchlists, at: watchlists.createdAt }).from(watchlists).where(eq(watchlists.profileId, me.profileId)),
       db
         .select({ list: watchlists, at: watchlistViewers.savedAt })
         .from(watchlistViewers)
         .innerJoin(watchlists, eq(watchlists.id, watchlistViewers.watchlistId))
-        .where(and(eq(watchlistViewers.viewerId, user.sub), isNotNull(watchlistViewers.savedAt))),
+        .where(and(eq(watchlistViewers.profileId, me.profileId), isNotNull(watchlistViewers.savedAt))),
     ]);
     const library = [
       ...owned.map((row) => ({ ...row, relation: { ownership: 'OWNED', saved: true } as const })),
@@ -110,50 +115,54 @@ export function registerWatchlistRoutes(ctx: RouteContext): void {
     return { watchlists: summaries, pagingInfo: pagingInfo(window, page.length, library.length) };
   });
 
-  // POST /api/v2/watchlists { name } → 201 { id }.
+  // POST /api/v2/watchlists { name } → 201 { id }: the caller's profile holds at most WATCHLIST_MAX_LISTS.
   route(W.create, async ({ body }, c) => {
-    const user = await ctx.requireUser(c);
+    const me = await libraryCaller(ctx, c);
     const name = watchlistName(body.name);
     if (name === null) throw badRequest('name: A name of 1 to 100 characters');
-    const [held] = await db.select({ n: count() }).from(watchlists).where(eq(watchlists.ownerId, user.sub));
+    const [held] = await db.select({ n: count() }).from(watchlists).where(eq(watchlists.profileId, me.profileId));
     if ((held?.n ?? 0) >= WATCHLIST_MAX_LISTS) throw new ApiHttpError(409, 'CONFLICT', ['watchlistLimitReached']);
     const now = await ctx.sandboxNow();
     const id = randomUUID();
-    await db.insert(watchlists).values({ id, ownerId: user.sub, name, shareToken: randomBytes(16).toString('base64url'), createdAt: now, updatedAt: now });
+    await writingForProfile(
+      db
+        .insert(watchlists)
+        .values({ id, ownerId: me.userId, profileId: me.profileId, name, shareToken: randomBytes(16).toString('base64url'), createdAt: now, updatedAt: now }),
+    );
     return { id };
   });
 
   // PUT /api/v2/watchlists/:id { name }: OWNED only.
   route(W.rename, async ({ params, body }, c) => {
-    const user = await ctx.requireUser(c);
-    const reached = await reach(user.sub, params.id, 'rename');
+    const me = await libraryCaller(ctx, c);
+    const reached = await reach(me, params.id, 'rename');
     const name = watchlistName(body.name);
     if (name === null) throw badRequest('name: A name of 1 to 100 characters');
     const [list] = await db.update(watchlists).set({ name, updatedAt: await ctx.sandboxNow() }).where(eq(watchlists.id, reached.list.id)).returning();
-    const [summary] = await summariesOf(db, [{ list: list!, relation: reached.relation }], viewOf(c, user));
+    const [summary] = await summariesOf(db, [{ list: list!, relation: reached.relation }], viewOf(c, me.claims));
     return summary!;
   });
 
   // DELETE /api/v2/watchlists/:ownerId/:id: OWNED only; a SHARED list is 403 and stays saved.
   route(W.remove, async ({ params }, c) => {
-    const user = await ctx.requireUser(c);
-    const reached = await reach(user.sub, params.id, 'delete', params.ownerId);
+    const me = await libraryCaller(ctx, c);
+    const reached = await reach(me, params.id, 'delete', params.ownerId);
     await db.delete(watchlists).where(eq(watchlists.id, reached.list.id));
     return {};
   });
 
   /** Save (`true`) or unsave a SHARED list; its summary as the caller now sees it. */
   async function setSaved(c: Context, params: { ownerId: string; id: string }, action: 'save' | 'unsave') {
-    const user = await ctx.requireUser(c);
-    const reached = await reach(user.sub, params.id, action, params.ownerId);
+    const me = await libraryCaller(ctx, c);
+    const reached = await reach(me, params.id, action, params.ownerId);
     const savedAt = reached.saved ? await ctx.sandboxNow() : null;
     if (reached.saved !== reached.relation.saved) {
       await db
         .update(watchlistViewers)
         .set({ savedAt })
-        .where(and(eq(watchlistViewers.watchlistId, reached.list.id), eq(watchlistViewers.viewerId, user.sub)));
+        .where(and(eq(watchlistViewers.watchlistId, reached.list.id), eq(watchlistViewers.profileId, me.profileId)));
     }
-    const [summary] = await summariesOf(db, [{ list: reached.list, relation: { ...reached.relation, saved: reached.saved } }], viewOf(c, user));
+    const [summary] = await summariesOf(db, [{ list: reached.list, relation: { ...reached.relation, saved: reached.saved } }], viewOf(c, me.claims));
     return summary!;
   }
 
@@ -163,9 +172,9 @@ export function registerWatchlistRoutes(ctx: RouteContext): void {
 
   // GET /api/v2/watchlists/:ownerId/:id/adjacentTo/:contentId?size=5.
   route(W.adjacent, async ({ params, query }, c) => {
-    const user = await ctx.requireUser(c);
-    const reached = await reach(user.sub, params.id, 'view', params.ownerId);
-    const items = await contentOf(db, reached.list.id, { offset: 0, limit: WATCHLIST_MAX_ITEMS }, viewOf(c, user));
+    const me = await libraryCaller(ctx, c);
+    const reached = await reach(me, params.id, 'view', params.ownerId);
+    const items = await contentOf(db, reached.list.id, { offset: 0, limit: WATCHLIST_MAX_ITEMS }, viewOf(c, me.claims));
     const at = items.findIndex((item) => item.id === params.contentId);
     if (at < 0) throw new ApiHttpError(404, 'NOT_FOUND', [`No content ${params.contentId} in watchlist ${params.id}`]);
     const size = query.size ?? WATCHLIST_ADJACENT_SIZE;
@@ -179,14 +188,15 @@ export function registerWatchlistRoutes(ctx: RouteContext): void {
 
   // GET /api/v2/watchlists/shared/:shareToken: opens a list by its link (a SHARED viewer is recorded).
   route(W.shared, async ({ params, query }, c) => {
-    const user = await ctx.requireUser(c);
+    const me = await libraryCaller(ctx, c);
     const [list] = await db.select().from(watchlists).where(eq(watchlists.shareToken, params.shareToken)).limit(1);
     if (!list) throw new ApiHttpError(404, 'NOT_FOUND', ['No watchlist for this link']);
-    if (list.ownerId !== user.sub) {
-      await db.insert(watchlistViewers).values({ watchlistId: list.id, viewerId: user.sub, reachedAt: await ctx.sandboxNow() }).onConflictDoNothing();
+    if (list.profileId !== me.profileId) {
+      const viewer = { watchlistId: list.id, viewerId: me.userId, profileId: me.profileId, reachedAt: await ctx.sandboxNow() };
+      await writingForProfile(db.insert(watchlistViewers).values(viewer).onConflictDoNothing());
     }
-    const reached = await reach(user.sub, list.id, 'view');
-    return watchlistPage(c, user, reached, pageWindow(query, WATCHLIST_CONTENT_PAGE_SIZE));
+    const reached = await reach(me, list.id, 'view');
+    return watchlistPage(c, me.claims, reached, pageWindow(query, WATCHLIST_CONTENT_PAGE_SIZE));
   });
 
   /** A list with a page of its content, as the caller sees it. */
@@ -198,16 +208,16 @@ export function registerWatchlistRoutes(ctx: RouteContext): void {
 
   // GET /api/v4/user/watchlist/:id?rpp=60&lastSeen=.
   route(V4.get, async ({ params, query }, c) => {
-    const user = await ctx.requireUser(c);
-    const reached = await reach(user.sub, params.id, 'view');
-    return watchlistPage(c, user, reached, pageWindow(query, WATCHLIST_CONTENT_PAGE_SIZE));
+    const me = await libraryCaller(ctx, c);
+    const reached = await reach(me, params.id, 'view');
+    return watchlistPage(c, me.claims, reached, pageWindow(query, WATCHLIST_CONTENT_PAGE_SIZE));
   });
 
   // POST /api/v4/user/watchlist/:id/content { content: { id, contentType } }: at the end; idempotent.
   route(V4.addContent, async ({ params, body }, c) => {
-    const user = await ctx.requireUser(c);
-    const reached = await reach(user.sub, params.id, 'addContent');
-    const title = await findTitle(db, body.content.contentType, body.content.id, ageLimitOf(user));
+    const me = await libraryCaller(ctx, c);
+    const reached = await reach(me, params.id, 'addContent');
+    const title = await findTitle(db, body.content.contentType, body.content.id, ageLimitOf(me.claims));
     const key = and(eq(watchlistItems.watchlistId, reached.list.id), eq(watchlistItems.contentType, title.type), eq(watchlistItems.contentId, title.id));
     const [held] = await db.select({ id: watchlistItems.contentId }).from(watchlistItems).where(key).limit(1);
     if (!held) {
@@ -225,13 +235,13 @@ export function registerWatchlistRoutes(ctx: RouteContext): void {
         .onConflictDoNothing();
       ctx.autoAnalyze.changed('watchlist_items');
     }
-    return { content: contentEntry(title, viewOf(c, user)) };
+    return { content: contentEntry(title, viewOf(c, me.claims)) };
   });
 
   // POST /api/v4/user/watchlist/:id?lastSeen=n { content }: the first n items in a new order (§9).
   route(V4.reorder, async ({ params, query, body }, c) => {
-    const user = await ctx.requireUser(c);
-    const reached = await reach(user.sub, params.id, 'reorder');
+    const me = await libraryCaller(ctx, c);
+    const reached = await reach(me, params.id, 'reorder');
     const rows = await db
       .select({ id: watchlistItems.contentId, type: watchlistItems.contentType, position: watchlistItems.position })
       .from(watchlistItems)
@@ -260,15 +270,15 @@ export function registerWatchlistRoutes(ctx: RouteContext): void {
         await tx.update(watchlists).set({ updatedAt: now }).where(eq(watchlists.id, reached.list.id));
       });
     }
-    const content = await contentOf(db, reached.list.id, { offset: 0, limit: query.lastSeen }, viewOf(c, user));
+    const content = await contentOf(db, reached.list.id, { offset: 0, limit: query.lastSeen }, viewOf(c, me.claims));
     return { lastSeen: query.lastSeen, content };
   });
 
   // DELETE /api/v4/user/watchlist/:id/content/:type/:contentId: idempotent.
   route(V4.removeContent, async ({ params }, c) => {
-    const user = await ctx.requireUser(c);
-    const reached = await reach(user.sub, params.id, 'removeContent');
-    const title = await findTitle(db, params.type, params.contentId, ageLimitOf(user));
+    const me = await libraryCaller(ctx, c);
+    const reached = await reach(me, params.id, 'removeContent');
+    const title = await findTitle(db, params.type, params.contentId, ageLimitOf(me.claims));
     const removed = await db
       .delete(watchlistItems)
       .where(and(eq(watchlistItems.watchlistId, reached.list.id), eq(watchlistItems.contentType, title.type), eq(watchlistItems.contentId, title.id)))
@@ -279,17 +289,17 @@ export function registerWatchlistRoutes(ctx: RouteContext): void {
   });
 }
 
-/** The list `id` and how `userId` stands to it; undefined when it has no relation (or no such list, or an id that is not a UUID). */
-async function findReached(db: SandboxDb, userId: string, id: string): Promise<Reached | undefined> {
+/** The list `id` and how the profile `profileId` stands to it; undefined when it has no relation (or no such list, or an id that is not a UUID). */
+async function findReached(db: SandboxDb, profileId: string, id: string): Promise<Reached | undefined> {
   if (!UUID.test(id)) return undefined;
   const [found] = await db
-    .select({ list: watchlists, savedAt: watchlistViewers.savedAt, viewer: watchlistViewers.viewerId })
+    .select({ list: watchlists, savedAt: watchlistViewers.savedAt, viewer: watchlistViewers.profileId })
     .from(watchlists)
-    .leftJoin(watchlistViewers, and(eq(watchlistViewers.watchlistId, watchlists.id), eq(watchlistViewers.viewerId, userId)))
+    .leftJoin(watchlistViewers, and(eq(watchlistViewers.watchlistId, watchlists.id), eq(watchlistViewers.profileId, profileId)))
     .where(eq(watchlists.id, id))
     .limit(1);
   if (!found) return undefined;
-  if (found.list.ownerId === userId) return { list: found.list, relation: { ownership: 'OWNED', saved: true } };
+  if (found.list.profileId === profileId) return { list: found.list, relation: { ownership: 'OWNED', saved: true } };
   if (found.viewer) return { list: found.list, relation: { ownership: 'SHARED', saved: found.savedAt !== null } };
   return undefined;
 }

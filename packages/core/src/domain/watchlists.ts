@@ -21,7 +21,7 @@ export const WATCHLIST_CONTENT_PAGE_SIZE = 60;
 export const WATCHLIST_ADJACENT_SIZE = 5;
 /** Longest watchlist name, in UTF-16 code units after trimming (this project's limit). */
 export const WATCHLIST_NAME_MAX_LENGTH = 100;
-/** Most watchlists one account owns (this project's limit; one more is 409 `CONFLICT`). */
+/** Most watchlists one profile owns (this project's limit; one more is 409 `CONFLICT`). */
 export const WATCHLIST_MAX_LISTS = 100;
 /** Most items in one watchlist (this project's limit; one more is 409 `CONFLICT`). */
 export const WATCHLIST_MAX_ITEMS = 500;
