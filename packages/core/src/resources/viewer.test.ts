@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createResourceCache } from './cache.js';
 import { resetOnViewerChange, type ViewerSource } from './viewer.js';
 
-type User = { id: string; guest: boolean } | null;
+type User = { id: string; guest: boolean; profileId?: string } | null;
 
 /** A session stand-in whose viewer the test changes. */
 function fakeSession(first: User) {
@@ -39,6 +39,13 @@ describe('resetOnViewerChange', () => {
     expect(cache.peek(query).data).toBe('cards of load 2');
     become({ id: 'u2', guest: false });
     expect(cache.peek(query).data).toBeUndefined();
+    // Another profile of the same account: its favourites, history and preferences are its own.
+    await cache.fetch(query);
+    become({ id: 'u2', guest: false, profileId: 'child' });
+    expect(cache.peek(query).data).toBeUndefined();
+    await cache.fetch(query);
+    become({ id: 'u2', guest: false, profileId: 'child' });
+    expect(cache.peek(query).data).toBe('cards of load 4');
     become(null);
     await cache.fetch(query);
     become({ id: 'guest:3', guest: true });
