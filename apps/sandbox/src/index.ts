@@ -28,7 +28,7 @@ export { SANDBOX_ERROR_CODES, type SandboxErrorCode } from './errors.js';
 export type { AccessClaims } from './auth/jwt.js';
 export { COUNTRIES } from './seed/countries.js';
 export { LICENCE_IDS, CONTENT_IDS } from './seed/catalogue.js';
-export { NO_LICENCE_ACCOUNT } from './seed/accounts.js';
+export { FAMILY_ACCOUNT, NO_LICENCE_ACCOUNT } from './seed/accounts.js';
 export { clockRequestSchema, grantRequestSchema, resetRequestSchema, type GrantRequest } from './routes/control.js';
 export { PAYMENT_PROVIDERS } from './routes/payments.js';
 export { callerRequestSchema } from './routes/checkout.js';

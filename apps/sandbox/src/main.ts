@@ -2,7 +2,7 @@
  * `pnpm --filter @stream/sandbox start`: starts the sandbox with the env settings, prints how to
  * use it, and stops cleanly (server, then database) on SIGINT or SIGTERM.
  */
-import { NO_LICENCE_ACCOUNT, startSandbox } from './index.js';
+import { FAMILY_ACCOUNT, NO_LICENCE_ACCOUNT, startSandbox } from './index.js';
 
 async function main(): Promise<void> {
   const sandbox = await startSandbox({ log: process.env.SANDBOX_LOG !== '0' });
@@ -14,6 +14,7 @@ async function main(): Promise<void> {
     `  API key       ${sandbox.apiKey}   (header x-api-key)`,
     `  Demo account  ${sandbox.demoAccount.email} / ${sandbox.demoAccount.password}`,
     `  No licences   ${NO_LICENCE_ACCOUNT.email} / ${NO_LICENCE_ACCOUNT.password}`,
+    `  Household     ${FAMILY_ACCOUNT.email} / ${FAMILY_ACCOUNT.password}   (profiles ${[FAMILY_ACCOUNT.name, ...FAMILY_ACCOUNT.profiles.map((p) => p.name)].join(', ')}; ${FAMILY_ACCOUNT.profiles.find((p) => p.type === 'CHILD')?.name} is a child; parental PIN ${FAMILY_ACCOUNT.pin})`,
     `  Database      ${sandbox.database}`,
     `  Health        ${sandbox.url}/health`,
     `  Answer checks ${sandbox.checkAnswers ? 'on: an answer that breaks its contract is a 500 and a log line' : 'off'}   (SANDBOX_CHECK_ANSWERS)`,

@@ -13,6 +13,7 @@ import { loginResponseSchema, profileListSchema, profileSchema, type Profile } f
 import { hashPassword } from '../src/auth/passwords.js';
 import { users } from '../src/db/schema.js';
 import { verifyParentalPin } from '../src/parental/pin.js';
+import { FAMILY_ACCOUNT } from '../src/seed/accounts.js';
 import { payBody } from './buyers.js';
 import { call, decodeClaims, expectError, inProcessAppForFile } from './helpers.js';
 
@@ -284,6 +285,25 @@ describe('selecting a profile', () => {
     expect((await list(kid2)).items.every((p) => !p.pinRequired)).toBe(true);
     expect((await selected(kid2, me)).authorisationToken).toBeTruthy();
     expectError(await select(kid2, me, { pin: '12345' }), 400, 'BAD_REQUEST');
+  });
+});
+
+describe('the seeded household (seed/accounts.ts FAMILY_ACCOUNT)', () => {
+  it('has its adult, a second adult and a child of limit 7, and its PIN in force', async () => {
+    const login = await call(opened.app, 'POST', '/api/v2/login', { body: { id: FAMILY_ACCOUNT.email, secret: FAMILY_ACCOUNT.password } });
+    expect(login.status).toBe(200);
+    const token = login.json.authorisationToken as string;
+    const { items, currentProfileId } = await list(token);
+    expect(items.map((p) => [p.name, p.type, p.ageRatingLimit ?? null])).toEqual([
+      ['Alex', 'ADULT', null],
+      ['Jordan', 'ADULT', null],
+      ['Sam', 'CHILD', 7],
+    ]);
+    const sam = items.find((p) => p.type === 'CHILD')!;
+    const kid = (await selected(token, sam.id)).authorisationToken;
+    expect(decodeClaims(kid)).toMatchObject({ par: 'RESTRICTED', arl: 7 });
+    expect(expectError(await select(kid, currentProfileId), 403, 'FORBIDDEN').messages).toContain('parentalPinRequired');
+    expect((await selected(kid, currentProfileId, { pin: FAMILY_ACCOUNT.pin })).authorisationToken).toBeTruthy();
   });
 });
 

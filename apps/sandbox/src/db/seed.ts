@@ -3,13 +3,15 @@ import { eq, notInArray, sql } from 'drizzle-orm';
 import { hashPassword } from '../auth/passwords.js';
 import { DEMO_ACCOUNT } from '../config.js';
 import { SEED_REALMS } from '../seed/realms.js';
-import { NO_LICENCE_ACCOUNT, seededLicencesFor } from '../seed/accounts.js';
+import { FAMILY_ACCOUNT, NO_LICENCE_ACCOUNT, seededLicencesFor } from '../seed/accounts.js';
 import { seedCatalogue, seedContent, seedFamilies } from '../seed/catalogue.js';
 import { seedLibrary } from '../seed/library.js';
 import { anchorFor, writeAnchor } from '../catalogue/anchor.js';
 import { readClockOffset } from '../licences/clock.js';
 import type { SandboxDb } from './open.js';
-import { accountLicences, contentItems, licenceFamilies, licences, realms, settings, users, vouchers } from './schema.js';
+import { accountLicences, contentItems, licenceFamilies, licences, profiles, realms, settings, users, vouchers } from './schema.js';
+import { ensureProfiles } from '../household/profiles.js';
+import { writeParental } from '../parental/pin.js';
 import { SEED_VOUCHERS } from '../payments/vouchers.js';
 
 const JWT_SECRET_KEY = 'jwt_hs256_secret';
@@ -34,6 +36,7 @@ export async function seedDatabase(db: SandboxDb, options: { demoAccount: boolea
   for (const account of [
     { ...DEMO_ACCOUNT, birthDate: '1990-01-15' },
     { ...NO_LICENCE_ACCOUNT, birthDate: null },
+    { ...FAMILY_ACCOUNT, birthDate: '1985-06-02' },
   ]) {
     const userId = await ensureAccount(db, account);
     const flag = await db
@@ -42,7 +45,18 @@ export async function seedDatabase(db: SandboxDb, options: { demoAccount: boolea
       .onConflictDoNothing()
       .returning({ key: settings.key });
     if (flag.length > 0) await insertSeededLicences(db, userId, account.email, nowMs);
+    if (flag.length > 0 && account.email === FAMILY_ACCOUNT.email) await seedHousehold(db, userId, nowMs);
   }
+}
+
+/** The family account's profiles after its first (adult) one, and its parental PIN in force (`seed/accounts.ts`). */
+async function seedHousehold(db: SandboxDb, userId: string, nowMs: number): Promise<void> {
+  const first = await ensureProfiles(db, userId, new Date(nowMs));
+  if (first.length > 1) return;
+  await db.insert(profiles).values(
+    FAMILY_ACCOUNT.profiles.map((profile, i) => ({ ...profile, id: randomUUID(), userId, createdAt: new Date(nowMs + (i + 1) * 1000) })),
+  );
+  await writeParental(db, userId, FAMILY_ACCOUNT.pin, 'RESTRICTED');
 }
 
 /** Inserts the seeded licences of `email` for `userId` (see `seed/accounts.ts`). */
