@@ -10,6 +10,7 @@ import PaymentHistory from '../payments/PaymentHistory';
 import LinkedAccounts from '../social/LinkedAccounts';
 import { LibraryNav } from '../library/LibraryNav';
 import { TvProviderCard } from '../tv/TvProviderCard';
+import { ParentalControlSection } from '../household/ParentalControlSection';
 
 /**
  * ACCOUNT: the signed-in user's details, subscriptions, payment methods (stored cards), payment history,
@@ -75,6 +76,7 @@ function AccountDetails() {
       <PaymentHistory />
       <LinkedAccounts />
       <TvProviderCard />
+      <ParentalControlSection />
     </div>
   );
 }
