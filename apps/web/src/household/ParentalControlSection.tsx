@@ -4,6 +4,7 @@ import { connectParentalSettings, parentalSettingsMachine, type ParentalSettings
 import { useFlow } from '@stream/react';
 import { useI18n, useServices } from '../app/context';
 import { useSession } from '../app/hooks';
+import { AccountSection } from '../components/AccountSection';
 import { InlineError, InlineStatus } from '../components/StatusScreen';
 import { ParentalPinStep } from './ParentalPinSteps';
 import '../styles/household.css';
@@ -40,16 +41,15 @@ function ParentalSettings() {
   }, [asking, view.step]);
 
   return (
-    <section className="card parental" aria-labelledby="parental-title">
-      <h2 id="parental-title" ref={headingRef} tabIndex={-1}>
-        {t('parentalControl')}
-      </h2>
-      <p className="parental__intro">{t('parentalControlIntro')}</p>
-      <p role="status" className="visually-hidden">
-        {view.step === 'ready' && view.message ? t(view.message) : ''}
-      </p>
+    <AccountSection
+      name="parental"
+      title={t('parentalControl')}
+      intro={t('parentalControlIntro')}
+      notice={view.step === 'ready' && view.message ? t(view.message) : ''}
+      headingRef={headingRef}
+    >
       <ParentalSettingsBody view={view} />
-    </section>
+    </AccountSection>
   );
 }
 
@@ -73,8 +73,8 @@ function ParentalSettingsBody({ view }: { view: ParentalSettingsApi }) {
   }
 }
 
-/** The PIN and the restriction, the last outcome, and the actions. */
-function ParentalStatusView({ view }: { view: ParentalSettingsApi }) {
+/** The PIN and the restriction, the last outcome, and the actions (set; change, restriction, remove). */
+export function ParentalStatusView({ view }: { view: ParentalSettingsApi }) {
   const { t } = useI18n();
   const restricted = view.status === 'RESTRICTED';
   return (

@@ -1,13 +1,15 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Link, Redirect, useLocation, useSearch } from 'wouter';
-import { matchRouteAnyLocale, routeAccess, signInPath } from '@stream/core/domain';
+import { Link, useLocation } from 'wouter';
+import { matchRouteAnyLocale } from '@stream/core/domain';
 import { connectParentalSettings, parentalSettingsMachine } from '@stream/core/machines';
 import { useFlow } from '@stream/react';
 import { useI18n, useServices } from '../app/context';
-import { useDocumentTitle, useSession } from '../app/hooks';
+import { useDocumentTitle } from '../app/hooks';
+import { SignedInOnly } from '../app/SignedInOnly';
 import { AuthLayout } from '../components/AuthLayout';
 import { FlowOutcome } from '../components/EmailFlow';
-import { InlineStatus, LoadingScreen } from '../components/StatusScreen';
+import { InlineError, InlineStatus } from '../components/StatusScreen';
+import { ParentalStatusView } from '../household/ParentalControlSection';
 import { ParentalPinStep } from '../household/ParentalPinSteps';
 
 /**
@@ -27,19 +29,13 @@ const CODE_READ = 'opened';
  * unknown or expired code says so and sends the viewer to the account page for a new link.
  */
 export default function PinResetPage() {
-  const { t, routeLocale } = useI18n();
-  const { status, user } = useSession();
-  const [pathname] = useLocation();
-  const search = useSearch();
+  const { t } = useI18n();
   useDocumentTitle(t('pinResetTitle'), t('appName'));
-
-  if (status === 'loading') return <LoadingScreen label={t('loading')} />;
-  const here = pathname + (search ? `?${search}` : '');
-  const viewer = status === 'signedIn' && user ? 'signedIn' : 'guest';
-  const access = routeAccess('CONFIRM_PIN_PROTECTION_RESET', viewer, here, routeLocale);
-  if (access.kind === 'redirect') return <Redirect to={access.path} replace />;
-  if (viewer === 'guest' || !user) return <Redirect to={signInPath(here, routeLocale)} replace />;
-  return <PinReset key={user.id} />;
+  return (
+    <SignedInOnly loadingLabel={t('loading')}>
+      <PinReset />
+    </SignedInOnly>
+  );
 }
 
 /** Reads the link's code once and takes it out of the address (history replace). */
@@ -101,22 +97,12 @@ function PinResetFlow({ code }: { code: string }) {
       {view.step === 'resetting' || view.step === 'loading' ? <InlineStatus label={t('pinResetChecking')} /> : null}
       {view.step === 'saving' ? <InlineStatus label={t('parentalSaving')} /> : null}
       <ParentalPinStep view={view} onCancel={view.cancel} />
+      {view.step === 'loadFailed' ? <InlineError message={t(view.error ?? 'anErrorOccured')} retryLabel={t('retry')} onRetry={view.reload} /> : null}
+      {view.step === 'ready' ? <ParentalStatusView view={view} /> : null}
       {view.step === 'ready' || view.step === 'loadFailed' ? (
-        <>
-          {view.error ? (
-            <p role="alert" className="alert">
-              {t(view.error, view.errorVars)}
-            </p>
-          ) : null}
-          <div className="actions">
-            {view.step === 'ready' && !view.pinSet ? (
-              <button type="button" className="button" onClick={view.setPin}>
-                {t('parentalSetPin')}
-              </button>
-            ) : null}
-            <Link href={path('ACCOUNT')}>{t('pinResetBackToAccount')}</Link>
-          </div>
-        </>
+        <p className="auth-card__footer">
+          <Link href={path('ACCOUNT')}>{t('pinResetBackToAccount')}</Link>
+        </p>
       ) : null}
     </AuthLayout>
   );
