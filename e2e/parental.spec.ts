@@ -199,3 +199,16 @@ test('a child profile’s session does not see the parental-control section', as
   await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
   await expect(section(page)).toHaveCount(0);
 });
+
+test('in Arabic (right to left) the section and the pad are axe-clean', async ({ page, request }) => {
+  const AR = JSON.parse(readFileSync(new URL('../apps/sandbox/src/seed/labels/household/ar.json', import.meta.url), 'utf8')) as Record<string, string>;
+  const viewer = await createViewer(request, 'parental-ar');
+  await startSignedIn(page, viewer);
+  await page.goto('/account');
+  await page.getByLabel('Language').selectOption('ar');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  const settings = page.getByRole('region', { name: AR.parentalControl });
+  await settings.getByRole('button', { name: AR.parentalSetPin }).click();
+  await expect(pad(page, AR.parentalEnterNewPin!)).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+});
