@@ -121,3 +121,28 @@ export async function resetThrottling(request: APIRequestContext): Promise<void>
   const response = await request.post(`${SANDBOX_URL}/_sandbox/throttle/reset`, { headers: { ...HEADERS, ...ADMIN_HEADERS }, data: {} });
   expect(response.ok(), await response.text()).toBe(true);
 }
+
+/** An email in the sandbox's outbox (`GET /_sandbox/outbox`, docs/sandbox.md "Email"). */
+export interface OutboxEmail {
+  to: string;
+  kind: 'reset' | 'magic' | 'confirm' | 'pinReset';
+  link: string;
+}
+
+/**
+ * The in-app path (and query) of the newest email of `kind` sent to `to`, waiting (polling) until
+ * it is there; the link's own host is dropped, to open it on the app under test.
+ */
+export async function emailedLinkPath(request: APIRequestContext, to: string, kind: OutboxEmail['kind']): Promise<string> {
+  let found: OutboxEmail | undefined;
+  await expect
+    .poll(async () => {
+      const response = await request.get(`${SANDBOX_URL}/_sandbox/outbox?to=${encodeURIComponent(to)}`, { headers: { ...HEADERS, ...ADMIN_HEADERS } });
+      if (!response.ok()) return false;
+      found = ((await response.json()) as { messages: OutboxEmail[] }).messages.find((message) => message.kind === kind);
+      return found !== undefined;
+    })
+    .toBe(true);
+  const url = new URL(found!.link, 'http://app.invalid');
+  return `${url.pathname}${url.search}`;
+}

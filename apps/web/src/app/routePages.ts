@@ -58,6 +58,7 @@ export const ROUTE_PAGES: Partial<Record<RouteKey, string>> = {
   MOBILE_EXTERNAL_PAGE: 'MobileExternalPage',
   PLUGIN: 'PluginPage',
   PREFERENCES: 'PreferencesPage',
+  CONFIRM_PIN_PROTECTION_RESET: 'PinResetPage',
 };
 
 /**

@@ -7,11 +7,11 @@ import { browserNavigation, createTokenStore, memoryStorage } from '@stream/core
 import { createResourceCache, createResources } from '@stream/core/resources';
 import type { Services } from './services';
 
-/** An unsigned JWT with the platform's claims (the web only decodes tokens). */
-export function jwt(sub: string, guest: boolean): string {
+/** An unsigned JWT with the platform's claims (the web only decodes tokens); `claims` adds others (`par`). */
+export function jwt(sub: string, guest: boolean, claims: Record<string, unknown> = {}): string {
   const now = Math.floor(Date.now() / 1000);
   const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  return `${part({ alg: 'none' })}.${part({ sub, gue: guest, iat: now, exp: now + 600 })}.`;
+  return `${part({ alg: 'none' })}.${part({ sub, gue: guest, iat: now, exp: now + 600, ...claims })}.`;
 }
 
 /**

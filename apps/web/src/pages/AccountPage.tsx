@@ -11,6 +11,7 @@ import PaymentHistory from '../payments/PaymentHistory';
 import LinkedAccounts from '../social/LinkedAccounts';
 import { LibraryNav } from '../library/LibraryNav';
 import { TvProviderCard } from '../tv/TvProviderCard';
+import { ParentalControlSection } from '../household/ParentalControlSection';
 
 /**
  * ACCOUNT: the signed-in user's details, subscriptions, payment methods (stored cards), payment history,
@@ -77,6 +78,7 @@ function AccountDetails() {
       <PaymentHistory />
       <LinkedAccounts />
       <TvProviderCard />
+      <ParentalControlSection />
     </div>
   );
 }

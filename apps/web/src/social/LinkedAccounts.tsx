@@ -3,6 +3,7 @@ import { useMachine } from '@xstate/react';
 import { connectLinkedAccounts, linkedAccountsMachine } from '@stream/core/machines';
 import { formatDisplayDate, parseIsoTimestamp } from '@stream/core/domain';
 import { useI18n, useServices } from '../app/context';
+import { AccountSection } from '../components/AccountSection';
 import { BusyContent } from '../components/SubmitButton';
 import { InlineError, InlineStatus } from '../components/StatusScreen';
 import { useProviderName } from '../signin/SignInProviderBlock';
@@ -43,14 +44,7 @@ export default function LinkedAccounts() {
   }, [view.unlinking, view.accounts]);
 
   return (
-    <section className="card linked-accounts" aria-labelledby="linked-accounts-title">
-      <h2 id="linked-accounts-title" ref={headingRef} tabIndex={-1}>
-        {t('linkedAccounts')}
-      </h2>
-      <p className="linked-accounts__intro">{t('linkedAccountsIntro')}</p>
-      <p role="status" className="visually-hidden">
-        {notice}
-      </p>
+    <AccountSection name="linked-accounts" title={t('linkedAccounts')} intro={t('linkedAccountsIntro')} notice={notice} headingRef={headingRef}>
       {view.status === 'loading' ? <InlineStatus label={t('loading')} /> : null}
       {view.status === 'failed' ? <InlineError message={t(view.error ?? 'anErrorOccured')} retryLabel={t('retry')} onRetry={view.retry} /> : null}
       {view.status === 'ready' && view.accounts.length === 0 ? <p>{t('noLinkedAccounts')}</p> : null}
@@ -90,6 +84,6 @@ export default function LinkedAccounts() {
           })}
         </ul>
       ) : null}
-    </section>
+    </AccountSection>
   );
 }

@@ -292,6 +292,15 @@ describe('input from the contract: params, headers and body', () => {
     expect(seen[0]?.body).toEqual({});
     expect(seen[0]?.headers.get('content-type')).toBe('application/json');
   });
+
+  it('an omitted body of a call that takes none or a non-empty one (parentalControl.pin) is not sent', async () => {
+    const { client, seen } = setup({ 'POST /api/v1/parental-control/pin': () => json(200, {}) });
+    await client.parentalControl.pin();
+    expect(seen[0]?.body).toBeUndefined();
+    expect(seen[0]?.headers.get('content-type')).toBeNull();
+    await client.parentalControl.pin({ body: { resetCode: 'c1' } });
+    expect(seen[1]?.body).toEqual({ resetCode: 'c1' });
+  });
 });
 
 describe('lazy areas of the client', () => {

@@ -47,7 +47,8 @@ const NOT_JSON = Symbol('not-json');
  * schema when it has one; each value must be a non-empty string or a number and not `.` or `..`;
  * URL-encoded with `encodeURIComponent`, a lone surrogate becoming U+FFFD); `query`, `headers`
  * and `body` are validated with the contract's schemas (an omitted body is validated, and sent,
- * as `{}`). Any bad input raises `ContractError` (direction `'request'`) and nothing is sent.
+ * as `{}`, unless the schema refuses `{}` but takes no body, as `parentalControl.pin()`: then
+ * nothing is sent). Any bad input raises `ContractError` (direction `'request'`) and nothing is sent.
  * A success is any 2xx (the contract's `status` is what the sandbox answers).
  *
  * Every call carries `x-api-key`, `Realm`, `Accept-Language` (from `locale`), `x-device-id` once
@@ -218,9 +219,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const headers = contract.headers
       ? { ...input.headers, ...(validate(contract, 'request', contract.headers, input.headers ?? {}, 'headers') as Record<string, string>) }
       : input.headers;
-    const body = contract.body
-      ? JSON.stringify(validate(contract, 'request', contract.body, input.body ?? {}))
-      : undefined;
+    const body = contract.body ? encodeBody(contract, contract.body, input.body) : undefined;
 
     const bearer = contract.auth === 'none' ? null : tokens.read().authorisationToken;
     let answer = await send(contract, path, query, body, bearer, headers, callOptions);
@@ -340,6 +339,16 @@ function fillPath(contract: AnyCallContract, params: Readonly<Record<string, unk
 }
 
 /** `value` parsed with `schema`, or `ContractError` whose issue paths start with `prefix.` when given. */
+/**
+ * The JSON of a call's body: `body` validated, an omitted one as `{}`; but an omitted body of a
+ * call whose schema takes no body and not `{}` (`parentalControl.pin()`: none, or `{ resetCode }`)
+ * is not sent at all (undefined).
+ */
+function encodeBody(contract: AnyCallContract, schema: zc.$ZodType, body: unknown): string | undefined {
+  if (body === undefined && !safeParse(schema, {}).success && safeParse(schema, undefined).success) return undefined;
+  return JSON.stringify(validate(contract, 'request', schema, body ?? {}));
+}
+
 function validate(
   contract: AnyCallContract,
   direction: 'request' | 'response',

@@ -105,6 +105,11 @@ describe('pinFailure', () => {
     expect(pinFailure(new Error('offline'))).toEqual({ kind: 'other', key: 'anErrorOccured' });
   });
 
+  it('reads a reset code that is unknown, used or expired (404 invalidPinResetCode); another 404 is a plain failure', () => {
+    expect(pinFailure({ status: 404, code: 'NOT_FOUND', messages: ['invalidPinResetCode'] })).toEqual({ kind: 'other', key: 'invalidPinResetCode' });
+    expect(pinFailure({ status: 404, code: 'NOT_FOUND', messages: ['notFound'] })).toEqual({ kind: 'other', key: 'anErrorOccured' });
+  });
+
   it('never throws, and a throttled wait is 1 to 900 seconds', () => {
     fc.assert(
       fc.property(fc.anything(), (error) => {

@@ -78,7 +78,8 @@ export type PinFailure =
  * control"): 429 `TOO_MANY_ATTEMPTS` → `throttled` with the wait in whole seconds (core's
  * `tooManyAttemptsMessage`: `Retry-After`, else 30 s); 403 `INVALID_PIN` → `wrong`; 409
  * `pinNotSet` → `other` `pinNotSet`; 403 `kidProfileManagementDenied` → `other` with that key;
- * anything else → `other` `anErrorOccured`. Never throws.
+ * 404 `invalidPinResetCode` (a reset code unknown, used or expired: `pin { resetCode }`) → `other`
+ * with that key; anything else → `other` `anErrorOccured`. Never throws.
  */
 export function pinFailure(error: unknown): PinFailure {
   const throttled = tooManyAttemptsMessage(error);
@@ -87,5 +88,6 @@ export function pinFailure(error: unknown): PinFailure {
   if (code === 'INVALID_PIN') return { kind: 'wrong', key: 'wrongPin' };
   const known = messages.find((message) => message === 'pinNotSet' || message === 'kidProfileManagementDenied');
   if (known && (status === 409 || status === 403)) return { kind: 'other', key: known };
+  if (status === 404 && messages.includes('invalidPinResetCode')) return { kind: 'other', key: 'invalidPinResetCode' };
   return { kind: 'other', key: 'anErrorOccured' };
 }

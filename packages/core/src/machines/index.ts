@@ -718,6 +718,7 @@ export {
   type PinPadContext,
   type PinPadEvent,
   type VerifyPinActorInput,
+  type PinPadOutput,
   PIN_COUNTDOWN_STEP_MS,
 } from './pinPad/pinPad.machine.js';
 export { connectPinPad, type PinPadApi, type PinPadSnapshot, type PinPadStatus } from './pinPad/pinPad.connect.js';
@@ -729,10 +730,14 @@ export {
   type ParentalSettingsEvent,
   type SaveSettingsActorInput,
   type RemovePinActorInput,
+  type SpendResetCodeActorInput,
+  type ParentalSettingsAction,
+  type ParentalSettingsMessage,
 } from './parentalSettings/parentalSettings.machine.js';
 export {
   connectParentalSettings,
   type ParentalSettingsApi,
   type ParentalSettingsSnapshot,
   type ParentalSettingsStep,
+  type ParentalSettingsPadRef,
 } from './parentalSettings/parentalSettings.connect.js';

@@ -10,7 +10,7 @@ export interface PinPadInput {
 
 /** Context of the PIN pad machine. */
 export interface PinPadContext {
-  /** The digits entered so far (0 to 4). Never logged; dropped once sent. */
+  /** The digits entered so far (0 to 4); once accepted, the PIN (the output). Never logged. */
   entered: string;
   /** Message key to show (`wrongPin`, `tooManyAttempts`, `pinNotSet`, `anErrorOccured`), or null. */
   error: string | null;
@@ -37,6 +37,11 @@ export interface VerifyPinActorInput {
   pin: string;
 }
 
+/** Output of the PIN pad once `accepted`: the PIN the platform accepted (for a parent machine's next call). Never logged. */
+export interface PinPadOutput {
+  pin: string;
+}
+
 /** One second (ms): the throttle countdown's step. */
 export const PIN_COUNTDOWN_STEP_MS = 1000;
 
@@ -46,14 +51,15 @@ export const PIN_COUNTDOWN_STEP_MS = 1000;
  *
  * `pin.digit` adds a digit (core's `appendPinDigit`: anything but one digit is ignored); the 4th
  * sends `api.parentalControl.verify({ body: { pin } })` (`checking`) → `accepted` (final: the view
- * goes on) or, by core's `pinFailure`: a wrong PIN → `entering` with `wrongPin` and the digits
+ * goes on; its output {@link PinPadOutput} carries the accepted PIN to a parent machine that
+ * invoked the pad and needs it for its own call, such as the parental settings) or, by core's `pinFailure`: a wrong PIN → `entering` with `wrongPin` and the digits
  * cleared; a throttled profile (429) → `throttled` with `secondsLeft` from `Retry-After`, counting
  * down each second, digits ignored, then `entering`; another failure → `entering` with its key.
  * `pin.forgot` (in `entering` or `throttled`) sends `api.parentalControl.pin()` → `resetSent`
  * true, back where it was; a failure shows `anErrorOccured`. Never throws.
  */
 export const pinPadMachine = setup({
-  types: {} as { context: PinPadContext; events: PinPadEvent; input: PinPadInput },
+  types: {} as { context: PinPadContext; events: PinPadEvent; input: PinPadInput; output: PinPadOutput },
   actors: {
     /** `api.parentalControl.verify({ body: { pin } })` → `{}`. */
     verifyPin: fromPromise<Record<string, unknown>, VerifyPinActorInput>(({ input }) => input.api.parentalControl.verify({ body: { pin: input.pin } })),
@@ -63,7 +69,6 @@ export const pinPadMachine = setup({
   actions: {
     addDigit: assign(({ context, event }) => (event.type === 'pin.digit' ? { entered: appendPinDigit(context.entered, event.key), error: null } : {})),
     deleteDigit: assign(({ context }) => ({ entered: context.entered.slice(0, -1) })),
-    clearDigits: assign({ entered: '' }),
     showFailure: assign((_, params: { error: unknown }) => {
       const failure = pinFailure(params.error);
       return { entered: '', error: failure.key, secondsLeft: failure.kind === 'throttled' ? failure.seconds : 0 };
@@ -84,6 +89,7 @@ export const pinPadMachine = setup({
   description:
     'The parental PIN pad (issue 16). Four digits send the PIN to the platform; a wrong PIN shows wrongPin; after 5 wrong PINs the platform refuses the profile for 15 minutes (429 with Retry-After) and the pad counts the wait down; a forgotten PIN sends the reset email.',
   context: ({ input }) => ({ entered: '', error: null, secondsLeft: 0, resetSent: false, env: { api: input.api } }),
+  output: ({ context }) => ({ pin: context.entered }),
   initial: 'entering',
   states: {
     entering: {
@@ -103,7 +109,7 @@ export const pinPadMachine = setup({
       invoke: {
         src: 'verifyPin',
         input: ({ context }) => ({ api: context.env.api, pin: context.entered }),
-        onDone: { target: 'accepted', actions: 'clearDigits' },
+        onDone: { target: 'accepted' },
         onError: [
           {
             guard: { type: 'isThrottled', params: ({ event }) => ({ error: event.error }) },
