@@ -25,11 +25,12 @@ const tokens = { authorisationToken: 'access', refreshToken: 'refresh' };
 const apiError = (status: number, code: string, messages: string[], retryAfterSeconds?: number) =>
   new ApiError({ call: 'profiles.select', status, code, messages, requestId: 'r', retryAfterSeconds });
 
-function start(options: { list?: () => Promise<ProfileList>; select?: (request: ProfileSelection) => Promise<typeof tokens> } = {}) {
+function start(options: { list?: () => Promise<ProfileList>; select?: (request: ProfileSelection) => Promise<typeof tokens>; skipWhenAlone?: boolean } = {}) {
   const selects: ProfileSelection[] = [];
   const listProfiles = vi.fn(options.list ?? (async () => LIST));
   const actor = createActor(profilePickerMachine, {
     input: {
+      skipWhenAlone: options.skipWhenAlone,
       listProfiles,
       selectProfile: async (request) => {
         selects.push(request);
@@ -58,7 +59,7 @@ describe('profile picker machine', () => {
     view().choose(KID);
     await vi.waitFor(() => expect(actor.getSnapshot().status).toBe('done'));
     expect(selects.map((s) => [s.id, s.pin])).toEqual([[KID, undefined]]);
-    expect(actor.getSnapshot().output).toEqual({ tokens, profileId: KID });
+    expect(actor.getSnapshot().output).toEqual({ kind: 'selected', tokens, profileId: KID });
   });
 
   it('asks for the PIN when the list says so, refuses a malformed one, sends the right one', async () => {
@@ -96,10 +97,15 @@ describe('profile picker machine', () => {
     expect(view().failure).toEqual({ key: 'tooManyAttempts', seconds: 900 });
     view().submitPin('0427');
     expect(selects).toHaveLength(1);
-    await vi.advanceTimersByTimeAsync(899_000);
-    expect(view().status).toBe('throttled');
+    expect(view().secondsLeft).toBe(900);
+    view().digit('1');
+    expect(view()).toMatchObject({ pinLength: 0, canType: false });
     await vi.advanceTimersByTimeAsync(1_000);
-    expect(view()).toMatchObject({ status: 'pin', failure: null });
+    expect(view().secondsLeft).toBe(899);
+    await vi.advanceTimersByTimeAsync(898_000);
+    expect(view()).toMatchObject({ status: 'throttled', secondsLeft: 1 });
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(view()).toMatchObject({ status: 'pin', failure: null, secondsLeft: 0, canType: true });
     answer = async () => tokens;
     view().submitPin('0427');
     await vi.waitFor(() => expect(actor.getSnapshot().status).toBe('done'));
@@ -124,5 +130,43 @@ describe('profile picker machine', () => {
     view().choose('not-in-the-list');
     expect(view().status).toBe('choosing');
   });
-});
 
+  it('takes the PIN a digit at a time: non-digits ignored, delete removes the last, the 4th digit sends it', async () => {
+    let answer: () => Promise<typeof tokens> = async () => Promise.reject(apiError(403, 'INVALID_PIN', ['wrongPin']));
+    const { actor, view, selects } = start({ select: () => answer() });
+    await vi.waitFor(() => expect(view().status).toBe('choosing'));
+    view().choose(ADULT);
+    expect(view()).toMatchObject({ status: 'pin', pinLength: 0, canType: true });
+    view().digit('1');
+    view().digit('x');
+    view().digit('12');
+    view().digit('2');
+    expect(view().pinLength).toBe(2);
+    view().deleteDigit();
+    expect(view().pinLength).toBe(1);
+    for (const key of ['3', '4']) view().digit(key);
+    expect(selects).toHaveLength(0);
+    view().digit('5');
+    await vi.waitFor(() => expect(view().failure).toEqual({ key: 'wrongPin' }));
+    expect(selects.map((s) => [s.id, s.pin])).toEqual([[ADULT, '1345']]);
+    expect(view()).toMatchObject({ status: 'pin', pinLength: 0 });
+    answer = async () => tokens;
+    for (const key of ['0', '4', '2', '7']) view().digit(key);
+    await vi.waitFor(() => expect(actor.getSnapshot().status).toBe('done'));
+    expect(selects.map((s) => s.pin)).toEqual(['1345', '0427']);
+    expect(actor.getSnapshot().context.entered).toBe('');
+  });
+
+  it('after a sign-in, an account of one profile selects nothing and ends skipped; with more it asks', async () => {
+    const one: ProfileList = { items: [LIST.items[0]!], currentProfileId: ADULT, maxProfiles: 5 };
+    const alone = start({ list: async () => one, skipWhenAlone: true });
+    await vi.waitFor(() => expect(alone.actor.getSnapshot().status).toBe('done'));
+    expect(alone.actor.getSnapshot().output).toEqual({ kind: 'skipped' });
+    expect(alone.view().status).toBe('skipped');
+    expect(alone.selects).toHaveLength(0);
+    const several = start({ skipWhenAlone: true });
+    await vi.waitFor(() => expect(several.view().status).toBe('choosing'));
+    const standalone = start({ list: async () => one });
+    await vi.waitFor(() => expect(standalone.view().status).toBe('choosing'));
+  });
+});

@@ -3,6 +3,7 @@ import { ApiError, isRefreshRefusal } from '../../api/errors.js';
 import type { ApiClient, ApiClientEvent } from '../../api/types.js';
 import type { LoginResponse } from '../../contracts/index.js';
 import { decodeSessionClaims, toSessionUser, type SessionClaims, type SessionUser } from '../../domain/claims.js';
+import { throughProfilePicker } from '../../domain/profileSession.js';
 import { postSignInTarget } from '../../domain/redirects.js';
 import { sessionLinkedAccounts } from '../../domain/social.js';
 import { createTokenStore } from '../../platform/tokens.js';
@@ -273,8 +274,9 @@ const afterRefusedRefresh = [
  *   `STORAGE_KEYS.linkedAccounts` and in `context.linkedAccounts`; `session.linkedAccounts
  *   { linkedAccounts }` replaces them (after an unlink); a logout clears them. With
  *   `afterSignIn { search }` the session then navigates (`input.navigation`, replace) to
- *   `postSignInTarget(search)` in the route set of `input.routeLocale()`, before any observer sees
- *   the new session; a sign-in embedded in another flow (no `afterSignIn`) does not navigate.
+ *   `postSignInTarget(search)` in the route set of `input.routeLocale()` (with
+ *   `input.chooseProfileAfterSignIn`, through "who's watching": core's `throughProfilePicker`),
+ *   before any observer sees the new session; a sign-in embedded in another flow (no `afterSignIn`) does not navigate.
  *   `session.afterSignIn { search }` does the same later, for a flow that handed its tokens over
  *   earlier (ignored without a signed-in user).
  * - Refresh: named delay `refreshBeforeExpiry` (`refreshLeadMs` before `exp`, measured with
@@ -389,7 +391,9 @@ export const sessionMachine = setup({
     goAfterSignIn: ({ context, event }) => {
       const search = event.type === 'session.afterSignIn' ? event.search : event.type === 'session.signedIn' ? event.afterSignIn?.search : undefined;
       if (search === undefined || !context.env.navigation) return;
-      context.env.navigation.navigate(postSignInTarget(search, { locale: context.env.routeLocale() }), { replace: true });
+      const locale = context.env.routeLocale();
+      const target = postSignInTarget(search, { locale });
+      context.env.navigation.navigate(context.env.chooseProfileAfterSignIn ? throughProfilePicker(target, context.user, locale) : target, { replace: true });
     },
     /** Replaces the linked providers with those of `session.linkedAccounts` (after an unlink). */
     replaceLinkedAccounts: assign(({ context, event }) => ({

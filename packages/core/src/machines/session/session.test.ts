@@ -715,6 +715,21 @@ describe('session: the one owner of a sign-in (stores once, decodes once, goes t
     actor.stop();
   });
 
+  it("with chooseProfileAfterSignIn, a sign-in without a profile goes through who's watching; one with a profile, or a purchase, goes straight on", async () => {
+    const storage = testStorage(stored(await guestTokens(Date.now())));
+    const navigation = memoryNavigation('/login?from=%2Faccount');
+    const actor = start({ api: fakeApi(), storage, navigation, chooseProfileAfterSignIn: true });
+    actor.send({ type: 'session.signedIn', tokens: await userTokens(Date.now()), afterSignIn: { search: '?from=%2Faccount' } });
+    actor.send({ type: 'session.signedIn', tokens: await userTokens(Date.now(), { pid: 'p1' }), afterSignIn: { search: '?from=%2Faccount' } });
+    actor.send({ type: 'session.signedIn', tokens: await userTokens(Date.now(), { sub: 'u-3' }), afterSignIn: { search: '?entryPage=PURCHASE' } });
+    expect(navigation.calls).toEqual([
+      { type: 'navigate', path: '/profiles?from=%2Faccount', replace: true },
+      { type: 'navigate', path: '/account', replace: true },
+      { type: 'navigate', path: '/purchase', replace: true },
+    ]);
+    actor.stop();
+  });
+
   it('session.afterSignIn without a signed-in user, or a sign-in whose token does not decode, goes nowhere', async () => {
     const storage = testStorage(stored(await guestTokens(Date.now())));
     const navigation = memoryNavigation('/login');

@@ -52,6 +52,12 @@ export interface SessionInput {
    * session navigates there with `replace`. @default undefined (the session never navigates)
    */
   navigation?: Pick<Navigation, 'navigate'>;
+  /**
+   * A sign-in that has not chosen its profile (no `pid`: every sign-in) goes to PROFILES ("who's
+   * watching", with `from` the §2 target) before its target: core's `throughProfilePicker`.
+   * @default false (straight to the target)
+   */
+  chooseProfileAfterSignIn?: boolean;
   /** The route set of the after-sign-in target, read when a sign-in is done. @default () => 'en' */
   routeLocale?: () => RouteLocale;
   /**
