@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createResourceCache } from './cache.js';
 import { resetOnViewerChange, type ViewerSource } from './viewer.js';
 
-type User = { id: string; guest: boolean } | null;
+type User = { id: string; guest: boolean; profileId?: string } | null;
 
 /** A session stand-in whose viewer the test changes. */
 function fakeSession(first: User) {
@@ -43,6 +43,20 @@ describe('resetOnViewerChange', () => {
     await cache.fetch(query);
     become({ id: 'guest:3', guest: true });
     expect(cache.peek(query).data).toBeUndefined();
+  });
+
+  it("forgets the cached reads when the account's viewer switches profile (a child sees its own catalogue)", async () => {
+    const cache = createResourceCache({ onError: () => undefined });
+    const { source, become } = fakeSession({ id: 'u1', guest: false });
+    resetOnViewerChange(cache, source);
+    let n = 0;
+    const query = { key: ['catalogue', 'home'], load: async () => `home of load ${++n}` };
+    await cache.fetch(query);
+    become({ id: 'u1', guest: false, profileId: 'kid' });
+    expect(cache.peek(query).data).toBeUndefined();
+    await cache.fetch(query);
+    become({ id: 'u1', guest: false, profileId: 'kid' });
+    expect(cache.peek(query).data).toBe('home of load 2');
   });
 
   it('stops following once stopped', async () => {

@@ -2,19 +2,26 @@ import type { ResourceCache } from './cache.js';
 
 /** The little of a session actor that {@link resetOnViewerChange} reads: who its viewer is. */
 export interface ViewerSource {
-  getSnapshot(): { context: { user: { id: string; guest: boolean } | null } };
-  subscribe(listener: (snapshot: { context: { user: { id: string; guest: boolean } | null } }) => void): { unsubscribe(): void };
+  getSnapshot(): { context: { user: Viewer | null } };
+  subscribe(listener: (snapshot: { context: { user: Viewer | null } }) => void): { unsubscribe(): void };
 }
 
-/** The viewer's identity as a key: the user id, `guest` for any guest, `none` without a session. */
-function viewerKey(user: { id: string; guest: boolean } | null): string {
+/** What identifies a viewer: the account, a guest or not, and the profile (claim `pid`), if any. */
+interface Viewer {
+  id: string;
+  guest: boolean;
+  profileId?: string | undefined;
+}
+
+/** The viewer's identity as a key: the user id and its profile, `guest` for any guest, `none` without a session. */
+function viewerKey(user: Viewer | null): string {
   if (user === null) return 'none';
-  return user.guest ? 'guest' : `user:${user.id}`;
+  return user.guest ? 'guest' : `user:${user.id}:${user.profileId ?? ''}`;
 }
 
 /**
  * Keeps `cache` to one viewer's data: whenever the session's viewer changes (a sign-in, a
- * sign-out, another account, a session that expired), every cached read is forgotten, so no view
+ * sign-out, another account or profile, a session that expired), every cached read is forgotten, so no view
  * ever shows the previous viewer's cards, licences or history. A token refresh of the same viewer
  * keeps the cache. Returns the function that stops following.
  */
