@@ -3,6 +3,7 @@ import type { ResourceCache } from './cache.js';
 import { catalogueResources, type CatalogueResources } from './catalogue.js';
 import { commerceResources, type CommerceResources } from './commerce.js';
 import { countriesResources, type CountriesResources } from './countries.js';
+import { householdResources, type HouseholdResources } from './household.js';
 import { identityResources, type IdentityResources } from './identity.js';
 import { libraryResources, type LibraryResources } from './library.js';
 
@@ -12,7 +13,7 @@ import { libraryResources, type LibraryResources } from './library.js';
  * `@stream/react`), and each mutation outside a flow runs through the cache and invalidates
  * exactly the keys it changes (`resources.cards.remove(cardId)`). Keys: `RESOURCE_KEYS`.
  */
-export type Resources = IdentityResources & CommerceResources & CatalogueResources & CountriesResources & LibraryResources;
+export type Resources = IdentityResources & CommerceResources & CatalogueResources & CountriesResources & LibraryResources & HouseholdResources;
 
 /**
  * The resource definitions over the platform client `api`, mutating through `cache` (the one
@@ -26,5 +27,6 @@ export function createResources(api: ApiClient, cache: ResourceCache): Resources
     ...catalogueResources(api),
     ...countriesResources(api),
     ...libraryResources(api, cache),
+    ...householdResources(api, cache),
   };
 }

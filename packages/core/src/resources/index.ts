@@ -22,3 +22,4 @@ export type { CardList, CommerceResources, LicenceList, PaymentHistory } from '.
 export type { CatalogueAnswer, CatalogueApi, CatalogueCall, CatalogueRequest, CatalogueResources, ContentList } from './catalogue.js';
 export type { CountriesResources } from './countries.js';
 export type { LibraryPageQuery, LibraryResources } from './library.js';
+export type { HouseholdResources } from './household.js';

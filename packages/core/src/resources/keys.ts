@@ -38,6 +38,10 @@ export const RESOURCE_KEYS = {
   history: ['history'],
   /** `['watchlists']`: every read of the watchlists library (`watchlists.list`); a create, rename, save, unsave or delete invalidates it. */
   watchlists: ['watchlists'],
+  /** `['profiles']`: every read of the household's profiles (a create, change or delete invalidates it). */
+  profiles: ['profiles'],
+  /** `['profiles', 'list']`: the account's profiles (`profiles.list`). */
+  profilesList: ['profiles', 'list'],
 } as const satisfies Record<string, readonly string[]>;
 
 /** `['content', 'get', type, id]`: one title (`content.get`). */
