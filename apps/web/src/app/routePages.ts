@@ -57,6 +57,7 @@ export const ROUTE_PAGES: Partial<Record<RouteKey, string>> = {
   EXTERNAL_PAGE: 'ExternalPage',
   MOBILE_EXTERNAL_PAGE: 'MobileExternalPage',
   PLUGIN: 'PluginPage',
+  PROFILES: 'ProfilesPage',
 };
 
 /**
