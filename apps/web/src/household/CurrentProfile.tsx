@@ -18,7 +18,7 @@ export function CurrentProfile({ current }: { current: 'page' | undefined }) {
       {profile ? (
         <li className="site-nav__profile">
           <ProfileAvatar avatar={profile.avatar} size={28} />
-          <span>{profile.name}</span>
+          <span className="site-nav__profile-name">{profile.name}</span>
         </li>
       ) : null}
       <li>

@@ -20,11 +20,10 @@ export function ManageProfiles({ onDone }: { onDone(): void }) {
   const list = useResource(queries.profiles.list());
   const [editing, setEditing] = useState<Profile | 'new' | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
-  const wasEditing = useRef(false);
 
+  // Focus on the heading when the list shows (opened from "who's watching", or back from the form).
   useEffect(() => {
-    if (editing === null && wasEditing.current) heading.current?.focus();
-    wasEditing.current = editing !== null;
+    if (editing === null) heading.current?.focus();
   }, [editing]);
 
   if (editing !== null) {

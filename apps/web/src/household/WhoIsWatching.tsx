@@ -15,6 +15,8 @@ export interface WhoIsWatchingProps {
   onFinished(output: ProfilePickerOutput): void;
   /** "Manage profiles", when the session may manage them (core's `sessionMay`); absent: not offered. */
   onManage?: (() => void) | undefined;
+  /** Focus on the heading once the list shows (back from managing profiles). */
+  focusHeading?: boolean | undefined;
 }
 
 /**
@@ -24,7 +26,7 @@ export interface WhoIsWatchingProps {
  * shared PIN pad, driven a digit at a time by the machine (`wrongPin`; `tooManyAttempts` with the
  * seconds left, counting down). Skeletons while the list loads, an error with Retry.
  */
-export function WhoIsWatching({ skipWhenAlone, onFinished, onManage }: WhoIsWatchingProps) {
+export function WhoIsWatching({ skipWhenAlone, onFinished, onManage, focusHeading = false }: WhoIsWatchingProps) {
   const { t } = useI18n();
   const { api } = useServices();
   const input = useMemo(
@@ -40,6 +42,13 @@ export function WhoIsWatching({ skipWhenAlone, onFinished, onManage }: WhoIsWatc
   );
   const [view, actor] = useFlow(profilePickerMachine, { input, connect: connectProfilePicker });
   const finished = useRef(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const shown = useRef<string>(focusHeading ? 'away' : 'start');
+  // Focus on the heading when the list comes back (the PIN pad cancelled, a failed selection, back from managing).
+  useEffect(() => {
+    if (view.status === 'choosing' && shown.current !== 'start' && shown.current !== 'choosing') heading.current?.focus();
+    if (view.status !== 'loading') shown.current = view.status;
+  }, [view.status]);
   useEffect(() => {
     const snapshot = actor.getSnapshot();
     if (snapshot.status !== 'done' || finished.current) return;
@@ -100,7 +109,9 @@ export function WhoIsWatching({ skipWhenAlone, onFinished, onManage }: WhoIsWatc
   }
   return (
     <section className="profiles" aria-labelledby="profiles-heading">
-      <h1 id="profiles-heading">{t('whoIsWatching')}</h1>
+      <h1 id="profiles-heading" ref={heading} tabIndex={-1}>
+        {t('whoIsWatching')}
+      </h1>
       {body}
     </section>
   );

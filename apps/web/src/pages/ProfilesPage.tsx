@@ -55,5 +55,13 @@ function Profiles() {
       />
     );
   }
-  return <WhoIsWatching key={round} skipWhenAlone={afterSignIn} onFinished={finish} onManage={canManage ? () => setManaging(true) : undefined} />;
+  return (
+    <WhoIsWatching
+      key={round}
+      skipWhenAlone={afterSignIn}
+      onFinished={finish}
+      onManage={canManage ? () => setManaging(true) : undefined}
+      focusHeading={round > 0}
+    />
+  );
 }
