@@ -105,8 +105,12 @@ test('several profiles: who\'s watching after sign-in, a child profile made on P
   expect(await axeViolations(page)).toEqual([]);
   await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
   await expect(page).toHaveURL(/\/home$/);
-  await page.goto('/account');
+  await page.goto('/account?from=%2Fsearch%3Fq%3Dcrowns');
   await expect(page.getByRole('dialog')).toContainText(KID_DENIED);
+  await page.keyboard.press('Escape');
+  // Close goes to an in-app from: the search finds a family title for the child.
+  await expect(page).toHaveURL(/\/search\?q=crowns$/);
+  await expect(page.getByRole('link', { name: new RegExp(FAMILY_TITLE) }).first()).toBeVisible();
 
   // Leave the child for Sam: the PIN, a wrong one first. No "Manage profiles" for a child.
   await page.goto('/home');

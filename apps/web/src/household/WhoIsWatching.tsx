@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef } from 'react';
 import type { ProfileListItem } from '@stream/core/contracts';
-import { connectProfilePicker, profilePickerMachine, type ProfilePickerOutput } from '@stream/core/machines';
+import { connectProfilePicker, profilePickerCalls, profilePickerMachine, type ProfilePickerOutput } from '@stream/core/machines';
 import { useFlow } from '@stream/react';
 import { useI18n, useServices } from '../app/context';
 import { InlineError, InlineStatus } from '../components/StatusScreen';
@@ -30,12 +30,7 @@ export function WhoIsWatching({ skipWhenAlone, onFinished, onManage, focusHeadin
   const { t } = useI18n();
   const { api } = useServices();
   const input = useMemo(
-    () => ({
-      skipWhenAlone,
-      listProfiles: (signal: AbortSignal) => api.profiles.list(undefined, { signal }),
-      selectProfile: ({ id, pin, signal }: { id: string; pin?: string | undefined; signal: AbortSignal }) =>
-        api.profiles.select({ params: { id }, body: pin ? { pin } : {} }, { signal }),
-    }),
+    () => ({ skipWhenAlone, ...profilePickerCalls(api) }),
     // The input is read once, when the machine starts.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [],

@@ -1,8 +1,9 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { ApiClient } from '../../api/types.js';
 import type { ProfileListItem } from '../../contracts/profiles.js';
 import type { HouseholdFailure } from '../../domain/household.js';
 import type { ProfilePickerMachine } from './profilePicker.machine.js';
-import type { ProfilePickerEvent } from './profilePicker.types.js';
+import type { ProfilePickerEvent, ProfilePickerInput } from './profilePicker.types.js';
 
 /** A running profile-picker actor. */
 export type ProfilePickerActorRef = ActorRefFrom<ProfilePickerMachine>;
@@ -61,5 +62,16 @@ export function connectProfilePicker(snapshot: ProfilePickerSnapshot, send: (eve
     digit: (key) => send({ type: 'picker.digit', key }),
     deleteDigit: () => send({ type: 'picker.delete' }),
     cancel: () => send({ type: 'picker.cancel' }),
+  };
+}
+
+/**
+ * The picker's calls over the API client (its input's functions): `calls.profiles.list` and
+ * `calls.profiles.select` (`{ pin }` only when one is given), each abortable by its signal.
+ */
+export function profilePickerCalls(api: ApiClient): Pick<ProfilePickerInput, 'listProfiles' | 'selectProfile'> {
+  return {
+    listProfiles: (signal) => api.profiles.list(undefined, { signal }),
+    selectProfile: ({ id, pin, signal }) => api.profiles.select({ params: { id }, body: pin === undefined ? {} : { pin } }, { signal }),
   };
 }

@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { ApiError } from '../../api/errors.js';
 import type { ProfileList } from '../../contracts/profiles.js';
-import { connectProfilePicker, profilePickerMachine, type ProfileSelection } from '../index.js';
+import type { ApiClient } from '../../api/types.js';
+import { connectProfilePicker, profilePickerCalls, profilePickerMachine, type ProfileSelection } from '../index.js';
 
 const ADULT = '11111111-1111-4111-8111-111111111111';
 const KID = '22222222-2222-4222-8222-222222222222';
@@ -168,5 +169,20 @@ describe('profile picker machine', () => {
     await vi.waitFor(() => expect(several.view().status).toBe('choosing'));
     const standalone = start({ list: async () => one });
     await vi.waitFor(() => expect(standalone.view().status).toBe('choosing'));
+  });
+
+  it('profilePickerCalls sends profiles.list and profiles.select, with the PIN only when given', async () => {
+    const list = vi.fn(async () => LIST);
+    const select = vi.fn(async () => tokens);
+    const calls = profilePickerCalls({ profiles: { list, select } } as unknown as ApiClient);
+    const signal = new AbortController().signal;
+    await calls.listProfiles(signal);
+    await calls.selectProfile({ id: KID, signal });
+    await calls.selectProfile({ id: ADULT, pin: '0427', signal });
+    expect(list).toHaveBeenCalledWith(undefined, { signal });
+    expect(select.mock.calls).toEqual([
+      [{ params: { id: KID }, body: {} }, { signal }],
+      [{ params: { id: ADULT }, body: { pin: '0427' } }, { signal }],
+    ]);
   });
 });
