@@ -45,8 +45,11 @@ async function typePin(page: Page, pin: string): Promise<void> {
 }
 
 test('several profiles: who\'s watching after sign-in, a child profile made on PROFILES, its catalogue, and leaving it with the PIN', async ({ page, request }) => {
+  // One journey through several pages and accounts' calls: longer than a page's test.
+  test.setTimeout(120_000);
   const viewer = await createViewer(request, 'profiles');
   await addProfile(request, viewer, { name: 'Sam', type: 'ADULT', avatar: 'robot' });
+  await addProfile(request, viewer, { name: 'Old', type: 'ADULT' });
   await setPin(request, viewer);
 
   // Sign in: the account has two profiles, so "who's watching" comes before home.
@@ -71,15 +74,25 @@ test('several profiles: who\'s watching after sign-in, a child profile made on P
   await expect(page.getByRole('heading', { level: 1, name: 'Manage profiles' })).toBeVisible();
   await expect(page.getByRole('listitem').filter({ hasText: 'Kid' })).toContainText('Child, up to 7+');
 
-  // Rename it and back; deleting asks first (cancelled here).
-  await page.getByRole('button', { name: 'Edit Kid' }).click();
+  // Rename a profile and change its avatar; delete one after the confirmation (cancelled first).
+  await page.getByRole('button', { name: 'Edit Old' }).click();
+  await page.getByLabel('Name').fill('Older');
+  await page.getByRole('radio', { name: 'Rocket' }).check();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('button', { name: 'Edit Older' })).toBeVisible();
+  await page.getByRole('button', { name: 'Edit Older' }).click();
+  await expect(page.getByRole('radio', { name: 'Rocket' })).toBeChecked();
   await page.getByRole('button', { name: 'Delete profile' }).click();
-  const confirm = page.getByRole('dialog', { name: 'Delete Kid?' });
+  const confirm = page.getByRole('dialog', { name: 'Delete Older?' });
   await expect(confirm).toBeVisible();
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(confirm).toBeHidden();
-  await page.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('button', { name: 'Delete profile' }).click();
+  await confirm.getByRole('button', { name: 'Delete profile' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Manage profiles' })).toBeFocused();
+  await expect(page.getByRole('button', { name: 'Edit Older' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByRole('button', { name: /^Older/ })).toHaveCount(0);
 
   // Choose the child: from an adult, no PIN; the app goes on to home.
   await page.getByRole('button', { name: /^Kid/ }).click();
