@@ -6,14 +6,10 @@ export interface ViewerSource {
   subscribe(listener: (snapshot: { context: { user: Viewer | null } }) => void): { unsubscribe(): void };
 }
 
-/** What identifies a viewer: the account, a guest or not, and the profile (claim `pid`), if any. */
-interface Viewer {
-  id: string;
-  guest: boolean;
-  profileId?: string | undefined;
-}
+/** Who watches: the account (`id`), whether a guest, and the household profile (`profileId`, the token's `pid`), when the session has one. */
+type Viewer = { id: string; guest: boolean; profileId?: string | undefined };
 
-/** The viewer's identity as a key: the user id and its profile, `guest` for any guest, `none` without a session. */
+/** The viewer's identity as a key: the user id and profile, `guest` for any guest, `none` without a session. */
 function viewerKey(user: Viewer | null): string {
   if (user === null) return 'none';
   return user.guest ? 'guest' : `user:${user.id}:${user.profileId ?? ''}`;
@@ -21,7 +17,7 @@ function viewerKey(user: Viewer | null): string {
 
 /**
  * Keeps `cache` to one viewer's data: whenever the session's viewer changes (a sign-in, a
- * sign-out, another account or profile, a session that expired), every cached read is forgotten, so no view
+ * sign-out, another account, another profile of the household, a session that expired), every cached read is forgotten, so no view
  * ever shows the previous viewer's cards, licences or history. A token refresh of the same viewer
  * keeps the cache. Returns the function that stops following.
  */
