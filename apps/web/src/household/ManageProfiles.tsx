@@ -7,6 +7,7 @@ import { useI18n, useServices } from '../app/context';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { InlineError } from '../components/StatusScreen';
 import { AVATAR_LABELS, ProfileAvatar } from './ProfileAvatar';
+import { ProfilesSection } from './ProfilesSection';
 
 /**
  * "Manage profiles" (issue 16): the account's profiles (`queries.profiles.list()`), each with
@@ -64,17 +65,14 @@ export function ManageProfiles({ onDone }: { onDone(): void }) {
     );
   }
   return (
-    <section className="profiles" aria-labelledby="manage-profiles-heading">
-      <h1 id="manage-profiles-heading" ref={heading} tabIndex={-1}>
-        {t('profilesManage')}
-      </h1>
+    <ProfilesSection title={t('profilesManage')} headingRef={heading}>
       {body}
       <p className="profiles__actions">
         <button type="button" className="button button--secondary" onClick={onDone}>
           {t('profilesDone')}
         </button>
       </p>
-    </section>
+    </ProfilesSection>
   );
 }
 
@@ -112,10 +110,7 @@ function ProfileForm({ profile, onDone }: { profile: Profile | undefined; onDone
   const { draft } = view;
   const failure = view.failure && view.status !== 'confirmingDelete' && view.status !== 'deleting' ? t(view.failure.key) : null;
   return (
-    <section className="profiles" aria-labelledby={`${id}-heading`}>
-      <h1 id={`${id}-heading`} ref={heading} tabIndex={-1}>
-        {view.isNew ? t('profileAdd') : t('profileEditNamed', { name: profile?.name ?? '' })}
-      </h1>
+    <ProfilesSection title={view.isNew ? t('profileAdd') : t('profileEditNamed', { name: profile?.name ?? '' })} headingRef={heading}>
       <form className="profile-form" onSubmit={submit} noValidate>
         <div className="field">
           <label htmlFor={`${id}-name`}>{t('profileName')}</label>
@@ -196,6 +191,6 @@ function ProfileForm({ profile, onDone }: { profile: Profile | undefined; onDone
         onConfirm={view.confirm}
         onCancel={view.cancel}
       />
-    </section>
+    </ProfilesSection>
   );
 }

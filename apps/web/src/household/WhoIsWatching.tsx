@@ -6,6 +6,7 @@ import { useI18n, useServices } from '../app/context';
 import { InlineError, InlineStatus } from '../components/StatusScreen';
 import { PinPad } from './PinPad';
 import { ProfileAvatar } from './ProfileAvatar';
+import { ProfilesSection } from './ProfilesSection';
 
 /** Props of {@link WhoIsWatching}. */
 export interface WhoIsWatchingProps {
@@ -103,12 +104,9 @@ export function WhoIsWatching({ skipWhenAlone, onFinished, onManage, focusHeadin
     );
   }
   return (
-    <section className="profiles" aria-labelledby="profiles-heading">
-      <h1 id="profiles-heading" ref={heading} tabIndex={-1}>
-        {t('whoIsWatching')}
-      </h1>
+    <ProfilesSection title={t('whoIsWatching')} headingRef={heading}>
       {body}
-    </section>
+    </ProfilesSection>
   );
 }
 
