@@ -10,10 +10,10 @@ import { WhoIsWatching } from '../household/WhoIsWatching';
 import '../styles/household.css';
 
 /**
- * PROFILES (`/profiles?from=`; issue 16, docs/web.md "Profiles"): "who's watching" (core's
+ * PROFILES (`/profiles?from=`; issue 16; docs/architecture.md `src/household/`): "who's watching" (core's
  * `profilePicker` machine). Choosing a profile hands its tokens to the session
- * (`session.signedIn { tokens }`), then goes to `from` (an in-app path, core's
- * `postSignInTarget`) or home. After a sign-in the session sends the viewer here with `from`
+ * (`session.signedIn { tokens, profileSwitch }`: the sign-in's providers stay), then goes to
+ * `from` (an in-app path, core's `postSignInTarget`) or home. After a sign-in the session sends the viewer here with `from`
  * (core's `throughProfilePicker`): an account of one profile goes straight on. "Manage profiles"
  * (add, rename, avatar, a child's limit, delete) only for a session that may
  * (`sessionMay(user, 'manageProfiles')`: never a child's). A guest is sent to sign in and comes back.
@@ -41,7 +41,7 @@ function Profiles() {
   const afterSignIn = new URLSearchParams(search).has('from');
 
   const finish = (output: ProfilePickerOutput) => {
-    if (output.kind === 'selected') session.send({ type: 'session.signedIn', tokens: output.tokens });
+    if (output.kind === 'selected') session.send({ type: 'session.signedIn', tokens: output.tokens, profileSwitch: true });
     navigate(postSignInTarget(search, { locale: routeLocale }), { replace: true });
   };
 

@@ -363,9 +363,12 @@ export const sessionMachine = setup({
     }),
     /**
      * Stores the OAuth provider of `session.signedIn { oauthProvider }`; any other sign-in removes
-     * it, so that a later logout does not call the provider's route for a session it did not issue.
+     * it, so that a later logout does not call the provider's route for a session it did not issue
+     * (a `profileSwitch` keeps it).
      */
     recordOAuthProvider: ({ context, event }) => {
+      // A profile switch keeps the sign-in's provider: the platform's new session keeps it too.
+      if (event.type === 'session.signedIn' && event.profileSwitch === true) return;
       const provider = event.type === 'session.signedIn' ? event.oauthProvider : undefined;
       if (provider) context.env.storage.setItem(STORAGE_KEYS.oauthProvider, provider);
       else context.env.storage.removeItem(STORAGE_KEYS.oauthProvider);
@@ -373,9 +376,11 @@ export const sessionMachine = setup({
     /**
      * Keeps the providers `session.signedIn { tokens }` lists under `linkedAccounts` (§3 "Login
      * response"; provider names only) in storage and the context; a sign-in whose answer lists
-     * none, or a guest's, removes them.
+     * none, or a guest's, removes them; a `profileSwitch` keeps the account's.
      */
     recordLinkedAccounts: assign(({ context, event }) => {
+      // A profile switch of the same account keeps its linked providers.
+      if (event.type === 'session.signedIn' && event.profileSwitch === true && context.user?.guest === false) return {};
       // Runs after adoptTokens: the context's user is the one these tokens decoded to.
       const listed = event.type === 'session.signedIn' && context.user?.guest === false ? event.tokens.linkedAccounts : undefined;
       return { linkedAccounts: storeLinkedAccounts(context.env.storage, sessionLinkedAccounts(listed)) };

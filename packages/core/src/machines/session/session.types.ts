@@ -130,7 +130,17 @@ export type SessionEvent =
    * `afterSignIn`, the session then navigates (replace) to `postSignInTarget(afterSignIn.search)`
    * (§2 "After sign-in completion"); without it (a sign-in embedded in another flow) it stays.
    */
-  | { type: 'session.signedIn'; tokens: LoginResponse; oauthProvider?: string; afterSignIn?: AfterSignIn }
+  | {
+      type: 'session.signedIn';
+      tokens: LoginResponse;
+      oauthProvider?: string;
+      afterSignIn?: AfterSignIn;
+      /**
+       * The tokens are another profile of the signed-in account (the profile picker's
+       * `profiles.select`): the OAuth provider and the linked providers stay as they are.
+       */
+      profileSwitch?: boolean;
+    }
   /**
    * A sign-in flow that handed its tokens over earlier (without `afterSignIn`) is done: navigate
    * (replace) to `postSignInTarget(search)`. Ignored without a signed-in user.
