@@ -176,10 +176,23 @@ test('five wrong PINs: the PIN pad counts the wait down (390 px wide)', async ({
   expect(await axeViolations(page)).toEqual([]);
 });
 
-test('an account of one profile goes straight home after sign-in', async ({ page, request }) => {
+test('an account of one profile goes straight home after sign-in; PROFILES and its form fit 390 px', async ({ page, request }) => {
   const viewer = await createViewer(request, 'profiles-one');
   await page.goto('/login');
   await submitLogin(page, viewer.email, viewer.password);
   await expect(page).toHaveURL(/\/home$/);
   await expect(page.getByRole('navigation', { name: 'Main', exact: true }).locator('.site-nav__profile-name')).toHaveText('Licence Viewer');
+
+  // PROFILES opened by itself shows the one profile, and its forms fit a phone.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/profiles');
+  await expect(page.getByRole('button', { name: /^Licence Viewer/ })).toContainText('Watching now');
+  await page.getByRole('button', { name: 'Manage profiles' }).click();
+  await page.getByRole('button', { name: 'Add a profile' }).click();
+  await page.getByRole('radio', { name: 'Child' }).check();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Enter a name for this profile.')).toBeVisible();
+  await expect(page.getByLabel('Name')).toHaveAttribute('aria-invalid', 'true');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  expect(await axeViolations(page)).toEqual([]);
 });
