@@ -37,7 +37,7 @@ test('sign up, sign out, sign in, survive token expiry, sign out', async ({ page
   await page.getByRole('link', { name: 'Account' }).click();
   await expect(page.getByRole('heading', { name: 'Your account' })).toBeVisible();
   await expect(page.getByText(email)).toBeVisible();
-  await expect(page.getByText('Journey Viewer')).toBeVisible();
+  await expect(page.getByRole('main').getByText('Journey Viewer')).toBeVisible();
   expect(refreshes.length).toBeGreaterThanOrEqual(1);
 
   // A reload keeps the session.

@@ -43,5 +43,5 @@ test('the login page links carry from: forgot password with providerName, and a 
   await page.getByLabel('Password', { exact: true }).fill('a long enough password');
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page).toHaveURL(/\/account$/);
-  await expect(page.getByText('Returning Viewer')).toBeVisible();
+  await expect(page.getByRole('main').getByText('Returning Viewer')).toBeVisible();
 });

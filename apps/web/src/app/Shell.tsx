@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, type LazyExoticComponent } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
-import { buildPath, matchRouteAnyLocale, signInPath, type RouteKey } from '@stream/core/domain';
+import { buildPath, matchRouteAnyLocale, routeDenial, signInPath, type RouteKey } from '@stream/core/domain';
 import { Header } from '../components/Header';
 import { LoadingScreen } from '../components/StatusScreen';
 import { LogoutPage } from '../pages/LogoutPage';
@@ -11,6 +11,9 @@ import { useSession } from './hooks';
 import { loadedPage, pageOf, type Page } from './pages';
 
 const pages = new Map<string, Page | LazyExoticComponent<Page>>();
+
+/** What a page the session may not open shows instead (core's `routeDenial`), loaded on demand. */
+const NotAllowed = lazy(() => import('../household/NotAllowed'));
 
 /**
  * The component of a route's page, one per page module (routes sharing a page keep it across
@@ -69,6 +72,7 @@ function RouteView() {
   const [pathname] = useLocation();
   const search = useSearch();
   const { t, routeLocale, path } = useI18n();
+  const { user } = useSession();
   const match = matchRouteAnyLocale(pathname, routeLocale);
 
   if (!match) return <NotFoundPage />;
@@ -78,6 +82,9 @@ function RouteView() {
   }
   if (match.key === 'ROOT') return <Redirect to={path('HOME') + (search ? `?${search}` : '')} replace />;
   if (match.key === 'LOGOUT') return <LogoutPage />;
+  // A page the session's profile may not open (a child's: buying, signing up, the account).
+  const denial = routeDenial(user, match.key);
+  if (denial) return <NotAllowed reason={denial} />;
   const RoutePage = routePage(match.key);
   if (!RoutePage) return <NotFoundPage />;
   // One boundary per page module: leaving a page unmounts it at once, even while the next page's

@@ -59,6 +59,7 @@ export const ROUTE_PAGES: Partial<Record<RouteKey, string>> = {
   PLUGIN: 'PluginPage',
   PREFERENCES: 'PreferencesPage',
   CONFIRM_PIN_PROTECTION_RESET: 'PinResetPage',
+  PROFILES: 'ProfilesPage',
 };
 
 /**

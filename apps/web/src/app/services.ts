@@ -59,6 +59,7 @@ export function createServices(config: AppConfig): Services {
       tokens,
       navigation,
       routeLocale: () => routeLocaleFor(language.current),
+      chooseProfileAfterSignIn: true,
       clock: systemClock,
       broadcast: broadcastChannel<SessionBroadcastMessage>(SESSION_CHANNEL),
     },

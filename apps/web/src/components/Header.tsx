@@ -1,7 +1,8 @@
 import { Link, useLocation } from 'wouter';
-import { matchRouteAnyLocale, type RouteKey } from '@stream/core/domain';
+import { matchRouteAnyLocale, sessionMay, type RouteKey } from '@stream/core/domain';
 import { useI18n } from '../app/context';
 import { useSession } from '../app/hooks';
+import { CurrentProfile } from '../household/CurrentProfile';
 import { LanguagePicker } from './LanguagePicker';
 import { useNavbar } from './useNavbar';
 import '../styles/navbar.css';
@@ -19,13 +20,15 @@ const NAV_ID = 'site-nav';
 
 /**
  * Site header: logo, the main navigation (Home, Browse, Live, Schedule, Search; the current page
- * marked `aria-current="page"`), the guest or signed-in links, and the language picker. Below
+ * marked `aria-current="page"`), the guest or signed-in links (the session's profile with "Switch
+ * profile"; the account's pages only for a profile that may open them, core's `sessionMay`: never
+ * a child's), and the language picker. Below
  * 1024 px (§9) the navigation is a drawer behind a hamburger button (`useNavbar`): a route change
  * closes it, Escape closes it and returns focus to the button.
  */
 export function Header() {
   const { t, path, routeLocale } = useI18n();
-  const { status, isSignedIn } = useSession();
+  const { status, isSignedIn, user } = useSession();
   const [pathname] = useLocation();
   const { state, toggle, onKeyDown, buttonRef } = useNavbar();
   const currentKey = matchRouteAnyLocale(pathname, routeLocale)?.key;
@@ -61,9 +64,12 @@ export function Header() {
           <ul className="site-nav__account">
             {isSignedIn ? (
               <>
-                <li>
-                  <Link href={path('ACCOUNT')} aria-current={current('ACCOUNT')}>{t('account')}</Link>
-                </li>
+                <CurrentProfile current={current('PROFILES')} />
+                {sessionMay(user, 'accountPages') ? (
+                  <li>
+                    <Link href={path('ACCOUNT')} aria-current={current('ACCOUNT')}>{t('account')}</Link>
+                  </li>
+                ) : null}
                 <li>
                   <Link href={path('LOGOUT')}>{t('signOut')}</Link>
                 </li>

@@ -22,6 +22,8 @@ describe('decodeSessionClaims', () => {
             rol: fc.string(),
             loc: fc.string({ minLength: 2, maxLength: 2 }),
             par: fc.string(),
+            pid: fc.string({ minLength: 1 }),
+            arl: fc.integer({ min: 0, max: 18 }),
             exp: fc.integer({ min: 0, max: 4_000_000_000 }),
             iat: fc.integer({ min: 0, max: 4_000_000_000 }),
           },
@@ -40,6 +42,8 @@ describe('decodeSessionClaims', () => {
     expect(decodeSessionClaims(await sign({ sub: 'g1', gue: true }))).toEqual({ sub: 'g1', gue: true });
     expect(decodeSessionClaims(await sign({ sub: 'u1' }))).toEqual({ sub: 'u1', gue: false });
     expect(decodeSessionClaims(await sign({ sub: 'u1', gue: false, rol: 7, loc: null }))).toEqual({ sub: 'u1', gue: false });
+    expect(decodeSessionClaims(await sign({ sub: 'u1', pid: '', arl: '7' }))).toEqual({ sub: 'u1', gue: false });
+    expect(decodeSessionClaims(await sign({ sub: 'u1', pid: 3, arl: null }))).toEqual({ sub: 'u1', gue: false });
   });
 
   it('rejects tokens without a usable sub, exp or gue', async () => {
@@ -82,6 +86,13 @@ describe('session user and expiry', () => {
       missingInformationStatus: 'NOT_CHECKED',
     });
     expect(toSessionUser({ sub: 'g', gue: true })).toEqual({ id: 'g', guest: true });
+    expect(toSessionUser({ sub: 'u1', gue: false, par: 'RESTRICTED', pid: 'p7', arl: 7 })).toEqual({
+      id: 'u1',
+      guest: false,
+      par: 'RESTRICTED',
+      profileId: 'p7',
+      ageRatingLimit: 7,
+    });
   });
 
   it('computes expiry in milliseconds with skew', () => {

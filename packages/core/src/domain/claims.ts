@@ -6,8 +6,10 @@ import { decodeJwt } from 'jose';
 
 /**
  * The platform's access-token claims: `sub` account id, `gue` guest flag, `rol` role, `loc`
- * country (ISO 3166-1 alpha-2), `par` (opaque platform value), `exp`/`iat` in SECONDS since the
- * Unix epoch.
+ * country (ISO 3166-1 alpha-2), `par` (parental restriction: `RESTRICTED` for a child profile's
+ * session, else `NON_RESTRICTED`), `pid` the session's profile id (absent: the account's first
+ * adult profile, as a fresh sign-in gives), `arl` a child profile's age-rating limit (the highest
+ * title rating it may receive), `exp`/`iat` in SECONDS since the Unix epoch.
  */
 export interface SessionClaims {
   sub: string;
@@ -15,6 +17,8 @@ export interface SessionClaims {
   rol?: string;
   loc?: string;
   par?: string;
+  pid?: string;
+  arl?: number;
   exp?: number;
   iat?: number;
 }
@@ -26,6 +30,10 @@ export interface SessionUser {
   role?: string;
   country?: string;
   par?: string;
+  /** The session's profile (claim `pid`); absent: the account's first adult profile, not chosen yet. */
+  profileId?: string;
+  /** A child profile's age-rating limit (claim `arl`). */
+  ageRatingLimit?: number;
   expiresAt?: number;
   missingInformationStatus?: string;
 }
@@ -39,8 +47,9 @@ const isFiniteNumber = (value: unknown): value is number => typeof value === 'nu
  * - `token`: any value; a compact JWS string is expected.
  * - Returns the claims, or `null` when the token is not a string, not a decodable JWT, has no
  *   non-empty string `sub`, or has an `exp`/`iat` that is not a finite number, or a `gue` that
- *   is present and not a boolean. A missing `gue` means not a guest. `rol`, `loc`, `par` that
- *   are not strings are left out. Never throws.
+ *   is present and not a boolean. A missing `gue` means not a guest. `rol`, `loc`, `par`, `pid`
+ *   that are not strings (or are empty, for `pid`), and an `arl` that is not a finite number,
+ *   are left out. Never throws.
  * Implements identity-and-routes.md §3 "Session user (from token claims)".
  */
 export function decodeSessionClaims(token: unknown): SessionClaims | null {
@@ -52,7 +61,7 @@ export function decodeSessionClaims(token: unknown): SessionClaims | null {
     return null;
   }
   if (typeof payload !== 'object' || payload === null) return null;
-  const { sub, gue, rol, loc, par, exp, iat } = payload;
+  const { sub, gue, rol, loc, par, pid, arl, exp, iat } = payload;
   if (typeof sub !== 'string' || sub === '') return null;
   if (gue !== undefined && typeof gue !== 'boolean') return null;
   if (exp !== undefined && !isFiniteNumber(exp)) return null;
@@ -61,6 +70,8 @@ export function decodeSessionClaims(token: unknown): SessionClaims | null {
   if (typeof rol === 'string') claims.rol = rol;
   if (typeof loc === 'string') claims.loc = loc;
   if (typeof par === 'string') claims.par = par;
+  if (typeof pid === 'string' && pid !== '') claims.pid = pid;
+  if (isFiniteNumber(arl)) claims.arl = arl;
   if (exp !== undefined) claims.exp = exp;
   if (iat !== undefined) claims.iat = iat;
   return claims;
@@ -68,7 +79,7 @@ export function decodeSessionClaims(token: unknown): SessionClaims | null {
 
 /**
  * Maps claims to the session user: `sub`→`id`, `gue`→`guest`, `rol`→`role`, `loc`→`country`,
- * `par`→`par`, `exp` (s)→`expiresAt` (ms), plus the login answer's `missingInformationStatus`.
+ * `par`→`par`, `pid`→`profileId`, `arl`→`ageRatingLimit`, `exp` (s)→`expiresAt` (ms), plus the login answer's `missingInformationStatus`.
  * Absent values are left out (no `undefined` keys).
  * Implements identity-and-routes.md §3 "Session user".
  */
@@ -77,6 +88,8 @@ export function toSessionUser(claims: SessionClaims, missingInformationStatus?: 
   if (claims.rol !== undefined) user.role = claims.rol;
   if (claims.loc !== undefined) user.country = claims.loc;
   if (claims.par !== undefined) user.par = claims.par;
+  if (claims.pid !== undefined) user.profileId = claims.pid;
+  if (isFiniteNumber(claims.arl)) user.ageRatingLimit = claims.arl;
   if (isFiniteNumber(claims.exp)) user.expiresAt = claims.exp * 1000;
   if (typeof missingInformationStatus === 'string') user.missingInformationStatus = missingInformationStatus;
   return user;

@@ -791,6 +791,16 @@ export {
   type ProfileRemovalProblem,
 } from './household.js';
 export {
+  RESTRICTED_PAR,
+  sessionProfileRef,
+  isChildSession,
+  sessionMay,
+  ROUTE_ACTIONS,
+  routeDenial,
+  throughProfilePicker,
+  type RouteDenial,
+} from './profileSession.js';
+export {
   SUBTITLES_OFF,
   PREFERENCE_KEYS,
   DEFAULT_PREFERENCES,

@@ -676,6 +676,7 @@ export {
 } from './profilePicker/profilePicker.types.js';
 export {
   connectProfilePicker,
+  profilePickerCalls,
   type ProfilePickerActorRef,
   type ProfilePickerSnapshot,
   type ProfilePickerApi,

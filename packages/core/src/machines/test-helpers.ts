@@ -18,19 +18,21 @@ export async function signToken(claims: {
   gue: boolean;
   rol?: string;
   loc?: string;
+  pid?: string;
   iatSeconds: number;
   expSeconds?: number;
 }): Promise<string> {
   const payload: Record<string, unknown> = { gue: claims.gue };
   if (claims.rol) payload.rol = claims.rol;
   if (claims.loc) payload.loc = claims.loc;
+  if (claims.pid) payload.pid = claims.pid;
   const jwt = new SignJWT(payload).setProtectedHeader({ alg: 'HS256' }).setSubject(claims.sub).setIssuedAt(claims.iatSeconds);
   if (claims.expSeconds !== undefined) jwt.setExpirationTime(claims.expSeconds);
   return jwt.sign(SECRET);
 }
 
 /** Tokens of a signed-in user whose access token lives `ttlSeconds` from `nowMs`. */
-export async function userTokens(nowMs: number, options: { sub?: string; ttlSeconds?: number; refresh?: string } = {}): Promise<LoginResponse> {
+export async function userTokens(nowMs: number, options: { sub?: string; ttlSeconds?: number; refresh?: string; pid?: string } = {}): Promise<LoginResponse> {
   const iat = Math.floor(nowMs / 1000);
   return {
     authorisationToken: await signToken({
@@ -38,6 +40,7 @@ export async function userTokens(nowMs: number, options: { sub?: string; ttlSeco
       gue: false,
       rol: 'user',
       loc: 'GB',
+      ...(options.pid ? { pid: options.pid } : {}),
       iatSeconds: iat,
       expSeconds: iat + (options.ttlSeconds ?? 600),
     }),

@@ -33,6 +33,7 @@ function fakeApi(answers: Record<string, unknown> = {}) {
     content: { list: method('content.list'), get: method('content.get') },
     catalogue: { section: method('catalogue.section'), search: method('catalogue.search'), sections: method('catalogue.sections') },
     countries: { list: method('countries.list') },
+    profiles: { list: method('profiles.list'), create: method('profiles.create'), update: method('profiles.update'), remove: method('profiles.remove') },
     download: vi.fn(async () => new Blob(['%PDF'])),
   };
   return { api, client: api as unknown as ApiClient, called };
@@ -51,6 +52,7 @@ function reads(resources: Resources): Array<{ query: ResourceQuery<unknown>; cal
     { query: resources.content.list(), call: calls.content.list },
     { query: resources.content.get('VOD', '42'), call: calls.content.get },
     { query: resources.countries.list(), call: calls.countries.list },
+    { query: resources.profiles.list(), call: calls.profiles.list },
   ];
 }
 
@@ -150,6 +152,29 @@ describe('createResources: mutations', () => {
     await resources.cards.remove('pd_4242');
     expect(called.sort()).toEqual(['cards.list', 'cards.remove', 'licences.mine']);
     expect(cache.peek(resources.cards.list()).data?.cards.map((c) => c.cardId)).toEqual(['pd_4444']);
+  });
+
+  it("the household's profile changes invalidate the profile list only, and pass the editor's signal", async () => {
+    let names = ['Ana'];
+    const { resources, cache, called, api } = await watchingEverything({
+      'profiles.list': () => ({ items: names.map((name) => ({ name })), currentProfileId: 'a', maxProfiles: 5 }),
+      'profiles.create': () => {
+        names = [...names, 'Léa'];
+        return { name: 'Léa' };
+      },
+      'profiles.update': {},
+      'profiles.remove': {},
+    });
+    const signal = new AbortController().signal;
+    await resources.profiles.create({ body: { name: 'Léa', type: 'CHILD' }, signal });
+    expect(called.sort()).toEqual(['profiles.create', 'profiles.list']);
+    await vi.waitFor(() => expect(cache.peek(resources.profiles.list()).data?.items.map((p) => p.name)).toEqual(['Ana', 'Léa']));
+    expect(api.profiles.create).toHaveBeenLastCalledWith({ body: { name: 'Léa', type: 'CHILD' } }, { signal });
+    called.length = 0;
+    await resources.profiles.update({ id: 'p', body: { name: 'Lia' } });
+    await resources.profiles.remove({ id: 'p' });
+    expect(called.sort()).toEqual(['profiles.list', 'profiles.list', 'profiles.remove', 'profiles.update']);
+    expect(api.profiles.remove).toHaveBeenLastCalledWith({ params: { id: 'p' } }, undefined);
   });
 
   it('cards.remove counts a 404 as done, rejects other failures without retrying, and takes the card out when the list cannot be read again', async () => {

@@ -3,6 +3,7 @@ import type { ResourceCache } from './cache.js';
 import { catalogueResources, type CatalogueResources } from './catalogue.js';
 import { commerceResources, type CommerceResources } from './commerce.js';
 import { countriesResources, type CountriesResources } from './countries.js';
+import { householdResources, type HouseholdResources } from './household.js';
 import { identityResources, type IdentityResources } from './identity.js';
 import { libraryResources, type LibraryResources } from './library.js';
 import { preferencesResources, type PreferencesResources } from './preferences.js';
@@ -13,7 +14,7 @@ import { preferencesResources, type PreferencesResources } from './preferences.j
  * `@stream/react`), and each mutation outside a flow runs through the cache and invalidates
  * exactly the keys it changes (`resources.cards.remove(cardId)`). Keys: `RESOURCE_KEYS`.
  */
-export type Resources = IdentityResources & CommerceResources & CatalogueResources & CountriesResources & LibraryResources & PreferencesResources;
+export type Resources = IdentityResources & CommerceResources & CatalogueResources & CountriesResources & LibraryResources & PreferencesResources & HouseholdResources;
 
 /**
  * The resource definitions over the platform client `api`, mutating through `cache` (the one
@@ -28,5 +29,6 @@ export function createResources(api: ApiClient, cache: ResourceCache): Resources
     ...countriesResources(api),
     ...libraryResources(api, cache),
     ...preferencesResources(api, cache),
+    ...householdResources(api, cache),
   };
 }

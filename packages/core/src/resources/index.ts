@@ -23,3 +23,4 @@ export type { CatalogueAnswer, CatalogueApi, CatalogueCall, CatalogueRequest, Ca
 export type { CountriesResources } from './countries.js';
 export type { LibraryPageQuery, LibraryResources } from './library.js';
 export type { PreferencesResources } from './preferences.js';
+export type { HouseholdResources } from './household.js';

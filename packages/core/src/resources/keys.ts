@@ -42,6 +42,10 @@ export const RESOURCE_KEYS = {
   preferences: ['preferences'],
   /** `['preferences', 'get']`: the session profile's preferences (`preferences.get`). */
   preferencesGet: ['preferences', 'get'],
+  /** `['profiles']`: every read of the household's profiles (a create, change or delete invalidates it). */
+  profiles: ['profiles'],
+  /** `['profiles', 'list']`: the account's profiles (`profiles.list`). */
+  profilesList: ['profiles', 'list'],
 } as const satisfies Record<string, readonly string[]>;
 
 /** `['content', 'get', type, id]`: one title (`content.get`). */

@@ -1,7 +1,8 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, raise, setup } from 'xstate';
 import type { LoginResponse } from '../../contracts/auth.js';
 import type { ProfileList } from '../../contracts/profiles.js';
 import { householdFailure } from '../../domain/household.js';
+import { appendPinDigit, PIN_LENGTH } from '../../domain/parentalControl.js';
 import type {
   ListProfilesFunction,
   ProfilePickerContext,
@@ -14,17 +15,24 @@ import type {
 /** The parental PIN's shape: exactly 4 digits (the parental-control rule). */
 const PIN = /^\d{4}$/;
 
+/** One second (ms): the throttle countdown's step. */
+export const PICKER_COUNTDOWN_STEP_MS = 1000;
+
 /**
  * The profile picker, "who's watching" (issue 16; docs/api.md "Profiles and preferences"): reads
  * the account's profiles (`profiles.list`), lets the viewer choose one, asks for the parental PIN
  * when the list says `pinRequired` for it (leaving a child profile for one that may watch more),
  * and selects it (`profiles.select`). Ends (final state `selected`) with the profile's tokens,
- * which the app hands to the session.
+ * which the app hands to the session. With `skipWhenAlone` (after a sign-in), an account of one
+ * profile ends at once in `skipped` (output `{ kind: 'skipped' }`: nothing chosen).
  *
- * A wrong PIN stays on the PIN with `wrongPin`; after 5 wrong PINs the platform answers
- * 429: the picker shows `tooManyAttempts` with its seconds and refuses PINs until that wait has
- * passed (named delay `pinRetryAfter`, from `Retry-After`). A failed read waits for
- * `picker.reload`; a failed selection goes back to the list with its message.
+ * The PIN comes whole (`picker.pin`) or a key at a time from a pad (`picker.digit`, core's
+ * `appendPinDigit`: anything but one digit is ignored; the 4th digit sends it; `picker.delete`
+ * removes the last). A wrong PIN stays on the PIN with `wrongPin` and the digits cleared; after 5
+ * wrong PINs the platform answers 429: the picker shows `tooManyAttempts` with its seconds and
+ * refuses PINs until that wait has passed (`secondsLeft` from `Retry-After`, counted down each
+ * second: named delay `pinRetryAfter`, one step of {@link PICKER_COUNTDOWN_STEP_MS}). A failed
+ * read waits for `picker.reload`; a failed selection goes back to the list with its message.
  */
 export const profilePickerMachine = setup({
   types: {} as { context: ProfilePickerContext; events: ProfilePickerEvent; input: ProfilePickerInput; output: ProfilePickerOutput },
@@ -43,10 +51,19 @@ export const profilePickerMachine = setup({
       maxProfiles: list.maxProfiles,
       failure: null,
     })),
-    choose: assign((_, params: { id: string }) => ({ chosenId: params.id, failure: null })),
-    forgetChoice: assign({ chosenId: null, failure: null }),
-    fail: assign((_, params: { error: unknown }) => ({ failure: householdFailure(params.error) })),
-    clearThrottle: assign({ failure: null }),
+    choose: assign((_, params: { id: string }) => ({ chosenId: params.id, failure: null, entered: '' })),
+    forgetChoice: assign({ chosenId: null, failure: null, entered: '', secondsLeft: 0 }),
+    fail: assign((_, params: { error: unknown }) => {
+      const failure = householdFailure(params.error);
+      return { failure, entered: '', secondsLeft: 'seconds' in failure ? failure.seconds : 0 };
+    }),
+    addDigit: assign(({ context }, params: { key: string }) => ({ entered: appendPinDigit(context.entered, params.key), failure: null })),
+    deleteDigit: assign(({ context }) => ({ entered: context.entered.slice(0, -1) })),
+    /** The 4th digit: sends the PIN as `picker.pin` (the digits are dropped at once). */
+    sendPin: raise(({ context }, params: { key: string }) => ({ type: 'picker.pin' as const, pin: appendPinDigit(context.entered, params.key) })),
+    clearDigits: assign({ entered: '' }),
+    tick: assign(({ context }) => ({ secondsLeft: Math.max(0, context.secondsLeft - 1) })),
+    clearThrottle: assign({ failure: null, secondsLeft: 0 }),
     storeTokens: assign((_, tokens: LoginResponse) => ({ tokens, failure: null })),
   },
   guards: {
@@ -54,6 +71,13 @@ export const profilePickerMachine = setup({
     needsPin: ({ context, event }) => event.type === 'picker.choose' && context.profiles.some((p) => p.id === event.id && p.pinRequired),
     /** The id is one of the list's. */
     known: ({ context, event }) => event.type === 'picker.choose' && context.profiles.some((p) => p.id === event.id),
+    /** An account of one profile (or none), after a sign-in: nothing to choose. */
+    alone: ({ context }, params: { count: number }) => context.env.skipWhenAlone === true && params.count <= 1,
+    /** This key completes the PIN. */
+    completesPin: ({ context }, params: { key: string }) =>
+      context.entered.length === PIN_LENGTH - 1 && appendPinDigit(context.entered, params.key).length === PIN_LENGTH,
+    /** The countdown's last second. */
+    waitOver: ({ context }) => context.secondsLeft <= 1,
     /** A PIN of 4 digits. */
     pinWellFormed: ({ event }) => event.type === 'picker.pin' && PIN.test(event.pin),
     /** The last failure was the throttle's. */
@@ -65,8 +89,8 @@ export const profilePickerMachine = setup({
     },
   },
   delays: {
-    /** The throttle's wait (`Retry-After`, milliseconds). */
-    pinRetryAfter: ({ context }) => (context.failure && 'seconds' in context.failure ? context.failure.seconds * 1000 : 0),
+    /** One step of the throttle's countdown (`secondsLeft`, from `Retry-After`). */
+    pinRetryAfter: PICKER_COUNTDOWN_STEP_MS,
   },
 }).createMachine({
   id: 'profilePicker',
@@ -79,17 +103,23 @@ export const profilePickerMachine = setup({
     chosenId: null,
     failure: null,
     tokens: null,
+    entered: '',
+    secondsLeft: 0,
     env: input,
   }),
   initial: 'loading',
-  output: ({ context }) => ({ tokens: context.tokens!, profileId: context.chosenId! }),
+  output: ({ context }) =>
+    context.tokens && context.chosenId ? { kind: 'selected' as const, tokens: context.tokens, profileId: context.chosenId } : { kind: 'skipped' as const },
   states: {
     loading: {
       description: 'The profiles are being read.',
       invoke: {
         src: 'listProfiles',
         input: ({ context }) => ({ listProfiles: context.env.listProfiles }),
-        onDone: { target: 'choosing', actions: { type: 'storeList', params: ({ event }) => event.output } },
+        onDone: [
+          { guard: { type: 'alone', params: ({ event }) => ({ count: event.output.items.length }) }, target: 'skipped' },
+          { target: 'choosing', actions: { type: 'storeList', params: ({ event }) => event.output } },
+        ],
         onError: { target: 'failed', actions: { type: 'fail', params: ({ event }) => ({ error: event.error }) } },
       },
     },
@@ -114,11 +144,26 @@ export const profilePickerMachine = setup({
       states: {
         entering: {
           always: { guard: 'throttled', target: 'throttled' },
-          on: { 'picker.pin': { guard: 'pinWellFormed', target: '#profilePicker.selecting' } },
+          on: {
+            'picker.pin': { guard: 'pinWellFormed', target: '#profilePicker.selecting', actions: 'clearDigits' },
+            'picker.digit': [
+              {
+                guard: { type: 'completesPin', params: ({ event }) => ({ key: event.key }) },
+                actions: [{ type: 'sendPin', params: ({ event }) => ({ key: event.key }) }, 'clearDigits'],
+              },
+              { actions: { type: 'addDigit', params: ({ event }) => ({ key: event.key }) } },
+            ],
+            'picker.delete': { actions: 'deleteDigit' },
+          },
         },
         throttled: {
-          description: 'Too many wrong PINs from this profile: PINs are refused until Retry-After has passed.',
-          after: { pinRetryAfter: { target: 'entering', actions: 'clearThrottle' } },
+          description: 'Too many wrong PINs from this profile: PINs and digits are refused while secondsLeft (from Retry-After) counts down.',
+          after: {
+            pinRetryAfter: [
+              { guard: 'waitOver', target: 'entering', actions: 'clearThrottle' },
+              { target: 'throttled', reenter: true, actions: 'tick' },
+            ],
+          },
         },
       },
     },
@@ -139,6 +184,7 @@ export const profilePickerMachine = setup({
       },
     },
     selected: { type: 'final', description: "The profile is selected; the output holds its tokens." },
+    skipped: { type: 'final', description: 'After a sign-in, an account of one profile: nothing to choose (output `skipped`).' },
   },
 });
 

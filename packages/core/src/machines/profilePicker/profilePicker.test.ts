@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { ApiError } from '../../api/errors.js';
 import type { ProfileList } from '../../contracts/profiles.js';
-import { connectProfilePicker, profilePickerMachine, type ProfileSelection } from '../index.js';
+import type { ApiClient } from '../../api/types.js';
+import { connectProfilePicker, profilePickerCalls, profilePickerMachine, type ProfileSelection } from '../index.js';
 
 const ADULT = '11111111-1111-4111-8111-111111111111';
 const KID = '22222222-2222-4222-8222-222222222222';
@@ -25,11 +26,12 @@ const tokens = { authorisationToken: 'access', refreshToken: 'refresh' };
 const apiError = (status: number, code: string, messages: string[], retryAfterSeconds?: number) =>
   new ApiError({ call: 'profiles.select', status, code, messages, requestId: 'r', retryAfterSeconds });
 
-function start(options: { list?: () => Promise<ProfileList>; select?: (request: ProfileSelection) => Promise<typeof tokens> } = {}) {
+function start(options: { list?: () => Promise<ProfileList>; select?: (request: ProfileSelection) => Promise<typeof tokens>; skipWhenAlone?: boolean } = {}) {
   const selects: ProfileSelection[] = [];
   const listProfiles = vi.fn(options.list ?? (async () => LIST));
   const actor = createActor(profilePickerMachine, {
     input: {
+      skipWhenAlone: options.skipWhenAlone,
       listProfiles,
       selectProfile: async (request) => {
         selects.push(request);
@@ -58,7 +60,7 @@ describe('profile picker machine', () => {
     view().choose(KID);
     await vi.waitFor(() => expect(actor.getSnapshot().status).toBe('done'));
     expect(selects.map((s) => [s.id, s.pin])).toEqual([[KID, undefined]]);
-    expect(actor.getSnapshot().output).toEqual({ tokens, profileId: KID });
+    expect(actor.getSnapshot().output).toEqual({ kind: 'selected', tokens, profileId: KID });
   });
 
   it('asks for the PIN when the list says so, refuses a malformed one, sends the right one', async () => {
@@ -96,10 +98,15 @@ describe('profile picker machine', () => {
     expect(view().failure).toEqual({ key: 'tooManyAttempts', seconds: 900 });
     view().submitPin('0427');
     expect(selects).toHaveLength(1);
-    await vi.advanceTimersByTimeAsync(899_000);
-    expect(view().status).toBe('throttled');
+    expect(view().secondsLeft).toBe(900);
+    view().digit('1');
+    expect(view()).toMatchObject({ pinLength: 0, canType: false });
     await vi.advanceTimersByTimeAsync(1_000);
-    expect(view()).toMatchObject({ status: 'pin', failure: null });
+    expect(view().secondsLeft).toBe(899);
+    await vi.advanceTimersByTimeAsync(898_000);
+    expect(view()).toMatchObject({ status: 'throttled', secondsLeft: 1 });
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(view()).toMatchObject({ status: 'pin', failure: null, secondsLeft: 0, canType: true });
     answer = async () => tokens;
     view().submitPin('0427');
     await vi.waitFor(() => expect(actor.getSnapshot().status).toBe('done'));
@@ -124,5 +131,58 @@ describe('profile picker machine', () => {
     view().choose('not-in-the-list');
     expect(view().status).toBe('choosing');
   });
-});
 
+  it('takes the PIN a digit at a time: non-digits ignored, delete removes the last, the 4th digit sends it', async () => {
+    let answer: () => Promise<typeof tokens> = async () => Promise.reject(apiError(403, 'INVALID_PIN', ['wrongPin']));
+    const { actor, view, selects } = start({ select: () => answer() });
+    await vi.waitFor(() => expect(view().status).toBe('choosing'));
+    view().choose(ADULT);
+    expect(view()).toMatchObject({ status: 'pin', pinLength: 0, canType: true });
+    view().digit('1');
+    view().digit('x');
+    view().digit('12');
+    view().digit('2');
+    expect(view().pinLength).toBe(2);
+    view().deleteDigit();
+    expect(view().pinLength).toBe(1);
+    for (const key of ['3', '4']) view().digit(key);
+    expect(selects).toHaveLength(0);
+    view().digit('5');
+    await vi.waitFor(() => expect(view().failure).toEqual({ key: 'wrongPin' }));
+    expect(selects.map((s) => [s.id, s.pin])).toEqual([[ADULT, '1345']]);
+    expect(view()).toMatchObject({ status: 'pin', pinLength: 0 });
+    answer = async () => tokens;
+    for (const key of ['0', '4', '2', '7']) view().digit(key);
+    await vi.waitFor(() => expect(actor.getSnapshot().status).toBe('done'));
+    expect(selects.map((s) => s.pin)).toEqual(['1345', '0427']);
+    expect(actor.getSnapshot().context.entered).toBe('');
+  });
+
+  it('after a sign-in, an account of one profile selects nothing and ends skipped; with more it asks', async () => {
+    const one: ProfileList = { items: [LIST.items[0]!], currentProfileId: ADULT, maxProfiles: 5 };
+    const alone = start({ list: async () => one, skipWhenAlone: true });
+    await vi.waitFor(() => expect(alone.actor.getSnapshot().status).toBe('done'));
+    expect(alone.actor.getSnapshot().output).toEqual({ kind: 'skipped' });
+    expect(alone.view().status).toBe('skipped');
+    expect(alone.selects).toHaveLength(0);
+    const several = start({ skipWhenAlone: true });
+    await vi.waitFor(() => expect(several.view().status).toBe('choosing'));
+    const standalone = start({ list: async () => one });
+    await vi.waitFor(() => expect(standalone.view().status).toBe('choosing'));
+  });
+
+  it('profilePickerCalls sends profiles.list and profiles.select, with the PIN only when given', async () => {
+    const list = vi.fn(async () => LIST);
+    const select = vi.fn(async () => tokens);
+    const calls = profilePickerCalls({ profiles: { list, select } } as unknown as ApiClient);
+    const signal = new AbortController().signal;
+    await calls.listProfiles(signal);
+    await calls.selectProfile({ id: KID, signal });
+    await calls.selectProfile({ id: ADULT, pin: '0427', signal });
+    expect(list).toHaveBeenCalledWith(undefined, { signal });
+    expect(select.mock.calls).toEqual([
+      [{ params: { id: KID }, body: {} }, { signal }],
+      [{ params: { id: ADULT }, body: { pin: '0427' } }, { signal }],
+    ]);
+  });
+});

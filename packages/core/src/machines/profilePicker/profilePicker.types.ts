@@ -19,13 +19,19 @@ export type SelectProfileFunction = (request: ProfileSelection) => Promise<Login
 export interface ProfilePickerInput {
   listProfiles: ListProfilesFunction;
   selectProfile: SelectProfileFunction;
+  /**
+   * After a sign-in ("who's watching" before home): when the account has one profile, the picker
+   * selects nothing and ends at once (`{ kind: 'skipped' }`). @default false
+   */
+  skipWhenAlone?: boolean | undefined;
 }
 
-/** What the picker ends with: the chosen profile's tokens (hand them to the session: `session.signedIn { tokens }`) and its id. */
-export interface ProfilePickerOutput {
-  tokens: LoginResponse;
-  profileId: string;
-}
+/**
+ * What the picker ends with: `selected`, the chosen profile's tokens (hand them to the session:
+ * `session.signedIn { tokens }`) and its id; or `skipped` (with `skipWhenAlone`, an account of
+ * one profile: nothing to choose, the session stays as it is).
+ */
+export type ProfilePickerOutput = { kind: 'selected'; tokens: LoginResponse; profileId: string } | { kind: 'skipped' };
 
 /** Context of the profile-picker machine. */
 export interface ProfilePickerContext {
@@ -40,6 +46,10 @@ export interface ProfilePickerContext {
   failure: HouseholdFailure | null;
   /** The tokens of the chosen profile, once selected. */
   tokens: LoginResponse | null;
+  /** The PIN's digits entered so far (0 to 4), from `picker.digit`; never logged, cleared once sent. */
+  entered: string;
+  /** While throttled: the whole seconds left before a PIN is accepted again (counts down each second). */
+  secondsLeft: number;
   /** Internal: the functions of the input. */
   env: ProfilePickerInput;
 }
@@ -52,5 +62,9 @@ export type ProfilePickerEvent =
   | { type: 'picker.choose'; id: string }
   /** The viewer entered the parental PIN (4 digits) for the chosen profile. */
   | { type: 'picker.pin'; pin: string }
+  /** A key of the PIN pad: one digit `0`–`9` (anything else is ignored); the 4th digit sends the PIN. */
+  | { type: 'picker.digit'; key: string }
+  /** Deletes the PIN's last digit. */
+  | { type: 'picker.delete' }
   /** The viewer gave up the PIN: back to the list. */
   | { type: 'picker.cancel' };

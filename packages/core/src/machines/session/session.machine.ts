@@ -3,6 +3,7 @@ import { ApiError, isRefreshRefusal } from '../../api/errors.js';
 import type { ApiClient, ApiClientEvent } from '../../api/types.js';
 import type { LoginResponse } from '../../contracts/index.js';
 import { decodeSessionClaims, toSessionUser, type SessionClaims, type SessionUser } from '../../domain/claims.js';
+import { throughProfilePicker } from '../../domain/profileSession.js';
 import { postSignInTarget } from '../../domain/redirects.js';
 import { sessionLinkedAccounts } from '../../domain/social.js';
 import { createTokenStore } from '../../platform/tokens.js';
@@ -273,8 +274,9 @@ const afterRefusedRefresh = [
  *   `STORAGE_KEYS.linkedAccounts` and in `context.linkedAccounts`; `session.linkedAccounts
  *   { linkedAccounts }` replaces them (after an unlink); a logout clears them. With
  *   `afterSignIn { search }` the session then navigates (`input.navigation`, replace) to
- *   `postSignInTarget(search)` in the route set of `input.routeLocale()`, before any observer sees
- *   the new session; a sign-in embedded in another flow (no `afterSignIn`) does not navigate.
+ *   `postSignInTarget(search)` in the route set of `input.routeLocale()` (with
+ *   `input.chooseProfileAfterSignIn`, through "who's watching": core's `throughProfilePicker`),
+ *   before any observer sees the new session; a sign-in embedded in another flow (no `afterSignIn`) does not navigate.
  *   `session.afterSignIn { search }` does the same later, for a flow that handed its tokens over
  *   earlier (ignored without a signed-in user).
  * - Refresh: named delay `refreshBeforeExpiry` (`refreshLeadMs` before `exp`, measured with
@@ -361,9 +363,12 @@ export const sessionMachine = setup({
     }),
     /**
      * Stores the OAuth provider of `session.signedIn { oauthProvider }`; any other sign-in removes
-     * it, so that a later logout does not call the provider's route for a session it did not issue.
+     * it, so that a later logout does not call the provider's route for a session it did not issue
+     * (a `profileSwitch` keeps it).
      */
     recordOAuthProvider: ({ context, event }) => {
+      // A profile switch keeps the sign-in's provider: the platform's new session keeps it too.
+      if (event.type === 'session.signedIn' && event.profileSwitch === true) return;
       const provider = event.type === 'session.signedIn' ? event.oauthProvider : undefined;
       if (provider) context.env.storage.setItem(STORAGE_KEYS.oauthProvider, provider);
       else context.env.storage.removeItem(STORAGE_KEYS.oauthProvider);
@@ -371,9 +376,11 @@ export const sessionMachine = setup({
     /**
      * Keeps the providers `session.signedIn { tokens }` lists under `linkedAccounts` (§3 "Login
      * response"; provider names only) in storage and the context; a sign-in whose answer lists
-     * none, or a guest's, removes them.
+     * none, or a guest's, removes them; a `profileSwitch` keeps the account's.
      */
     recordLinkedAccounts: assign(({ context, event }) => {
+      // A profile switch of the same account keeps its linked providers.
+      if (event.type === 'session.signedIn' && event.profileSwitch === true && context.user?.guest === false) return {};
       // Runs after adoptTokens: the context's user is the one these tokens decoded to.
       const listed = event.type === 'session.signedIn' && context.user?.guest === false ? event.tokens.linkedAccounts : undefined;
       return { linkedAccounts: storeLinkedAccounts(context.env.storage, sessionLinkedAccounts(listed)) };
@@ -389,7 +396,9 @@ export const sessionMachine = setup({
     goAfterSignIn: ({ context, event }) => {
       const search = event.type === 'session.afterSignIn' ? event.search : event.type === 'session.signedIn' ? event.afterSignIn?.search : undefined;
       if (search === undefined || !context.env.navigation) return;
-      context.env.navigation.navigate(postSignInTarget(search, { locale: context.env.routeLocale() }), { replace: true });
+      const locale = context.env.routeLocale();
+      const target = postSignInTarget(search, { locale });
+      context.env.navigation.navigate(context.env.chooseProfileAfterSignIn ? throughProfilePicker(target, context.user, locale) : target, { replace: true });
     },
     /** Replaces the linked providers with those of `session.linkedAccounts` (after an unlink). */
     replaceLinkedAccounts: assign(({ context, event }) => ({

@@ -246,6 +246,25 @@ describe('session: logout of a generic OAuth session (identity §7 {ext-oauth-ro
     actor.stop();
   });
 
+  it("a profile switch keeps the sign-in's OAuth provider and linked providers; another sign-in does not", async () => {
+    const guest = await guestTokens(Date.now());
+    const storage = testStorage(stored(guest));
+    const { api, logoutCalls } = oauthApi(async () => ({}), guest);
+    const actor = start({ api, storage });
+    const signedIn = { ...(await userTokens(Date.now(), { sub: 'u-oauth' })), linkedAccounts: [{ provider: 'GOOGLE' }] };
+    actor.send({ type: 'session.signedIn', tokens: signedIn, oauthProvider: 'partner' });
+    const child = await userTokens(Date.now(), { sub: 'u-oauth', pid: 'kid', refresh: 'refresh-kid' });
+    actor.send({ type: 'session.signedIn', tokens: child, profileSwitch: true });
+    expect(selectSessionUser(actor.getSnapshot())?.profileId).toBe('kid');
+    expect(storage.getItem(STORAGE_KEYS.oauthProvider)).toBe('partner');
+    expect(selectLinkedAccounts(actor.getSnapshot())).toEqual([{ provider: 'GOOGLE' }]);
+    actor.send({ type: 'session.signedIn', tokens: await userTokens(Date.now(), { sub: 'u-other' }) });
+    expect(storage.getItem(STORAGE_KEYS.oauthProvider)).toBeNull();
+    expect(selectLinkedAccounts(actor.getSnapshot())).toEqual([]);
+    expect(logoutCalls).toEqual([]);
+    actor.stop();
+  });
+
   it('the logout never waits on the provider: an unanswered call still leaves a fresh guest', async () => {
     const guest = await guestTokens(Date.now(), { sub: 'g-after' });
     const user = await userTokens(Date.now());
@@ -712,6 +731,21 @@ describe('session: the one owner of a sign-in (stores once, decodes once, goes t
     expect(navigation.calls).toEqual([]);
     actor.send({ type: 'session.afterSignIn', search: '?from=%2Faccount' });
     expect(navigation.calls).toEqual([{ type: 'navigate', path: '/account', replace: true }]);
+    actor.stop();
+  });
+
+  it("with chooseProfileAfterSignIn, a sign-in without a profile goes through who's watching; one with a profile, or a purchase, goes straight on", async () => {
+    const storage = testStorage(stored(await guestTokens(Date.now())));
+    const navigation = memoryNavigation('/login?from=%2Faccount');
+    const actor = start({ api: fakeApi(), storage, navigation, chooseProfileAfterSignIn: true });
+    actor.send({ type: 'session.signedIn', tokens: await userTokens(Date.now()), afterSignIn: { search: '?from=%2Faccount' } });
+    actor.send({ type: 'session.signedIn', tokens: await userTokens(Date.now(), { pid: 'p1' }), afterSignIn: { search: '?from=%2Faccount' } });
+    actor.send({ type: 'session.signedIn', tokens: await userTokens(Date.now(), { sub: 'u-3' }), afterSignIn: { search: '?entryPage=PURCHASE' } });
+    expect(navigation.calls).toEqual([
+      { type: 'navigate', path: '/profiles?from=%2Faccount', replace: true },
+      { type: 'navigate', path: '/account', replace: true },
+      { type: 'navigate', path: '/purchase', replace: true },
+    ]);
     actor.stop();
   });
 

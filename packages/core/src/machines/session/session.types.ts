@@ -52,6 +52,12 @@ export interface SessionInput {
    * session navigates there with `replace`. @default undefined (the session never navigates)
    */
   navigation?: Pick<Navigation, 'navigate'>;
+  /**
+   * A sign-in that has not chosen its profile (no `pid`: every sign-in) goes to PROFILES ("who's
+   * watching", with `from` the §2 target) before its target: core's `throughProfilePicker`.
+   * @default false (straight to the target)
+   */
+  chooseProfileAfterSignIn?: boolean;
   /** The route set of the after-sign-in target, read when a sign-in is done. @default () => 'en' */
   routeLocale?: () => RouteLocale;
   /**
@@ -124,7 +130,17 @@ export type SessionEvent =
    * `afterSignIn`, the session then navigates (replace) to `postSignInTarget(afterSignIn.search)`
    * (§2 "After sign-in completion"); without it (a sign-in embedded in another flow) it stays.
    */
-  | { type: 'session.signedIn'; tokens: LoginResponse; oauthProvider?: string; afterSignIn?: AfterSignIn }
+  | {
+      type: 'session.signedIn';
+      tokens: LoginResponse;
+      oauthProvider?: string;
+      afterSignIn?: AfterSignIn;
+      /**
+       * The tokens are another profile of the signed-in account (the profile picker's
+       * `profiles.select`): the OAuth provider and the linked providers stay as they are.
+       */
+      profileSwitch?: boolean;
+    }
   /**
    * A sign-in flow that handed its tokens over earlier (without `afterSignIn`) is done: navigate
    * (replace) to `postSignInTarget(search)`. Ignored without a signed-in user.
