@@ -8,7 +8,38 @@ import { axeViolations, submitLogin } from './support';
 // identity-and-routes.md §2 route table; docs/api.md "Parental control".
 
 /** The English texts of the household (the labels the sandbox serves). */
-const EN = JSON.parse(readFileSync(new URL('../apps/sandbox/src/seed/labels/household/en.json', import.meta.url), 'utf8')) as Record<string, string>;
+const EN = JSON.parse(readFileSync(new URL('../apps/sandbox/src/seed/labels/household/en.json', import.meta.url), 'utf8')) as Record<HouseholdKey, string>;
+
+/** The household labels this spec reads (each is in the file: the label tests check every key in every language). */
+type HouseholdKey =
+  | 'cancel'
+  | 'invalidPinResetCode'
+  | 'parentalChangePin'
+  | 'parentalControl'
+  | 'parentalEnterCurrentPin'
+  | 'parentalEnterNewPin'
+  | 'parentalEnterNewPinAgain'
+  | 'parentalEnterPinToChangeRestriction'
+  | 'parentalEnterPinToRemove'
+  | 'parentalPinIsSet'
+  | 'parentalPinNotSet'
+  | 'parentalRemovePin'
+  | 'parentalRestrictionOff'
+  | 'parentalRestrictionOn'
+  | 'parentalSetPin'
+  | 'parentalTurnRestrictionOff'
+  | 'parentalTurnRestrictionOn'
+  | 'pinForgotten'
+  | 'pinMismatch'
+  | 'pinRemoved'
+  | 'pinResetBackToAccount'
+  | 'pinResetCleared'
+  | 'pinResetDoneTitle'
+  | 'pinResetEmailSent'
+  | 'pinResetLinkInvalidTitle'
+  | 'pinResetTitle'
+  | 'pinSaved'
+  | 'wrongPin';
 
 /** `POST /api/v1/parental-control` calls as `viewer` (a fresh bearer each time: e2e tokens are short-lived). */
 async function parental(request: APIRequestContext, viewer: Viewer, path: string, data?: object) {
