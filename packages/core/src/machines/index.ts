@@ -736,3 +736,6 @@ export {
   type ParentalSettingsSnapshot,
   type ParentalSettingsStep,
 } from './parentalSettings/parentalSettings.connect.js';
+export { streamLeaseMachine, type StreamLeaseMachine } from './streamLease/streamLease.machine.js';
+export { type StreamHeartbeatAnswer, type StreamHeartbeatFunction, type StreamStopFunction, type StreamLeaseInput, type LostLease, type StreamLeaseContext, type StreamLeaseEvent } from './streamLease/streamLease.types.js';
+export { connectStreamLease, type StreamLeaseSnapshot, type StreamLeaseApi } from './streamLease/streamLease.connect.js';
