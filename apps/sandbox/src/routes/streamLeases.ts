@@ -11,17 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, gt, inArray, isNull } from 'drizzle-orm';
 import { calls, CONCURRENCY_LIMIT_MESSAGE, type LeaseState, type LiveStream } from '@stream/core/contracts';
-import {
-  concurrentStreamLimit,
-  heartbeatLease,
-  leaseExpiresAtMs,
-  leaseStatus,
-  liveLeases,
-  STREAM_HEARTBEAT_INTERVAL_MS,
-  STREAM_LEASE_TTL_MS,
-  streamStartDecision,
-  type StreamLease,
-} from '@stream/core/domain';
+import { concurrentStreamLimit, heartbeatLease, leaseExpiresAtMs, leaseStatus, liveLeases, STREAM_HEARTBEAT_INTERVAL_MS, STREAM_LEASE_TTL_MS, streamStartDecision, type StreamLease } from '@stream/core/domain';
 import type { SandboxDb } from '../db/open.js';
 import { streamLeases, users } from '../db/schema.js';
 import { ApiHttpError } from '../errors.js';

@@ -1,17 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  concurrentStreamLimit,
-  DEFAULT_CONCURRENT_STREAM_LIMIT,
-  heartbeatLease,
-  isLeaseLive,
-  leaseStatus,
-  liveLeases,
-  STREAM_HEARTBEAT_INTERVAL_MS,
-  STREAM_LEASE_TTL_MS,
-  streamStartDecision,
-  type StreamLease,
-} from './streamLeases.js';
+import { concurrentStreamLimit, DEFAULT_CONCURRENT_STREAM_LIMIT, heartbeatLease, isLeaseLive, leaseStatus, liveLeases, STREAM_HEARTBEAT_INTERVAL_MS, STREAM_LEASE_TTL_MS, streamStartDecision, type StreamLease } from './streamLeases.js';
 
 const TTL = STREAM_LEASE_TTL_MS;
 const timeArb = fc.integer({ min: 0, max: 10 * TTL });
