@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { STREAM_HEARTBEAT_INTERVAL_MS } from '../../domain/streamLeases.js';
-import type { LostLease, StreamHeartbeatAnswer, StreamHeartbeatFunction, StreamLeaseContext, StreamLeaseEvent, StreamLeaseInput, StreamStopFunction } from './streamLease.types.js';
+import type { LostLease, StreamHeartbeatAnswer, StreamHeartbeatFunction, StreamLeaseContext, StreamLeaseEvent, StreamLeaseInput, StreamLeaseOutput, StreamStopFunction } from './streamLease.types.js';
 
 /** An interval the machine uses: a finite one from 1 s to 10 min, else {@link STREAM_HEARTBEAT_INTERVAL_MS}. */
 const intervalOf = (ms: number | undefined) => (typeof ms === 'number' && Number.isFinite(ms) && ms >= 1000 && ms <= 600_000 ? ms : STREAM_HEARTBEAT_INTERVAL_MS);
@@ -21,7 +21,7 @@ const intervalOf = (ms: number | undefined) => (typeof ms === 'number' && Number
  * `ended` too (never `stopped`).
  */
 export const streamLeaseMachine = setup({
-  types: {} as { context: StreamLeaseContext; events: StreamLeaseEvent; input: StreamLeaseInput },
+  types: {} as { context: StreamLeaseContext; events: StreamLeaseEvent; input: StreamLeaseInput; output: StreamLeaseOutput },
   actors: {
     /** One heartbeat of the leases. */
     heartbeat: fromPromise<StreamHeartbeatAnswer, { heartbeat: StreamHeartbeatFunction; leaseIds: string[] }>(({ input, signal }) =>
@@ -80,6 +80,7 @@ export const streamLeaseMachine = setup({
     failures: 0,
     env: { heartbeat: input.heartbeat, stop: input.stop },
   }),
+  output: ({ context }) => ({ stopped: context.leaseIds.length === 0 && context.lost.length > 0, lost: context.lost }),
   initial: 'waiting',
   on: {
     'lease.add': { actions: { type: 'addLease', params: ({ event }) => event } },

@@ -56,3 +56,9 @@ export type StreamLeaseEvent =
   | { type: 'lease.release'; leaseId: string }
   /** The player ends (the viewer leaves): every lease is stopped on the platform. */
   | { type: 'lease.end' };
+
+/** What the machine ends with: `stopped` (the platform holds none of the leases: the player stops) and the `lost` leases. */
+export interface StreamLeaseOutput {
+  stopped: boolean;
+  lost: LostLease[];
+}
