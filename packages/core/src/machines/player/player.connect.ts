@@ -30,6 +30,8 @@ export interface PlaybackApi {
   retry(): void;
   /** When `limited`: stops the stream `leaseId` (on the device that holds it), then starts again. */
   stopStream(leaseId: string): void;
+  /** The player is going away: its lease (if any) is stopped on the platform. Send it before stopping the actor. */
+  end(): void;
 }
 
 /** Turns a playback snapshot and its `send` into what a view needs. */
@@ -54,5 +56,6 @@ export function connectPlayback(snapshot: PlaybackSnapshot, send: (event: Playba
     lost: snapshot.context.lost,
     retry: () => send({ type: 'playback.retry' }),
     stopStream: (leaseId) => send({ type: 'playback.stopStream', leaseId }),
+    end: () => send({ type: 'playback.end' }),
   };
 }

@@ -28,7 +28,7 @@ function leased(options: { starts: Array<() => Promise<StreamStart>>; status?: (
         heartbeats.push(input.body);
         return { leases: (input.body.leaseIds ?? []).map((leaseId) => ({ leaseId, status: options.status?.() ?? 'ACTIVE' })), heartbeatIntervalMs: STREAM_HEARTBEAT_INTERVAL_MS };
       },
-      stop: async (input: { params: { leaseId: string } }) => {
+      stop: async (input: { params: { leaseId: string } }, _options?: unknown) => {
         stops.push(input.params.leaseId);
         return { leaseId: input.params.leaseId, status: 'STOPPED' as const };
       },
@@ -69,6 +69,16 @@ describe('playback with a lease', () => {
     expect(stops).toEqual([holder.leaseId]);
     expect(starts()).toBe(2);
     expect(view().streams).toEqual([]);
+  });
+
+  it('end stops the lease on the platform and the heartbeat with it', async () => {
+    const { actor, clock, heartbeats, stops, view } = leased({ starts: [async () => started] });
+    await waitFor(actor, (s) => s.matches('ready'));
+    view().end();
+    await waitFor(actor, () => stops.length === 1);
+    expect(stops).toEqual([LEASE]);
+    clock.increment(3 * STREAM_HEARTBEAT_INTERVAL_MS);
+    expect(heartbeats).toEqual([]);
   });
 
   it('a start without a lease (a guest) plays without heartbeats', async () => {

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, sendTo, setup } from 'xstate';
 import { isApiError } from '../../api/errors.js';
 import type { StreamStart } from '../../contracts/index.js';
 import { CONCURRENCY_LIMIT_CODE, concurrencyLimitDetailsSchema, type LiveStream } from '../../contracts/streamLeases.js';
@@ -54,6 +54,7 @@ export function concurrencyLimitStreams(error: unknown): LiveStream[] {
  * device, expired) the machine is `stopped` (`context.lost` says why; `playback.retry` starts
  * again). A 429 `CONCURRENCY_LIMIT` is `limited` with the streams that hold the account's limit
  * (`context.streams`): `playback.stopStream` stops one of them (`stoppingStream`) and starts again.
+ * `playback.end` (the viewer leaves) stops the lease on the platform before the actor stops.
  */
 export const playbackMachine = setup({
   types: {} as { context: PlaybackContext; events: PlaybackEvent; input: PlaybackInput },
@@ -142,7 +143,8 @@ export const playbackMachine = setup({
         },
         free: { description: 'No lease (a guest, or a playback started with GET).' },
         leased: {
-          description: 'The lease is renewed every heartbeat interval (child streamLease machine).',
+          description: 'The lease is renewed every heartbeat interval (child streamLease machine); playback.end stops it on the platform.',
+          on: { 'playback.end': { actions: sendTo('streamLease', { type: 'lease.end' }) } },
           invoke: {
             id: 'streamLease',
             src: 'streamLease',
@@ -150,6 +152,8 @@ export const playbackMachine = setup({
               leaseIds: [context.leaseId!],
               intervalMs: context.heartbeatIntervalMs ?? undefined,
               heartbeat: ({ leaseIds, signal }) => context.env.api.streamLeases.heartbeat({ body: { leaseIds } }, { signal }),
+              // Outlives the page: the viewer may be leaving it.
+              stop: ({ leaseId }) => context.env.api.streamLeases.stop({ params: { leaseId } }, { keepalive: true }),
             }),
             onDone: {
               guard: { type: 'leaseLost', params: ({ event }) => ({ stopped: event.output.stopped }) },

@@ -54,9 +54,13 @@ export interface PlaybackContext {
 
 /**
  * Events of the playback machine: load again (after a failure, after buying a licence, after a
- * stop); stop one of the account's streams when `limited`, then start again.
+ * stop); stop one of the account's streams when `limited`, then start again; end (let the lease go).
  */
-export type PlaybackEvent = { type: 'playback.retry' } | { type: 'playback.stopStream'; leaseId: string };
+export type PlaybackEvent =
+  | { type: 'playback.retry' }
+  | { type: 'playback.stopStream'; leaseId: string }
+  /** The player is going away (the viewer left): its lease is stopped on the platform, so its place is free at once. */
+  | { type: 'playback.end' };
 
 /** Input of the `loadPlayback` actor. */
 export interface PlaybackActorInput {
