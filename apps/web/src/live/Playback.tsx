@@ -57,8 +57,16 @@ function Playback({ title, type }: { title: Title; type: PlayableType }) {
   const { isSignedIn } = useSession();
   // Declared before the machine, so that its clean-up runs first: the lease is let go while the
   // machine still runs (issue 17).
+  // A reload or a navigation away from the app (`pagehide`) lets it go too.
   const end = useRef<(() => void) | null>(null);
-  useEffect(() => () => end.current?.(), []);
+  useEffect(() => {
+    const onPageHide = () => end.current?.();
+    window.addEventListener('pagehide', onPageHide);
+    return () => {
+      window.removeEventListener('pagehide', onPageHide);
+      end.current?.();
+    };
+  }, []);
   // A signed-in viewer's playback is one of the account's concurrent streams (a lease, renewed by
   // the heartbeat); a guest's takes none.
   const [snapshot, send] = useMachine(playbackMachine, { input: { api, type, id: title.id, lease: isSignedIn } });
