@@ -168,6 +168,21 @@ describe('per account', () => {
     expect((await list(owner)).items.map((s) => s.leaseId)).toEqual([leaseId]);
   });
 
+  it('every profile of a household shares the account limit, and any of them may stop a stream of another', async () => {
+    const adult = await newAccount();
+    const created = await call(opened.app, 'POST', '/api/v2/profiles', { token: adult, body: { name: 'Kid', type: 'CHILD', ageRatingLimit: 12 } });
+    expect(created.status, JSON.stringify(created.json)).toBe(201);
+    const chosen = await call(opened.app, 'POST', `/api/v2/profiles/${created.json.id as string}/select`, { token: adult, body: {} });
+    expect(chosen.status, JSON.stringify(chosen.json)).toBe(200);
+    const kid = chosen.json.authorisationToken as string;
+    const ids = [await started(adult, 'tv'), await started(kid, 'tablet')];
+    for (let i = 2; i < LIMIT; i += 1) ids.push(await started(i % 2 ? kid : adult, `device-${i}`));
+    expectError(await start(kid, 'phone'), 429, 'CONCURRENCY_LIMIT');
+    expect((await list(kid)).items.map((s) => s.leaseId)).toEqual(ids);
+    expect((await stop(kid, ids[0]!)).json).toEqual({ leaseId: ids[0], status: 'STOPPED' });
+    await started(kid, 'phone');
+  });
+
   it('a lease id nobody holds is 404 and UNKNOWN', async () => {
     const token = await newAccount();
     const nobody = '00000000-0000-4000-8000-000000000000';
