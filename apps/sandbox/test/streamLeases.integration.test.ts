@@ -139,19 +139,21 @@ describe('expiry on the sandbox clock', () => {
 });
 
 describe('concurrency', () => {
-  it('of ten starts at once exactly the limit succeed, and every refusal names the winners', async () => {
-    const token = await newAccount();
-    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => start(token, `device-${i}`)));
-    const granted = answers.filter((res) => res.status === 200);
-    const refused = answers.filter((res) => res.status === 429);
-    expect(granted.length).toBe(LIMIT);
-    expect(refused.length).toBe(10 - LIMIT);
-    const winners = granted.map((res) => streamStartSchema.parse(res.json).leaseId).sort();
-    for (const res of refused) {
-      const details = concurrencyLimitDetailsSchema.parse(expectError(res, 429, 'CONCURRENCY_LIMIT').details);
-      expect(details.streams.map((s) => s.leaseId).sort()).toEqual(winners);
+  it('of ten starts at once exactly the limit succeed, and every refusal names the winners (five accounts at once)', async () => {
+    const tokens = await Promise.all(Array.from({ length: 5 }, () => newAccount()));
+    const rounds = await Promise.all(tokens.map((token) => Promise.all(Array.from({ length: 10 }, (_, i) => start(token, `device-${i}`)))));
+    for (const [index, answers] of rounds.entries()) {
+      const granted = answers.filter((res) => res.status === 200);
+      const refused = answers.filter((res) => res.status === 429);
+      expect(granted.length).toBe(LIMIT);
+      expect(refused.length).toBe(10 - LIMIT);
+      const winners = granted.map((res) => streamStartSchema.parse(res.json).leaseId).sort();
+      for (const res of refused) {
+        const details = concurrencyLimitDetailsSchema.parse(expectError(res, 429, 'CONCURRENCY_LIMIT').details);
+        expect(details.streams.map((s) => s.leaseId).sort()).toEqual(winners);
+      }
+      expect((await list(tokens[index]!)).items.length).toBe(LIMIT);
     }
-    expect((await list(token)).items.length).toBe(LIMIT);
   });
 });
 
