@@ -116,7 +116,7 @@ function StreamLimit({ streams, onStop }: { streams: readonly LiveStream[]; onSt
     <section className="stream-limit card" role="alert" aria-labelledby="stream-limit-title">
       <h2 id="stream-limit-title">{t('concurrencyLimitReached')}</h2>
       <p>{t('concurrencyLimitHint')}</p>
-      <ul className="stream-limit__devices">
+      <ul className="actions stream-limit__devices">
         {streams.map((stream) => (
           <li key={stream.leaseId}>
             <button type="button" className="button" onClick={() => onStop(stream.leaseId)}>
