@@ -47,6 +47,7 @@ import { registerOpenIdRoutes } from './routes/openid.js';
 import { registerProfileRoutes } from './routes/profiles.js';
 import { registerPaymentRoutes } from './routes/payments.js';
 import { registerSocialRoutes } from './routes/social.js';
+import { registerStreamLeaseRoutes } from './routes/streamLeases.js';
 import { registerArtworkRoutes, registerStreamingRoutes, type ArtworkLookup } from './routes/streaming.js';
 import { registerUserRoutes } from './routes/user.js';
 import { registerWatchlistRoutes } from './routes/watchlists.js';
@@ -208,6 +209,7 @@ export function createApp(deps: AppDeps): Hono<SandboxEnv> {
   registerWatchlistRoutes(routes);
   registerFavouriteRoutes(routes);
   registerHistoryRoutes(routes);
+  registerStreamLeaseRoutes(routes);
   // Artwork of every catalogue entry (titles, sections, news, fighters): its title and colours.
   registerArtworkRoutes(app, {
     lookup: deps.artworkLookup ?? (async (_kind, id) => (await findArtworkSubject(deps.db, id)) ?? null),

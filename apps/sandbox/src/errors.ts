@@ -53,6 +53,8 @@ export const SANDBOX_ERROR_CODES = {
   LAST_ADULT_PROFILE: 'LAST_ADULT_PROFILE',
   /** 403: a wrong parental PIN (messages `['wrongPin']`; `routes/parentalControl.ts`). */
   INVALID_PIN: 'INVALID_PIN',
+  /** 429: the account already plays its limit of streams (issue 17; messages `['concurrencyLimitReached']`, `details { limit, streams }`; `routes/streamLeases.ts`). */
+  CONCURRENCY_LIMIT: 'CONCURRENCY_LIMIT',
 } as const;
 /**
  * Card processor codes, answered with 402 by the pay call and the processor's tokenization

@@ -50,6 +50,7 @@ import {
   profileEditorMachine,
   preferencesMachine,
   historyReporterMachine,
+  streamLeaseMachine,
 } from '../src/machines/index.js';
 
 /** A documented machine: its page name, source file and the machine itself. */
@@ -101,6 +102,7 @@ export const FLOWS: readonly FlowEntry[] = [
   { name: 'profileEditor', source: 'packages/core/src/machines/profileEditor/profileEditor.machine.ts', machine: profileEditorMachine },
   { name: 'preferences', source: 'packages/core/src/machines/preferences/preferences.machine.ts', machine: preferencesMachine },
   { name: 'historyReporter', source: 'packages/core/src/machines/historyReporter/historyReporter.machine.ts', machine: historyReporterMachine },
+  { name: 'streamLease', source: 'packages/core/src/machines/streamLease/streamLease.machine.ts', machine: streamLeaseMachine },
 ];
 
 /** Absolute path of docs/flows in this repository. */

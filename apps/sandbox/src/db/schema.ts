@@ -986,3 +986,32 @@ export const watchlistViewers = pgTable(
     profileForeignKey('watchlist_viewers', t.profileId),
   ],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Issue 17, concurrent streams (docs/api.md "Concurrent streams"; rules in @stream/core/domain
+// streamLeases.ts).
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Stream leases: one per playback a signed-in viewer started (`POST /api/v2/playback/{type}/{id}`),
+ * the account's (`userId`; every profile shares the limit). Live while not stopped and renewed
+ * (`renewedAt`, by the heartbeat) less than 60 s ago on the sandbox clock; `stoppedAt` set by
+ * `DELETE /api/v2/streams/{id}`. `deviceId` is the starting request's `x-device-id`, `deviceName`
+ * the name the account's other devices see. Rows stay after they end (the heartbeat then answers
+ * `STOPPED` or `EXPIRED`) and go with the account.
+ */
+export const streamLeases = pgTable(
+  'stream_leases',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id').notNull(),
+    deviceId: text('device_id').notNull(),
+    deviceName: text('device_name').notNull(),
+    contentType: text('content_type').notNull(),
+    titleId: text('title_id').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    renewedAt: timestamp('renewed_at', { withTimezone: true }).notNull(),
+    stoppedAt: timestamp('stopped_at', { withTimezone: true }),
+  },
+  (t) => [index('stream_leases_user_renewed_idx').on(t.userId, t.renewedAt), userForeignKey('stream_leases', t.userId)],
+);

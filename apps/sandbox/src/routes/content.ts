@@ -4,7 +4,7 @@
  * (with HTTP Range), and the generated SVG thumbnails.
  */
 import { asc, eq } from 'drizzle-orm';
-import type { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
 import { calls, CONTENT_TYPES, type ContentItem, type ContentType } from '@stream/core/contracts';
 import type { SandboxEnv } from '../http/env.js';
 import { contentItems } from '../db/schema.js';
@@ -18,8 +18,9 @@ import { THUMBNAIL_COLOURS } from '../seed/catalogue.js';
 import { findPlayableTitle } from '../catalogue/playable.js';
 import { ageLimitOf, ratedTitleId } from '../catalogue/rating.js';
 import type { SandboxDb } from '../db/open.js';
+import type { AccessClaims } from '../auth/jwt.js';
 import type { RouteContext } from './context.js';
-import { hlsPlayback } from './streaming.js';
+import { hlsPlayback, type HlsPlayback } from './streaming.js';
 
 type ContentRow = typeof contentItems.$inferSelect;
 const C = calls.content;
@@ -48,23 +49,7 @@ export function registerContentRoutes(app: Hono<SandboxEnv>, ctx: RouteContext):
   // GET /api/v2/playback/:type/:id: a short-lived source when free or granted by an active licence.
   // The six content items as they always played; any other playable title of the catalogue
   // (VOD, EPISODE, LIVE once started and with its replay, CHANNEL: catalogue/playable.ts).
-  route(C.playback, async ({ params }, c) => {
-    const claims = await ctx.optionalUser(c);
-    const limit = ageLimitOf(claims);
-    const now = await ctx.sandboxNow();
-    const item = await findContentItem(db, params, limit);
-    const { licenceIds, live } = item
-      ? { licenceIds: item.licenceIds, live: item.type === 'LIVE' }
-      : await findPlayableTitle(db, params.type, params.id, now, limit);
-    if (licenceIds.length > 0) {
-      const held = claims ? await loadHeld(db, claims.sub, now) : [];
-      const granted = held.some((h) => licenceIds.includes(h.cat.id) && grantsAccess(h.row, now));
-      if (!granted) throw new ApiHttpError(403, 'LICENCE_REQUIRED', ['licenceRequired']);
-    }
-    // HLS (routes/streaming.ts): on demand plays its asset from the start, a live stream a live
-    // window over it that follows the sandbox clock.
-    return hlsPlayback(ctx, c, { assetId: assetOf(params.id), live: live ? params.id : undefined });
-  });
+  route(C.playback, async ({ params }, c) => playbackAnswer(ctx, c, params, await ctx.optionalUser(c)));
 
   // GET /media/:file?token=: the file, with HTTP Range (206), only with a valid, unexpired token for it.
   app.get('/media/:file', async (c) => {
@@ -98,6 +83,35 @@ export function registerContentRoutes(app: Hono<SandboxEnv>, ctx: RouteContext):
     if (!row) throw new ApiHttpError(404, 'NOT_FOUND', [`No thumbnail ${c.req.param('file')}`]);
     return c.body(thumbnailSvg(row), 200, { 'content-type': 'image/svg+xml; charset=utf-8', 'cache-control': 'public, max-age=3600' });
   });
+}
+
+/**
+ * The playback answer of `GET /api/v2/playback/{type}/{id}` for the caller `claims` (undefined for
+ * a guest), also the source of a started stream (`routes/streamLeases.ts`): 403 `LICENCE_REQUIRED`
+ * when no active licence of the caller grants a paid item, 404 for an unknown or unplayable one,
+ * 409 for a live event not started or ended (catalogue/playable.ts).
+ */
+export async function playbackAnswer(
+  ctx: RouteContext,
+  c: Context,
+  params: { type: string; id: string },
+  claims: AccessClaims | undefined,
+): Promise<HlsPlayback> {
+  const { db } = ctx;
+  const limit = ageLimitOf(claims);
+  const now = await ctx.sandboxNow();
+  const item = await findContentItem(db, params, limit);
+  const { licenceIds, live } = item
+    ? { licenceIds: item.licenceIds, live: item.type === 'LIVE' }
+    : await findPlayableTitle(db, params.type, params.id, now, limit);
+  if (licenceIds.length > 0) {
+    const held = claims ? await loadHeld(db, claims.sub, now) : [];
+    const granted = held.some((h) => licenceIds.includes(h.cat.id) && grantsAccess(h.row, now));
+    if (!granted) throw new ApiHttpError(403, 'LICENCE_REQUIRED', ['licenceRequired']);
+  }
+  // HLS (routes/streaming.ts): on demand plays its asset from the start, a live stream a live
+  // window over it that follows the sandbox clock.
+  return hlsPlayback(ctx, c, { assetId: assetOf(params.id), live: live ? params.id : undefined });
 }
 
 /**

@@ -6,6 +6,7 @@
  * commerce-and-account-data.md §6 (territories and VPN), answered by `GET /api/v2/checkout/context`.
  */
 import type { CheckoutContext } from '@stream/core/contracts';
+import { DEFAULT_CONCURRENT_STREAM_LIMIT } from '@stream/core/domain';
 import { COUNTRIES } from './countries.js';
 
 /** A country seeded outside the realm's allowed territories, for the geo block (`signupGeoRestriction`). */
@@ -16,6 +17,13 @@ export const ALLOWED_TERRITORIES: readonly string[] = COUNTRIES.map((c) => c.iso
 
 /** The realm refuses purchases from a VPN (`vpnErrorMessage`). */
 export const REALM_ALLOWS_VPN = false;
+
+/**
+ * How many streams one account plays at once (issue 17; docs/api.md "Concurrent streams"): the
+ * realm's setting, read through core's `concurrentStreamLimit` (an integer from 1 to 100, else
+ * the default 4). Every profile and device of the account shares it; a multi-view tile is one.
+ */
+export const CONCURRENT_STREAM_LIMIT: number = DEFAULT_CONCURRENT_STREAM_LIMIT;
 
 /** The functional purpose of the checkout (restricted provider fields name the purposes they serve). */
 export const CHECKOUT_PURPOSE = 'PURCHASE';

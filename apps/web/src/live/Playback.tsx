@@ -1,6 +1,7 @@
+import { useEffect, useRef } from 'react';
 import { useMachine } from '@xstate/react';
 import { Link, useLocation, useSearch } from 'wouter';
-import type { Title } from '@stream/core/contracts';
+import type { LiveStream, Title } from '@stream/core/contracts';
 import { isTrackedTitleType, signInPath, tilePath, unlockingLicences } from '@stream/core/domain';
 import { connectPlayback, playbackMachine, type PlayableType } from '@stream/core/machines';
 import { useResource } from '@stream/react';
@@ -14,6 +15,7 @@ import { useResumePosition } from '../history/useResumePosition';
 import { usePlayerPreferences } from '../preferences/usePlayerPreferences';
 import { Countdown } from './Countdown';
 import { isoMs } from './time';
+import '../styles/streams.css';
 
 /** The title types the playback call plays; a watch page reads only these (see `useTitleOf`). */
 const PLAYABLE: readonly PlayableType[] = ['VOD', 'LIVE', 'EPISODE', 'CHANNEL'];
@@ -53,8 +55,23 @@ function Playback({ title, type }: { title: Title; type: PlayableType }) {
   const { t, routeLocale } = useI18n();
   const { api } = useServices();
   const { isSignedIn } = useSession();
-  const [snapshot, send] = useMachine(playbackMachine, { input: { api, type, id: title.id } });
+  // Declared before the machine, so that its clean-up runs first: the lease is let go while the
+  // machine still runs (issue 17).
+  // A reload or a navigation away from the app (`pagehide`) lets it go too.
+  const end = useRef<(() => void) | null>(null);
+  useEffect(() => {
+    const onPageHide = () => end.current?.();
+    window.addEventListener('pagehide', onPageHide);
+    return () => {
+      window.removeEventListener('pagehide', onPageHide);
+      end.current?.();
+    };
+  }, []);
+  // A signed-in viewer's playback is one of the account's concurrent streams (a lease, renewed by
+  // the heartbeat); a guest's takes none.
+  const [snapshot, send] = useMachine(playbackMachine, { input: { api, type, id: title.id, lease: isSignedIn } });
   const playback = connectPlayback(snapshot, send);
+  end.current = playback.end;
   // A signed-in viewer's on-demand title resumes where it stopped and reports its progress (issue 15).
   const tracked = isSignedIn && isTrackedTitleType(title.type);
   const startAt = useResumePosition(title.id, tracked);
@@ -80,9 +97,36 @@ function Playback({ title, type }: { title: Title; type: PlayableType }) {
       return <Paywall title={title} />;
     case 'failed':
       return <InlineError message={t('playbackFailed')} retryLabel={t('retry')} onRetry={playback.retry} />;
+    case 'limited':
+      return <StreamLimit streams={playback.streams} onStop={playback.stopStream} />;
+    case 'stopped':
+      return <InlineError message={t('streamStoppedElsewhere')} retryLabel={t('playAgain')} onRetry={playback.retry} />;
     default:
       return <InlineStatus label={t('loadingVideo')} />;
   }
+}
+
+/**
+ * The account already plays its limit of streams (429 `CONCURRENCY_LIMIT`): the devices that hold
+ * them, each with "Stop playing on <device>" (stops that stream, then this one starts).
+ */
+function StreamLimit({ streams, onStop }: { streams: readonly LiveStream[]; onStop: (leaseId: string) => void }) {
+  const { t } = useI18n();
+  return (
+    <section className="stream-limit card" role="alert" aria-labelledby="stream-limit-title">
+      <h2 id="stream-limit-title">{t('concurrencyLimitReached')}</h2>
+      <p>{t('concurrencyLimitHint')}</p>
+      <ul className="actions stream-limit__devices">
+        {streams.map((stream) => (
+          <li key={stream.leaseId}>
+            <button type="button" className="button" onClick={() => onStop(stream.leaseId)}>
+              {t('stopPlayingOn', { device: stream.deviceName })}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
 }
 
 /** The player of a signed-in viewer's on-demand title: what it plays is reported to the watch history. */

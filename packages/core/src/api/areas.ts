@@ -55,4 +55,5 @@ export const AREA_SOURCES: AreaSources = {
   profiles: () => import('../contracts/profiles.js').then((m) => m.profilesCalls),
   preferences: () => import('../contracts/profiles.js').then((m) => m.preferencesCalls),
   parentalControl: () => import('../contracts/parentalControl.js').then((m) => m.parentalControlCalls),
+  streamLeases: () => import('../contracts/streamLeases.js').then((m) => m.streamLeasesCalls),
 };

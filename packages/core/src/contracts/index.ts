@@ -461,6 +461,7 @@ export {
   parentalPinRequestSchema,
   parentalControlCalls,
 } from './parentalControl.js';
+export { CONCURRENCY_LIMIT_CODE, CONCURRENCY_LIMIT_MESSAGE, HEARTBEAT_MAX_LEASES, DEVICE_NAME_MAX_LENGTH, leaseIdSchema, streamStartRequestSchema, type StreamStartRequest, streamStartSchema, type StreamStart, liveStreamSchema, type LiveStream, liveStreamsSchema, type LiveStreams, concurrencyLimitDetailsSchema, type ConcurrencyLimitDetails, heartbeatRequestSchema, type HeartbeatRequest, leaseStateSchema, type LeaseState, heartbeatAnswerSchema, type HeartbeatAnswer, leaseParamsSchema, streamLeasesCalls } from './streamLeases.js';
 
 import * as auth from './auth.js';
 import * as user from './user.js';
@@ -483,6 +484,7 @@ import * as watchlists from './watchlists.js';
 import * as favourites from './favourites.js';
 import * as profiles from './profiles.js';
 import * as parentalControl from './parentalControl.js';
+import * as streamLeases from './streamLeases.js';
 
 /**
  * The type of {@link calls}: every area of the API and its contracts. Each area is the type of
@@ -692,6 +694,8 @@ export interface Calls {
    * 429 `TOO_MANY_ATTEMPTS`; 404 for a bad reset code.
    */
   readonly parentalControl: typeof parentalControl.parentalControlCalls;
+  /** Concurrent streams: start (a lease), heartbeat, list, stop (issue 17; docs/api.md "Concurrent streams"). Errors: 401; 404; 429 `CONCURRENCY_LIMIT` with `details.streams`; 400. */
+  readonly streamLeases: typeof streamLeases.streamLeasesCalls;
 }
 
 /**
@@ -739,4 +743,5 @@ export const calls: Calls = {
   profiles: profiles.profilesCalls,
   preferences: profiles.preferencesCalls,
   parentalControl: parentalControl.parentalControlCalls,
+  streamLeases: streamLeases.streamLeasesCalls,
 };

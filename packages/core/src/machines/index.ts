@@ -135,6 +135,8 @@ export {
 export {
   clampVolume,
   isLicenceRequired,
+  isConcurrencyLimit,
+  concurrencyLimitStreams,
   PLAYER_DEFAULT_VOLUME,
   playbackMachine,
   type PlaybackMachine,
@@ -742,3 +744,6 @@ export {
   type ParentalSettingsStep,
   type ParentalSettingsPadRef,
 } from './parentalSettings/parentalSettings.connect.js';
+export { streamLeaseMachine, type StreamLeaseMachine } from './streamLease/streamLease.machine.js';
+export { type StreamHeartbeatAnswer, type StreamHeartbeatFunction, type StreamStopFunction, type StreamLeaseInput, type LostLease, type StreamLeaseContext, type StreamLeaseEvent, type StreamLeaseOutput } from './streamLease/streamLease.types.js';
+export { connectStreamLease, type StreamLeaseSnapshot, type StreamLeaseApi } from './streamLease/streamLease.connect.js';
