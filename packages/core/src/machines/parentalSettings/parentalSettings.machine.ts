@@ -318,6 +318,7 @@ export const parentalSettingsMachine = setup({
     newPin: {
       description: 'The new PIN, typed twice (on the pad, digit by digit, or in two fields with the status).',
       on: {
+        'settings.cancel': { target: 'ready', actions: 'reset' },
         'settings.digit': { target: 'newPinDigit', actions: 'addDigit' },
         'settings.delete': { actions: 'deleteDigit' },
         'settings.newPin': [
@@ -325,7 +326,6 @@ export const parentalSettingsMachine = setup({
           { guard: 'newPinValid', actions: 'showMismatch' },
           { actions: 'showPinError' },
         ],
-        'settings.cancel': { target: 'ready', actions: 'reset' },
       },
     },
     newPinDigit: {
