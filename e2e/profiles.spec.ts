@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { createViewer, SANDBOX_URL, startSignedIn, viewerHeaders, type Viewer } from './sandbox';
+import { createViewer, emailedLinkPath, SANDBOX_URL, startSignedIn, viewerHeaders, type Viewer } from './sandbox';
 import { axeViolations, submitLogin } from './support';
 
 /**
@@ -174,6 +174,12 @@ test('five wrong PINs: the PIN pad counts the wait down (390 px wide)', async ({
   await expect.poll(seconds, { timeout: 5_000 }).toBeLessThan(first);
   await expect(pad.getByRole('button', { name: '1', exact: true })).toBeDisabled();
   expect(await axeViolations(page)).toEqual([]);
+
+  // Locked out, "Forgotten PIN?" emails the account's address a reset link (the countdown goes on).
+  await pad.getByRole('button', { name: 'Forgotten PIN?' }).click();
+  await expect(pad.getByText(/emailed you a link to reset the PIN/)).toBeVisible();
+  expect(await emailedLinkPath(request, viewer.email, 'pinReset')).toMatch(/^\/confirm-reset\/[^/]+$/);
+  await expect(alert).toContainText(/Too many attempts\. Try again in \d+ seconds\./);
 });
 
 test('an account of one profile goes straight home after sign-in; PROFILES and its form fit 390 px', async ({ page, request }) => {

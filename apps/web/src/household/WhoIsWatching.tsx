@@ -66,12 +66,14 @@ export function WhoIsWatching({ skipWhenAlone, onFinished, onManage, focusHeadin
       <PinPad
         label={t('profilePinFor', { name: chosen.name })}
         length={view.pinLength}
-        error={failure?.key ?? null}
+        error={failure?.key ?? (view.resetFailed ? 'anErrorOccured' : null)}
         errorVars={{ seconds: String(view.secondsLeft) }}
         canType={view.canType}
         busy={view.status === 'selecting'}
         onDigit={view.digit}
         onDelete={view.deleteDigit}
+        onForgot={view.forgot}
+        resetSent={view.resetSent}
         onCancel={view.cancel}
       />
     );

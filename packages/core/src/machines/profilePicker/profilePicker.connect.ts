@@ -36,11 +36,17 @@ export interface ProfilePickerApi {
   /** Deletes the PIN's last digit. */
   deleteDigit(): void;
   cancel(): void;
+  /** "Forgotten PIN?": emails the reset link; undefined when the picker was given no `requestPinReset`. */
+  forgot: (() => void) | undefined;
+  /** The reset email was sent (show `pinResetEmailSent`). */
+  resetSent: boolean;
+  /** The reset email could not be sent (show `anErrorOccured`). */
+  resetFailed: boolean;
 }
 
 /** Turns a profile-picker snapshot and its `send` into what the view needs. */
 export function connectProfilePicker(snapshot: ProfilePickerSnapshot, send: (event: ProfilePickerEvent) => void): ProfilePickerApi {
-  const { profiles, currentProfileId, maxProfiles, chosenId, failure, entered, secondsLeft } = snapshot.context;
+  const { profiles, currentProfileId, maxProfiles, chosenId, failure, entered, secondsLeft, pinReset, env } = snapshot.context;
   const status: ProfilePickerApi['status'] = snapshot.matches({ pin: 'throttled' })
     ? 'throttled'
     : snapshot.matches('pin')
@@ -62,15 +68,20 @@ export function connectProfilePicker(snapshot: ProfilePickerSnapshot, send: (eve
     digit: (key) => send({ type: 'picker.digit', key }),
     deleteDigit: () => send({ type: 'picker.delete' }),
     cancel: () => send({ type: 'picker.cancel' }),
+    forgot: env.requestPinReset ? () => send({ type: 'picker.forgot' }) : undefined,
+    resetSent: pinReset === 'sent',
+    resetFailed: pinReset === 'failed',
   };
 }
 
 /**
- * The picker's calls over the API client (its input's functions): `calls.profiles.list` and
- * `calls.profiles.select` (`{ pin }` only when one is given), each abortable by its signal.
+ * The picker's calls over the API client (its input's functions): `calls.profiles.list`,
+ * `calls.profiles.select` (`{ pin }` only when one is given) and, for "Forgotten PIN?",
+ * `calls.parentalControl.pin` without a body; each abortable by its signal.
  */
-export function profilePickerCalls(api: ApiClient): Pick<ProfilePickerInput, 'listProfiles' | 'selectProfile'> {
+export function profilePickerCalls(api: ApiClient): Pick<ProfilePickerInput, 'listProfiles' | 'selectProfile' | 'requestPinReset'> {
   return {
+    requestPinReset: (signal) => api.parentalControl.pin(undefined, { signal }),
     listProfiles: (signal) => api.profiles.list(undefined, { signal }),
     selectProfile: ({ id, pin, signal }) => api.profiles.select({ params: { id }, body: pin === undefined ? {} : { pin } }, { signal }),
   };

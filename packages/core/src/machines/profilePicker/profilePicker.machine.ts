@@ -1,4 +1,4 @@
-import { assign, fromPromise, raise, setup } from 'xstate';
+import { assign, fromCallback, fromPromise, raise, setup, spawnChild, stopChild, type EventObject } from 'xstate';
 import type { LoginResponse } from '../../contracts/auth.js';
 import type { ProfileList } from '../../contracts/profiles.js';
 import { householdFailure } from '../../domain/household.js';
@@ -37,6 +37,15 @@ export const PICKER_COUNTDOWN_STEP_MS = 1000;
 export const profilePickerMachine = setup({
   types: {} as { context: ProfilePickerContext; events: ProfilePickerEvent; input: ProfilePickerInput; output: ProfilePickerOutput },
   actors: {
+    /** `requestPinReset(signal)` of the input, answering `picker.resetSent` or `picker.resetFailed`. */
+    requestPinReset: fromCallback<EventObject, { requestPinReset: (signal: AbortSignal) => Promise<unknown> }>(({ input, sendBack }) => {
+      const controller = new AbortController();
+      input.requestPinReset(controller.signal).then(
+        () => sendBack({ type: 'picker.resetSent' }),
+        () => !controller.signal.aborted && sendBack({ type: 'picker.resetFailed' }),
+      );
+      return () => controller.abort();
+    }),
     /** `listProfiles(signal)` of the input. */
     listProfiles: fromPromise<ProfileList, { listProfiles: ListProfilesFunction }>(({ input, signal }) => input.listProfiles(signal)),
     /** `selectProfile({ id, pin, signal })` of the input. */
@@ -105,6 +114,7 @@ export const profilePickerMachine = setup({
     tokens: null,
     entered: '',
     secondsLeft: 0,
+    pinReset: 'idle',
     env: input,
   }),
   initial: 'loading',
@@ -140,7 +150,18 @@ export const profilePickerMachine = setup({
     pin: {
       description: 'The parental PIN is asked for the chosen profile.',
       initial: 'entering',
-      on: { 'picker.cancel': { target: 'choosing', actions: 'forgetChoice' } },
+      on: {
+        'picker.cancel': { target: 'choosing', actions: 'forgetChoice' },
+        'picker.forgot': {
+          guard: ({ context }) => context.env.requestPinReset !== undefined && context.pinReset !== 'sending',
+          actions: [
+            assign({ pinReset: 'sending' as const }),
+            spawnChild('requestPinReset', { id: 'requestPinReset', input: ({ context }) => ({ requestPinReset: context.env.requestPinReset! }) }),
+          ],
+        },
+        'picker.resetSent': { actions: [assign({ pinReset: 'sent' as const }), stopChild('requestPinReset')] },
+        'picker.resetFailed': { actions: [assign({ pinReset: 'failed' as const }), stopChild('requestPinReset')] },
+      },
       states: {
         entering: {
           always: { guard: 'throttled', target: 'throttled' },

@@ -26,12 +26,15 @@ const tokens = { authorisationToken: 'access', refreshToken: 'refresh' };
 const apiError = (status: number, code: string, messages: string[], retryAfterSeconds?: number) =>
   new ApiError({ call: 'profiles.select', status, code, messages, requestId: 'r', retryAfterSeconds });
 
-function start(options: { list?: () => Promise<ProfileList>; select?: (request: ProfileSelection) => Promise<typeof tokens>; skipWhenAlone?: boolean } = {}) {
+function start(
+  options: { list?: () => Promise<ProfileList>; select?: (request: ProfileSelection) => Promise<typeof tokens>; skipWhenAlone?: boolean; requestPinReset?: () => Promise<unknown> } = {},
+) {
   const selects: ProfileSelection[] = [];
   const listProfiles = vi.fn(options.list ?? (async () => LIST));
   const actor = createActor(profilePickerMachine, {
     input: {
       skipWhenAlone: options.skipWhenAlone,
+      requestPinReset: options.requestPinReset,
       listProfiles,
       selectProfile: async (request) => {
         selects.push(request);
@@ -171,11 +174,33 @@ describe('profile picker machine', () => {
     await vi.waitFor(() => expect(standalone.view().status).toBe('choosing'));
   });
 
+  it('"Forgotten PIN?" on the PIN step emails the reset link once at a time, also while throttled; a failure says so; absent without requestPinReset', async () => {
+    let answer: () => Promise<unknown> = async () => Promise.reject(new Error('offline'));
+    const requestPinReset = vi.fn(() => answer());
+    const { view } = start({ requestPinReset, select: async () => Promise.reject(apiError(429, 'TOO_MANY_ATTEMPTS', ['tooManyAttempts'], 900)) });
+    await vi.waitFor(() => expect(view().status).toBe('choosing'));
+    view().choose(ADULT);
+    view().forgot!();
+    view().forgot!();
+    expect(requestPinReset).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(view().resetFailed).toBe(true));
+    answer = async () => ({});
+    view().submitPin('1111');
+    await vi.waitFor(() => expect(view().status).toBe('throttled'));
+    view().forgot!();
+    await vi.waitFor(() => expect(view()).toMatchObject({ resetSent: true, resetFailed: false, status: 'throttled' }));
+    expect(requestPinReset).toHaveBeenCalledTimes(2);
+    expect(start().view().forgot).toBeUndefined();
+  });
+
   it('profilePickerCalls sends profiles.list and profiles.select, with the PIN only when given', async () => {
     const list = vi.fn(async () => LIST);
     const select = vi.fn(async () => tokens);
-    const calls = profilePickerCalls({ profiles: { list, select } } as unknown as ApiClient);
+    const pin = vi.fn(async () => ({}));
+    const calls = profilePickerCalls({ profiles: { list, select }, parentalControl: { pin } } as unknown as ApiClient);
     const signal = new AbortController().signal;
+    await calls.requestPinReset!(signal);
+    expect(pin).toHaveBeenCalledWith(undefined, { signal });
     await calls.listProfiles(signal);
     await calls.selectProfile({ id: KID, signal });
     await calls.selectProfile({ id: ADULT, pin: '0427', signal });

@@ -24,6 +24,11 @@ export interface ProfilePickerInput {
    * selects nothing and ends at once (`{ kind: 'skipped' }`). @default false
    */
   skipWhenAlone?: boolean | undefined;
+  /**
+   * "Forgotten PIN?" on the PIN step: emails the account's address a link to reset the PIN
+   * (`calls.parentalControl.pin` without a body; docs/api.md "Parental control"). Absent: not offered.
+   */
+  requestPinReset?: ((signal: AbortSignal) => Promise<unknown>) | undefined;
 }
 
 /**
@@ -50,6 +55,8 @@ export interface ProfilePickerContext {
   entered: string;
   /** While throttled: the whole seconds left before a PIN is accepted again (counts down each second). */
   secondsLeft: number;
+  /** The reset email of "Forgotten PIN?": not asked (`idle`), on its way, sent, or failed. */
+  pinReset: 'idle' | 'sending' | 'sent' | 'failed';
   /** Internal: the functions of the input. */
   env: ProfilePickerInput;
 }
@@ -67,4 +74,9 @@ export type ProfilePickerEvent =
   /** Deletes the PIN's last digit. */
   | { type: 'picker.delete' }
   /** The viewer gave up the PIN: back to the list. */
-  | { type: 'picker.cancel' };
+  | { type: 'picker.cancel' }
+  /** "Forgotten PIN?" (on the PIN step, also while throttled): emails the reset link. Ignored without `requestPinReset` or while one is on its way. */
+  | { type: 'picker.forgot' }
+  /** Internal (from the reset request): the email was sent, or the request failed. */
+  | { type: 'picker.resetSent' }
+  | { type: 'picker.resetFailed' };
