@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, enqueueActions, fromPromise, setup } from 'xstate';
 import { HISTORY_REPORT_INTERVAL_MS, isTrackedTitleType } from '../../domain/history.js';
 import { systemClock } from '../../platform/clock.js';
 import type { HistoryReport, HistoryReportActorInput, HistoryReporterContext, HistoryReporterEvent, HistoryReporterInput } from './historyReporter.types.js';
@@ -20,9 +20,10 @@ const secondsOf = (value: number) => (Number.isFinite(value) && value > 0 ? valu
  * known, nor a report that would say the same as the last one.
  *
  * Reports go out one at a time through the input's `report` (region `reporting`); while one is on
- * its way only the newest next one is kept. A failed report is dropped (the next one carries the
- * newer position). Stopping the machine aborts the report on its way: send `history.hidden`
- * before stopping it when the viewer leaves.
+ * its way only the newest next one is kept, except the report of `history.hidden` (the viewer
+ * leaves), which goes at once. A failed report is dropped (the next one carries the newer
+ * position). Stopping the machine aborts the report on its way: send `history.hidden` before
+ * stopping it when the viewer leaves (the web's `report` is sent with keepalive and not aborted).
  */
 export const historyReporterMachine = setup({
   types: {} as { context: HistoryReporterContext; events: HistoryReporterEvent; input: HistoryReporterInput },
@@ -50,6 +51,18 @@ export const historyReporterMachine = setup({
       };
       if (sameReport(context.lastReport, report)) return {};
       return { queued: report, lastReport: report };
+    }),
+    /**
+     * The viewer leaves (page hide, or the player goes) while a report is on its way: the report
+     * of the position now goes at once too, instead of waiting behind it (the machine may be
+     * stopped next, and a waiting report would be lost). Two reports on their way are safe: the
+     * platform merges by `updatedAt`.
+     */
+    sendQueuedAtOnce: enqueueActions(({ context, enqueue }) => {
+      if (context.inFlight === null || context.queued === null) return;
+      const body = context.queued;
+      enqueue.spawnChild('report', { input: { report: context.env.report, id: context.id, body } });
+      enqueue.assign({ queued: null });
     }),
     markEnded: assign({ ended: true }),
     markPlaying: assign({ ended: false }),
@@ -96,7 +109,7 @@ export const historyReporterMachine = setup({
       type: 'parallel',
       on: {
         'history.position': { actions: { type: 'position', params: ({ event }) => event } },
-        'history.hidden': { actions: 'queueReport' },
+        'history.hidden': { actions: ['queueReport', 'sendQueuedAtOnce'] },
       },
       states: {
         playback: {

@@ -139,6 +139,17 @@ describe('history reporter machine', () => {
     expect(live.calls).toHaveLength(0);
   });
 
+  it('the report of a viewer who leaves while another is on its way goes at once, and is not lost when the machine stops', async () => {
+    const { actor, calls, view, play } = start();
+    view().play();
+    await play(INTERVAL, 0);
+    expect(calls).toHaveLength(1);
+    await play(3000, 10);
+    view().hidden();
+    actor.stop();
+    expect(calls.map((c) => c.positionSeconds)).toEqual([10, 13]);
+  });
+
   it('aborts the report on its way when stopped', async () => {
     const { actor, calls, view, play } = start();
     view().play();
