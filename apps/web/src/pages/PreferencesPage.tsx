@@ -42,10 +42,10 @@ export default function PreferencesPage() {
 
 function PreferencesForm() {
   const { t, language, locales } = useI18n();
-  const { api, queries, storage, navigation } = useServices();
+  const { queries, storage, navigation } = useServices();
   const input = useMemo(
     () => ({
-      readPreferences: (signal: AbortSignal) => api.preferences.get(undefined, { signal }),
+      readPreferences: queries.preferences.read,
       savePreferences: queries.preferences.update,
       currentLocale: language,
       applyLanguage: (locale: string) => changeLanguage(locale, { storage, navigation }),

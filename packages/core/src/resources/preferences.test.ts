@@ -43,6 +43,9 @@ describe('preferences resources (commerce §3 "Preferences", §7)', () => {
     expect(query.scope ?? 'viewer').toBe('viewer');
     await expect(query.load()).resolves.toMatchObject({ subTitleLanguage: 'off', autoAdvance: true });
     expect(called.map(([name]) => name)).toEqual(['preferences.get']);
+    const signal = new AbortController().signal;
+    await expect(resources.preferences.read(signal)).resolves.toMatchObject({ autoAdvance: true });
+    expect(called[1]).toEqual(['preferences.get', undefined, { signal }]);
   });
 
   it('a saved change answers the whole preferences and the next read (the next player) has it', async () => {

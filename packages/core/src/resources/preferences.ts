@@ -13,6 +13,8 @@ export interface PreferencesResources {
   preferences: {
     /** The preferences, whole (`preferences.get`), key `['preferences', 'get']`. Fails with `ApiError` 401 for a guest. */
     get(): ResourceQuery<Preferences>;
+    /** Reads the preferences once, abortable (`preferences.get`): the preferences machine's `readPreferences`. Rejects with the call's `ApiError` (401 for a guest). */
+    read(signal: AbortSignal): Promise<Preferences>;
     /**
      * Saves a partial change (`preferences.update`, `PUT /api/v2/user/preferences`) and resolves
      * with the preferences, whole; then invalidates `RESOURCE_KEYS.preferences`, so that the next
@@ -29,6 +31,7 @@ export function preferencesResources(api: ApiClient, cache: ResourceCache): Pref
   return {
     preferences: {
       get: () => ({ key: RESOURCE_KEYS.preferencesGet, load: () => api.preferences.get() }),
+      read: (signal) => api.preferences.get(undefined, { signal }),
       update: ({ patch, signal }) =>
         cache.mutate(() => api.preferences.update({ body: patch }, signal ? { signal } : undefined), [RESOURCE_KEYS.preferences]),
     },
