@@ -10,10 +10,11 @@ test('a guest sees the paywall on a premium video, naming the unlocking licences
   await expect(paywall).toBeVisible();
   await expect(paywall.getByRole('listitem').filter({ hasText: /^Sports Premium$/ })).toBeVisible();
   await expect(page.locator('video')).toHaveCount(0);
-  await expect(paywall.getByRole('link', { name: 'See plans' })).toHaveAttribute('href', '/purchase');
+  // With the e2e realm's campaign tags of the purchase and sign-in-to-watch flows (issue 18).
+  await expect(paywall.getByRole('link', { name: 'See plans' })).toHaveAttribute('href', '/purchase?utm_source=stream-web&utm_campaign=purchase');
   await expect(paywall.getByRole('link', { name: 'Sign in' })).toHaveAttribute(
     'href',
-    `/login?from=${encodeURIComponent(CONTENT.sportsVideo.path)}`,
+    `/login?from=${encodeURIComponent(CONTENT.sportsVideo.path)}&utm_source=stream-web&utm_campaign=signin-to-watch`,
   );
   expect(await axeViolations(page)).toEqual([]);
 });

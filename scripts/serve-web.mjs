@@ -1,6 +1,7 @@
 // Serves the built web app (apps/web/dist): files, the prerendered pages of the public routes
 // (dist/<path>/index.html), index.html for the app's other routes and, with status 404, for a
-// path that is no route (the route table of @stream/core, which must be built); and it answers
+// path that is no route (the route table of @stream/core, which must be built) and for the admin
+// previews (`/_admin/*`: only an administrator's session sees them, in the app); and it answers
 // /config.json from the environment, so one build serves any platform:
 //   API_BASE_URL (default http://127.0.0.1:$SANDBOX_PORT), REALM (stream), API_KEY (sandbox-api-key).
 // Env WEB_PORT (default 5173), WEB_HOST (default 127.0.0.1).
@@ -17,7 +18,7 @@ import { createServer } from 'node:http';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { extname, join, normalize, sep } from 'node:path';
-import { matchRouteAnyLocale } from '@stream/core/domain';
+import { isAdminPreviewRoute, matchRouteAnyLocale } from '@stream/core/domain';
 import { createFirstPaintSource, withFirstPaint } from './first-paint.mjs';
 import { createKnownIdCheck } from './known-ids.mjs';
 import { root } from './lib.mjs';
@@ -87,7 +88,10 @@ const server = createServer((request, response) => {
   // (the app shows its not-found page).
   const prerendered = !isFile && inside && join(file, 'index.html');
   const target = isFile ? file : prerendered && existsSync(prerendered) ? prerendered : join(dist, 'index.html');
-  const status = isFile || matchRouteAnyLocale(pathname) ? 200 : 404;
+  // The admin previews answer 404 too: the server cannot see the session (its token is the app's),
+  // so to anyone asking they are not there; the app shows them to an administrator's session only.
+  const route = isFile ? null : matchRouteAnyLocale(pathname);
+  const status = isFile || (route && !isAdminPreviewRoute(route.key)) ? 200 : 404;
   const immutable = target.includes(`${sep}assets${sep}`);
   const contentType = types[extname(target)] ?? 'application/octet-stream';
   const base = {

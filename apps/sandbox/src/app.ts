@@ -6,6 +6,7 @@ import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { calls } from '@stream/core/contracts';
+import { ADS_CONSENT_HEADER, ADS_ID_HEADER, adsConsentOf } from '@stream/core/domain';
 import { callerChecks } from './auth/callers.js';
 import type { TokenSigner } from './auth/jwt.js';
 import type { SessionDeps } from './auth/sessions.js';
@@ -16,7 +17,7 @@ import type { SandboxDb } from './db/open.js';
 import { realms } from './db/schema.js';
 import { createOutboxMailer, type Mailer } from './email/outbox.js';
 import { registerOutboxPage } from './email/page.js';
-import { ApiHttpError, forbidden, PeerUnavailableError, platformError, unauthorized } from './errors.js';
+import { ApiHttpError, badRequest, forbidden, PeerUnavailableError, platformError, unauthorized } from './errors.js';
 import { isSandboxPath, randomAdminKey, registerAdminKeyGate } from './http/adminKey.js';
 import type { SandboxEnv } from './http/env.js';
 import { requestGuard } from './http/guard.js';
@@ -107,7 +108,17 @@ export interface AppDeps {
 }
 
 /** Request headers the web app may send cross-origin. */
-export const CORS_ALLOW_HEADERS = ['content-type', 'x-api-key', 'realm', 'authorization', 'accept-language', 'x-device-id', 'idempotency-key'];
+export const CORS_ALLOW_HEADERS = [
+  'content-type',
+  'x-api-key',
+  'realm',
+  'authorization',
+  'accept-language',
+  'x-device-id',
+  'idempotency-key',
+  ADS_CONSENT_HEADER,
+  ADS_ID_HEADER,
+];
 /** Response headers the web app may read cross-origin. */
 export const CORS_EXPOSE_HEADERS = ['x-device-id', 'x-request-id', 'retry-after'];
 
@@ -187,6 +198,14 @@ export function createApp(deps: AppDeps): Hono<SandboxEnv> {
   registerTvPage(app);
   app.use('/api/*', realmCheck);
   app.use('/_sandbox/*', realmCheck);
+  // The ads headers (docs/api.md "Language and ads headers"; issue 18): an advertising id sent
+  // without granted consent is refused (400 `adsIdWithoutConsent`), so no call records one.
+  app.use('/api/*', async (c, next) => {
+    if (c.req.header(ADS_ID_HEADER) !== undefined && adsConsentOf(c.req.header(ADS_CONSENT_HEADER)) !== 'granted') {
+      throw badRequest('adsIdWithoutConsent', `${ADS_ID_HEADER} is sent only with ${ADS_CONSENT_HEADER}: granted`);
+    }
+    await next();
+  });
 
   const routes: RouteContext = {
     route: createRouter(app, { checkAnswers: deps.checkAnswers ?? false }),

@@ -101,3 +101,21 @@ export function labelsFor(catalog: LabelCatalog, acceptLanguage: string | undefi
     locales: catalog.locales,
   };
 }
+
+/**
+ * The labels-by-keys answer (`POST /api/v2/labels { keys }`; identity-and-routes.md §7): the asked
+ * keys' texts by locale, for the locale selected from `acceptLanguage` and for the default locale
+ * (the fallback); a key a locale lacks is left out of that locale.
+ */
+export function labelsByKeysFor(catalog: LabelCatalog, acceptLanguage: string | undefined, keys: readonly string[]) {
+  const selected = selectLocale(acceptLanguage, catalog.locales, catalog.defaultLocale);
+  const pick = (locale: string): Record<string, string> => {
+    const texts = catalog.texts[locale] ?? {};
+    const out: Record<string, string> = {};
+    for (const key of keys) if (Object.hasOwn(texts, key)) out[key] = texts[key]!;
+    return out;
+  };
+  const translations: Record<string, Record<string, string>> = { [selected]: pick(selected) };
+  if (selected !== catalog.defaultLocale) translations[catalog.defaultLocale] = pick(catalog.defaultLocale);
+  return { default_locale: catalog.defaultLocale, selected_locale: selected, translations };
+}

@@ -1,8 +1,13 @@
 import { errors, jwtVerify, SignJWT, type JWTPayload } from 'jose';
 import { ApiHttpError, unauthorized } from '../errors.js';
 
-/** Role claim values. */
-export type Role = 'CUSTOMER' | 'GUEST';
+/** Role claim values: a guest's, a customer's, an administrator's (`users.role`). */
+export type Role = 'CUSTOMER' | 'GUEST' | 'ADMIN';
+
+/** The role a signed-in account's tokens carry: `ADMIN` only for an account whose `users.role` says so. */
+export function accountRole(role: string | null | undefined): Exclude<Role, 'GUEST'> {
+  return role === 'ADMIN' ? 'ADMIN' : 'CUSTOMER';
+}
 
 /** Values of the `par` claim. */
 export type ParentalRestriction = 'NON_RESTRICTED' | 'RESTRICTED';
@@ -62,6 +67,8 @@ export interface TokenSigner {
       sessionVersion?: number;
       sessionId?: string;
       profile?: TokenProfile | undefined;
+      /** The account's role (`users.role`); ignored for a guest. @default 'CUSTOMER' */
+      role?: Exclude<Role, 'GUEST'>;
     },
   ): Promise<string>;
   /**
@@ -86,7 +93,7 @@ export function createTokenSigner(secret: Uint8Array): TokenSigner {
     return toClaims(payload);
   };
   return {
-    async sign(subject, { guest, country = 'GB', nowMs, ttlS, sessionVersion, sessionId, profile }) {
+    async sign(subject, { guest, country = 'GB', nowMs, ttlS, sessionVersion, sessionId, profile, role = 'CUSTOMER' }) {
       const iat = Math.floor(nowMs / 1000);
       const version = { ...(sessionVersion === undefined ? {} : { sv: sessionVersion }), ...(sessionId === undefined ? {} : { sid: sessionId }) };
       const child = profile?.ageRatingLimit !== undefined;
@@ -95,7 +102,7 @@ export function createTokenSigner(secret: Uint8Array): TokenSigner {
         ...(profile ? { pid: profile.id } : {}),
         ...(child ? { arl: profile.ageRatingLimit } : {}),
       };
-      return new SignJWT({ gue: guest, rol: guest ? 'GUEST' : 'CUSTOMER', loc: country, ...parental, ...version })
+      return new SignJWT({ gue: guest, rol: guest ? 'GUEST' : role, loc: country, ...parental, ...version })
         .setProtectedHeader({ alg: ALG, typ: 'JWT' })
         .setSubject(subject)
         .setIssuedAt(iat)
@@ -137,7 +144,7 @@ function toClaims(payload: JWTPayload): AccessClaims {
     (arl !== undefined && par !== 'RESTRICTED') ||
     typeof sub !== 'string' ||
     typeof gue !== 'boolean' ||
-    (rol !== 'CUSTOMER' && rol !== 'GUEST') ||
+    (rol !== 'CUSTOMER' && rol !== 'GUEST' && rol !== 'ADMIN') ||
     typeof loc !== 'string' ||
     (par !== 'NON_RESTRICTED' && par !== 'RESTRICTED') ||
     typeof iat !== 'number' ||

@@ -4,7 +4,7 @@ import type { SandboxDb } from '../db/open.js';
 import { profiles, refreshTokens, users } from '../db/schema.js';
 import { unauthorized } from '../errors.js';
 import { profileGone, tokenProfileOf } from '../household/profiles.js';
-import type { AccessClaims, TokenProfile, TokenSigner } from './jwt.js';
+import { accountRole, type AccessClaims, type TokenProfile, type TokenSigner } from './jwt.js';
 
 /** A stored refresh token. */
 type RefreshTokenRow = typeof refreshTokens.$inferSelect;
@@ -179,7 +179,7 @@ async function answerRotated(
 async function signAccess(deps: SessionDeps, subject: string, nowMs: number, familyId: string, profileId: string | null): Promise<string> {
   const guest = subject.startsWith(GUEST_PREFIX);
   if (guest) return deps.signer.sign(subject, { guest, nowMs, ttlS: deps.accessTokenTtlS });
-  const [user] = await deps.db.select({ sessionVersion: users.sessionVersion }).from(users).where(eq(users.id, subject)).limit(1);
+  const [user] = await deps.db.select({ sessionVersion: users.sessionVersion, role: users.role }).from(users).where(eq(users.id, subject)).limit(1);
   if (!user) throw unauthorized('Account no longer exists');
   let profile: TokenProfile | undefined;
   if (profileId !== null) {
@@ -198,6 +198,7 @@ async function signAccess(deps: SessionDeps, subject: string, nowMs: number, fam
     sessionVersion: user.sessionVersion,
     sessionId: familyId,
     profile,
+    role: accountRole(user.role),
   });
 }
 

@@ -65,6 +65,12 @@ export const users = pgTable('users', {
    */
   parentalPinHash: text('parental_pin_hash'),
   parentalStatus: text('parental_status').notNull().default('NON_RESTRICTED'),
+  /**
+   * The account's role, signed into its access tokens as `rol` (identity §3; issue 18):
+   * `CUSTOMER`, or `ADMIN` for an administrator (the seeded admin demo account), who may open
+   * the web app's admin previews (`/_admin/*`).
+   */
+  role: text('role').notNull().default('CUSTOMER'),
 });
 
 /**

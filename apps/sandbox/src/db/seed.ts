@@ -3,7 +3,7 @@ import { eq, notInArray, sql } from 'drizzle-orm';
 import { hashPassword } from '../auth/passwords.js';
 import { DEMO_ACCOUNT } from '../config.js';
 import { SEED_REALMS } from '../seed/realms.js';
-import { FAMILY_ACCOUNT, NO_LICENCE_ACCOUNT, seededLicencesFor } from '../seed/accounts.js';
+import { ADMIN_ACCOUNT, FAMILY_ACCOUNT, NO_LICENCE_ACCOUNT, seededLicencesFor } from '../seed/accounts.js';
 import { seedCatalogue, seedContent, seedFamilies } from '../seed/catalogue.js';
 import { seedLibrary } from '../seed/library.js';
 import { anchorFor, writeAnchor } from '../catalogue/anchor.js';
@@ -37,6 +37,7 @@ export async function seedDatabase(db: SandboxDb, options: { demoAccount: boolea
     { ...DEMO_ACCOUNT, birthDate: '1990-01-15' },
     { ...NO_LICENCE_ACCOUNT, birthDate: null },
     { ...FAMILY_ACCOUNT, birthDate: '1985-06-02' },
+    { ...ADMIN_ACCOUNT, birthDate: null },
   ]) {
     const userId = await ensureAccount(db, account);
     const flag = await db
@@ -71,7 +72,7 @@ export async function insertSeededLicences(db: Pick<SandboxDb, 'insert'>, userId
 
 async function ensureAccount(
   db: SandboxDb,
-  account: { email: string; password: string; name: string; birthDate: string | null },
+  account: { email: string; password: string; name: string; birthDate: string | null; role?: string },
 ): Promise<string> {
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, account.email)).limit(1);
   if (existing) return existing.id;
@@ -83,6 +84,7 @@ async function ensureAccount(
       name: account.name,
       passwordHash: await hashPassword(account.password),
       birthDate: account.birthDate,
+      ...(account.role ? { role: account.role } : {}),
     })
     .onConflictDoNothing();
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, account.email)).limit(1);

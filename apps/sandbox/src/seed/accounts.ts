@@ -33,6 +33,17 @@ export const FAMILY_ACCOUNT = {
   ],
 } as const;
 
+/**
+ * The seeded administrator (issue 18): an account whose tokens carry `rol` `ADMIN`, so that the
+ * web app's admin previews (`/_admin/*`) open for it; it holds no licence.
+ */
+export const ADMIN_ACCOUNT = {
+  email: 'admin@stream.test',
+  password: 'demo-password',
+  name: 'Stream Admin',
+  role: 'ADMIN',
+} as const;
+
 const DAY = 86_400_000;
 
 /** The licences `email` holds after seeding or a reset at `nowMs` (none for other accounts). */

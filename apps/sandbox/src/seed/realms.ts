@@ -2,11 +2,12 @@
  * The sandbox's realms and their page-wide sign-in settings (docs/sandbox.md "Realms"): the code
  * is the source of truth; each start upserts the realms and their self-registration flag.
  *
- * - `stream` (the web app's default): every sign-in provider, self-registration on, magic link on.
+ * - `stream` (the web app's default): every sign-in provider, self-registration on, magic link on,
+ *   campaign tags on its sign-in links (issue 18), the default member-area word.
  * - `stream-single`: one external provider only (the OpenID Connect client), no magic link, so the
  *   login page sends a guest straight to it (identity-and-routes.md §2).
  * - `stream-closed`: ID only, self-registration off (no sign-up link; `POST /user` answers 403),
- *   with a request-access address instead.
+ *   with a request-access address instead, and its own member-area word (`Inner Circle`).
  * - `stream-tv`: ID and a mandatory TV provider: the login page sends a guest to the TV provider page.
  *
  * Accounts, licences and the catalogue are shared by every realm (a sandbox simplification).
@@ -51,6 +52,13 @@ export const FULL_REALM: SeedRealm = {
       ...CREDENTIAL_AUTH_PROVIDERS,
       ...ADOBE_AUTH_PROVIDERS,
     ],
+    // Issue 18: this realm's campaign tags (identity §9); no other seeded realm has any.
+    campaignTags: {
+      login: { utm_source: 'stream-web', utm_campaign: 'login' },
+      signup: { utm_source: 'stream-web', utm_campaign: 'signup' },
+      purchase: { utm_source: 'stream-web', utm_campaign: 'purchase' },
+      signin_to_watch: { utm_source: 'stream-web', utm_campaign: 'signin-to-watch' },
+    },
   },
 };
 
@@ -72,6 +80,7 @@ export const CLOSED_REALM: SeedRealm = {
     magicLink: false,
     authProviders: [{ name: 'ID' }],
     requestAccessUri: 'https://example.com/stream/request-access',
+    memberAreaWord: 'Inner Circle',
   },
 };
 

@@ -60,6 +60,15 @@ export const ROUTE_PAGES: Partial<Record<RouteKey, string>> = {
   PREFERENCES: 'PreferencesPage',
   CONFIRM_PIN_PROTECTION_RESET: 'PinResetPage',
   PROFILES: 'ProfilesPage',
+  ACTIVATE_USER: 'ActivateUserPage',
+  PAYMENT: 'PaymentPage',
+  MEMBER_AREA: 'MemberAreaPage',
+  ADMIN_404_PREVIEW: 'AdminPreviewPage',
+  ADMIN_NAVBAR_PREVIEW: 'AdminPreviewPage',
+  ADMIN_PLUGIN_PREVIEW: 'AdminPreviewPage',
+  ADMIN_PREVIEW: 'AdminPreviewPage',
+  ADMIN_SECTION_PREVIEW: 'AdminPreviewPage',
+  GIFT_LOGIN_REDIRECT: 'GiftLoginRedirectPage',
 };
 
 /**

@@ -4,6 +4,7 @@ import { useI18n } from '../app/context';
 import { useSession } from '../app/hooks';
 import { CurrentProfile } from '../household/CurrentProfile';
 import { LanguagePicker } from './LanguagePicker';
+import { useCampaignLink } from '../app/useCampaignLink';
 import { useNavbar } from './useNavbar';
 import '../styles/navbar.css';
 
@@ -75,21 +76,34 @@ export function Header() {
                 </li>
               </>
             ) : (
-              <>
-                <li>
-                  <Link href={path('LOGIN')} aria-current={current('LOGIN')}>{t('signIn')}</Link>
-                </li>
-                <li>
-                  <Link href={path('SIGNUP')} aria-current={current('SIGNUP')} className="button">
-                    {t('signUp')}
-                  </Link>
-                </li>
-              </>
+              <GuestLinks current={current} />
             )}
           </ul>
         )}
       </nav>
       <LanguagePicker />
     </header>
+  );
+}
+
+/**
+ * A guest's "Sign in" and "Sign up" links, carrying the realm's campaign tags of the `login` and
+ * `signup` flows (`useCampaignLink`; a component of its own so that only a guest's header reads
+ * the realm settings).
+ */
+function GuestLinks({ current }: { current: (key: RouteKey) => 'page' | undefined }) {
+  const { t, path } = useI18n();
+  const tagged = useCampaignLink();
+  return (
+    <>
+      <li>
+        <Link href={tagged(path('LOGIN'), 'login')} aria-current={current('LOGIN')}>{t('signIn')}</Link>
+      </li>
+      <li>
+        <Link href={tagged(path('SIGNUP'), 'signup')} aria-current={current('SIGNUP')} className="button">
+          {t('signUp')}
+        </Link>
+      </li>
+    </>
   );
 }

@@ -6,6 +6,7 @@ import { isTrackedTitleType, signInPath, tilePath, unlockingLicences } from '@st
 import { connectPlayback, playbackMachine, type PlayableType } from '@stream/core/machines';
 import { useResource } from '@stream/react';
 import { useI18n, useServices } from '../app/context';
+import { useCampaignLink } from '../app/useCampaignLink';
 import { useSession } from '../app/hooks';
 import { Artwork } from '../components/Artwork';
 import { InlineError, InlineStatus } from '../components/StatusScreen';
@@ -143,6 +144,8 @@ function Paywall({ title }: { title: Pick<Title, 'licenceIds'> }) {
   const [pathname] = useLocation();
   const search = useSearch();
   const catalogue = useResource(queries.licences.list());
+  // The realm's campaign tags on a guest's purchase and sign-in links (identity §9).
+  const tagged = useCampaignLink();
   const names = catalogue.data ? unlockingLicences(title, catalogue.data.licences).map((licence) => licence.name) : [];
 
   return (
@@ -165,14 +168,14 @@ function Paywall({ title }: { title: Pick<Title, 'licenceIds'> }) {
         <p>{t('paywallTextGeneric')}</p>
       )}
       <div className="actions">
-        <Link href={path('PURCHASE')} className="button">
+        <Link href={isSignedIn ? path('PURCHASE') : tagged(path('PURCHASE'), 'purchase')} className="button">
           {t('seePlans')}
         </Link>
       </div>
       {isSignedIn ? null : (
         <p className="paywall__sign-in">
           {t('alreadySubscribed')}{' '}
-          <Link href={signInPath(pathname + (search ? `?${search}` : ''), routeLocale)}>{t('signIn')}</Link>
+          <Link href={tagged(signInPath(pathname + (search ? `?${search}` : ''), routeLocale), 'signin_to_watch')}>{t('signIn')}</Link>
         </p>
       )}
     </section>

@@ -1,18 +1,5 @@
-import { useMachine } from '@xstate/react';
-import { Link, useLocation } from 'wouter';
-import { connectEmailConfirmation, emailConfirmationMachine } from '@stream/core/machines';
-import { useI18n, useServices } from '../app/context';
-import { useDocumentTitle } from '../app/hooks';
-import { FlowOutcome, useOneTimeToken, type LoginPrefill } from '../components/EmailFlow';
-import { LoadingScreen } from '../components/StatusScreen';
-
-/** The document title of each confirmation status. */
-const TITLE_KEYS = {
-  confirming: 'confirmingEmail',
-  confirmed: 'welcomeTitle',
-  invalidToken: 'emailConfirmationLinkInvalidTitle',
-  failed: 'somethingWentWrong',
-} as const;
+import { EmailConfirmation } from '../components/EmailConfirmation';
+import { useOneTimeToken } from '../components/EmailFlow';
 
 /**
  * EMAIL_CONFIRMATION (`/email-confirmation?token=…`, identity-and-routes.md §2 "Email
@@ -23,50 +10,6 @@ const TITLE_KEYS = {
  * went wrong. The token is removed from the address bar at once.
  */
 export default function EmailConfirmationPage() {
-  const { t, path } = useI18n();
-  const { api } = useServices();
-  const [, navigate] = useLocation();
   const { token } = useOneTimeToken();
-  // No token: the machine fails at once (something went wrong).
-  const [snapshot, send] = useMachine(emailConfirmationMachine, { input: { api, token } });
-  const confirmation = connectEmailConfirmation(snapshot, send);
-  useDocumentTitle(t(TITLE_KEYS[confirmation.status]), t('appName'));
-
-  switch (confirmation.status) {
-    case 'confirming':
-      return <LoadingScreen label={t('confirmingEmail')} />;
-    case 'invalidToken':
-      return <ConfirmationProblem title={t('emailConfirmationLinkInvalidTitle')} message={t('invalidConfirmationToken')} />;
-    case 'failed':
-      return <ConfirmationProblem title={t('somethingWentWrong')} message={t('emailConfirmationFailed')} />;
-    case 'confirmed': {
-      const email = confirmation.email;
-      const loginNow = () => {
-        const state: LoginPrefill | null = email ? { email } : null;
-        navigate(path('LOGIN'), { state });
-      };
-      return (
-        <FlowOutcome title={t('welcomeTitle')} message={t('emailConfirmed')}>
-          <p className="auth-card__subtitle">{t('emailConfirmationAccepted')}</p>
-          <button type="button" className="button button--block" onClick={loginNow}>
-            {t('loginNow')}
-          </button>
-        </FlowOutcome>
-      );
-    }
-  }
-}
-
-/** A failure: its title, the message (an alert) and links to sign in or to the home page. */
-function ConfirmationProblem({ title, message }: { title: string; message: string }) {
-  const { t, path } = useI18n();
-  return (
-    <FlowOutcome title={title} message={message} tone="alert">
-      <p className="auth-card__footer">
-        <Link href={path('LOGIN')}>{t('signIn')}</Link>
-        {' · '}
-        <Link href={path('HOME')}>{t('backToHome')}</Link>
-      </p>
-    </FlowOutcome>
-  );
+  return <EmailConfirmation token={token} />;
 }

@@ -2,6 +2,7 @@ import { useId, useMemo, useState } from 'react';
 import { SUBTITLES_OFF, type Preferences, type PreferencesPatch } from '@stream/core/domain';
 import { changeLanguage, connectPreferences, preferencesMachine } from '@stream/core/machines';
 import { useFlow } from '@stream/react';
+import { AdsConsent } from '../preferences/AdsConsent';
 import { useI18n, useServices } from '../app/context';
 import { useDocumentTitle } from '../app/hooks';
 import { SignedInOnly } from '../app/SignedInOnly';
@@ -117,6 +118,7 @@ function PreferencesForm() {
           {view.failure ? <InlineError message={t(view.failure)} retryLabel={t('dismiss')} onRetry={view.dismiss} /> : null}
         </form>
       )}
+      <AdsConsent />
     </div>
   );
 }

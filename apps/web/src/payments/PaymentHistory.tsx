@@ -1,30 +1,16 @@
-import { useState, type ReactNode } from 'react';
-import type { PaymentHistoryItem } from '@stream/core/contracts';
-import { isSignedOutError } from '@stream/core/api';
-import { paymentHistoryRow, type PaymentHistoryRow } from '@stream/core/domain';
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
 import { useResource } from '@stream/react';
 import { useI18n, useServices } from '../app/context';
-import { Spinner } from '../components/Spinner';
 import { InlineError, InlineStatus } from '../components/StatusScreen';
-import { receiptFileName, saveBlob } from './receipt';
+import { entryOf, ReceiptLink, type HistoryEntry } from './ReceiptLink';
 import '../styles/catalogue.css';
 import '../styles/payments.css';
-
-/** A history row and the item's receipt URL (this platform's `receiptUrl`, succeeded items only). */
-interface HistoryEntry {
-  row: PaymentHistoryRow;
-  receiptUrl: string | null;
-}
-
-function entryOf(item: PaymentHistoryItem, language: string): HistoryEntry {
-  const receiptUrl = (item as Record<string, unknown>).receiptUrl;
-  return { row: paymentHistoryRow(item, language), receiptUrl: typeof receiptUrl === 'string' && receiptUrl !== '' ? receiptUrl : null };
-}
 
 /**
  * "Payment history" on the account page (commerce-and-account-data.md §3 "Payment history item",
  * "Account state: payments"): the resource `queries.payments.history()`, newest first, one table
- * row per item from core's `paymentHistoryRow` (name, date, description, transaction details,
+ * row per item from core's `paymentHistoryRow` (name, a link to the payment's page PAYMENT, date, description, transaction details,
  * status in upper case) and a "Download receipt (PDF)" link only when the row has a receipt
  * (succeeded). The receipt is fetched with the session's bearer header
  * (`queries.payments.receipt`) and saved through an object URL (`receipt.ts`). A `<table>` with a
@@ -56,7 +42,7 @@ export default function PaymentHistory() {
 
 /** The history as a table; each cell also carries its column name, shown only when rows stack. */
 function HistoryTable({ entries }: { entries: HistoryEntry[] }) {
-  const { t } = useI18n();
+  const { t, path } = useI18n();
   const columns = {
     date: t('historyDate'),
     name: t('historyProduct'),
@@ -83,7 +69,13 @@ function HistoryTable({ entries }: { entries: HistoryEntry[] }) {
           <tr key={row.id || index}>
             <Cell label={columns.date}>{row.date}</Cell>
             <Cell label={columns.name} header>
-              <bdi>{row.name}</bdi>
+              {row.id ? (
+                <Link href={path('PAYMENT', { id: row.id })}>
+                  <bdi>{row.name}</bdi>
+                </Link>
+              ) : (
+                <bdi>{row.name}</bdi>
+              )}
             </Cell>
             <Cell label={columns.description}>{row.description}</Cell>
             <Cell label={columns.transaction} className="history-table__transaction">
@@ -125,59 +117,5 @@ function Cell({ label, header, className, children }: CellProps) {
     </th>
   ) : (
     <td className={className}>{content}</td>
-  );
-}
-
-interface ReceiptLinkProps {
-  paymentId: string;
-  url: string;
-  name: string;
-  date: string;
-}
-
-/**
- * "Download receipt (PDF)": a link to the receipt that, when followed, fetches it with the
- * session's bearer and saves it (`receipt-<id>.pdf`); progress and failures are shown in place.
- */
-function ReceiptLink({ paymentId, url, name, date }: ReceiptLinkProps) {
-  const { t } = useI18n();
-  const { queries } = useServices();
-  const [state, setState] = useState<'idle' | 'busy' | 'failed' | 'signedOut'>('idle');
-
-  async function download() {
-    setState('busy');
-    try {
-      const blob = await queries.payments.receipt(url);
-      saveBlob(blob, receiptFileName(paymentId));
-      setState('idle');
-    } catch (error) {
-      console.error(error);
-      setState(isSignedOutError(error) ? 'signedOut' : 'failed');
-    }
-  }
-
-  const busy = state === 'busy';
-  return (
-    <span className="receipt">
-      <a
-        href={url}
-        download={receiptFileName(paymentId)}
-        className="receipt__link"
-        aria-busy={busy || undefined}
-        onClick={(event) => {
-          event.preventDefault();
-          if (!busy) void download();
-        }}
-      >
-        {busy ? <Spinner /> : null}
-        <span>{t('downloadReceipt')}</span>
-        <span className="visually-hidden"> {t('receiptFor', { name, date })}</span>
-      </a>
-      {state === 'failed' || state === 'signedOut' ? (
-        <span role="alert" className="receipt__error">
-          {state === 'failed' ? t('receiptDownloadFailed') : t('receiptSignedOut')}
-        </span>
-      ) : null}
-    </span>
   );
 }

@@ -5,6 +5,7 @@ import type { AnyCallContract, CallArea, CallOptions } from '../contracts/define
 import { platformErrorSchema } from '../contracts/error.js';
 import { createTokenStore } from '../platform/tokens.js';
 import { STORAGE_KEYS } from '../platform/types.js';
+import { adsHeaders } from '../domain/adsConsent.js';
 import { AREA_SOURCES } from './areas.js';
 import {
   ApiError,
@@ -51,7 +52,10 @@ const NOT_JSON = Symbol('not-json');
  * nothing is sent). Any bad input raises `ContractError` (direction `'request'`) and nothing is sent.
  * A success is any 2xx (the contract's `status` is what the sandbox answers).
  *
- * Every call carries `x-api-key`, `Realm`, `Accept-Language` (from `locale`), `x-device-id` once
+ * Every call carries `x-api-key`, `Realm`, `Accept-Language` (from `locale`), the ads headers
+ * (the domain's `adsHeaders` over `STORAGE_KEYS.adsConsent` and `STORAGE_KEYS.advertisingId`:
+ * `x-ads-consent` always, `x-ads-id` only with granted consent; docs/api.md "Language and ads
+ * headers"), `x-device-id` once
  * the platform has sent one (any response's `x-device-id` header is stored at
  * `STORAGE_KEYS.deviceId`), `Authorization: Bearer <token>` with the access token of the token
  * store (`options.tokens`, default `createTokenStore(storage)`) for calls whose contract `auth`
@@ -110,6 +114,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       'x-api-key': apiKey,
       Realm: realm,
       'Accept-Language': locale(),
+      ...adsHeaders(storage.getItem(STORAGE_KEYS.adsConsent), storage.getItem(STORAGE_KEYS.advertisingId)),
     };
     const deviceId = storage.getItem(STORAGE_KEYS.deviceId);
     if (deviceId) headers['x-device-id'] = deviceId;

@@ -43,6 +43,11 @@ export {
   type LabelsResponse,
   labelsQuerySchema,
   labelsCalls,
+  LABELS_BY_KEYS_MAX,
+  labelsByKeysRequestSchema,
+  type LabelsByKeysRequest,
+  labelsByKeysResponseSchema,
+  type LabelsByKeysResponse,
 } from './labels.js';
 export {
   acceptableValueSchema,

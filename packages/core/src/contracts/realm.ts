@@ -28,6 +28,17 @@ export const realmSettingsSchema = z.looseObject({
   magicLink: z.boolean(),
   /** An external registration address for the request-access button (§2 "Sign-in provider block"), when configured. */
   requestAccessUri: z.optional(z.string()),
+  /**
+   * The member-area page's brand word (identity §2 "Member-area page"; issue 18); absent: the
+   * domain's `DEFAULT_MEMBER_AREA_WORD` (`club`). Read with the domain's `memberAreaWord`.
+   */
+  memberAreaWord: z.optional(z.string()),
+  /**
+   * Campaign tags (identity §9; issue 18): by sign-in flow type (`login`, `signup`, `purchase`,
+   * `signin_to_watch`), the query parameters appended to this realm's sign-in links (the
+   * domain's `withCampaignTags`). Absent: no tags.
+   */
+  campaignTags: z.optional(z.record(z.string(), z.record(z.string(), z.string()))),
 });
 export type RealmSettings = z.infer<typeof realmSettingsSchema>;
 
@@ -36,7 +47,7 @@ export const realmCalls = {
   /**
    * `GET /api/v2/realm/settings` (no bearer): the realm's page-wide sign-in settings
    * `{ selfRegistration, authProviders [{ name, clientName?, displayName?, logoUri? }], magicLink,
-   * requestAccessUri? }`. This project's call, documented in docs/api.md.
+   * requestAccessUri?, memberAreaWord?, campaignTags? }`. This project's call, documented in docs/api.md.
    */
   settings: defineCall({
     name: 'realm.settings',

@@ -30,6 +30,23 @@ export {
   AUTH_AREA_ROUTE_KEYS,
 } from './routes.js';
 export {
+  ADMIN_ROLE,
+  ADMIN_PREVIEW_ROUTE_KEYS,
+  type AdminPreviewRouteKey,
+  isAdminPreviewRoute,
+  isAdministrator,
+} from './adminPreviews.js';
+export { DEFAULT_MEMBER_AREA_WORD, MEMBER_AREA_WORD_MAX_LENGTH, memberAreaWord } from './memberArea.js';
+export {
+  CAMPAIGN_FLOW_TYPES,
+  type CampaignFlowType,
+  type CampaignTagSettings,
+  CAMPAIGN_TAG_VALUE_MAX_LENGTH,
+  campaignTagsFor,
+  withCampaignTags,
+} from './campaignTags.js';
+export { ADS_CONSENT_HEADER, ADS_ID_HEADER, type AdsConsent, adsConsentOf, isAdvertisingId, adsHeaders } from './adsConsent.js';
+export {
   safeReturnPath,
   postSignInTarget,
   MAX_RETURN_PATH_LENGTH,

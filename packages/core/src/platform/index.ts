@@ -5,3 +5,4 @@ export { createTokenStore, type StoredTokens, type TokenStore } from './tokens.j
 export { systemClock, fixedClock, manualClock, type ManualClock } from './clock.js';
 export { browserNavigation, memoryNavigation, type MemoryNavigation, type NavigationCall } from './navigation.js';
 export { broadcastChannel, memoryBroadcastHub, type MemoryBroadcastHub } from './broadcast.js';
+export { readAdsConsent, writeAdsConsent } from './adsConsent.js';

@@ -53,5 +53,9 @@ export const STORAGE_KEYS = {
   deviceId: 'stream.deviceId',
   oauthProvider: 'stream.oauthProvider',
   linkedAccounts: 'stream.linkedAccounts',
+  /** The viewer's advertising consent on this device: `granted` or `denied` (absent: not asked). */
+  adsConsent: 'stream.adsConsent',
+  /** This device's advertising id (a random UUID), kept only while consent is granted. */
+  advertisingId: 'stream.advertisingId',
 } as const;
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
