@@ -164,6 +164,19 @@ export const giftsCalls = {
     status: 201,
     auth: 'required',
   }),
+  /**
+   * `PUT /api/v2/gifts/{giftId}/basket`: puts the caller's unpaid gift back in the open basket (the
+   * gift's checkout loads with it, so a reload or a retry pays the same gift); answers the basket.
+   * Errors: 401; 404 (not the caller's gift); 409 `CONFLICT` for a gift already paid or cancelled.
+   */
+  basket: defineCall({
+    name: 'gifts.basket',
+    method: 'PUT',
+    path: '/api/v2/gifts/:giftId/basket',
+    params: giftParamsSchema,
+    response: basketSchema,
+    auth: 'required',
+  }),
   /** `GET /api/v2/gifts`: the caller's paid gifts, newest first. Errors: 401. */
   list: defineCall({
     name: 'gifts.list',
