@@ -16,6 +16,9 @@
  *   months after delivery.
  */
 
+import { errorFacts } from './loginErrors.js';
+import { TOO_MANY_ATTEMPTS_KEY } from './throttle.js';
+
 /** The gift periods a realm may offer, in whole months. */
 export const GIFT_PERIOD_MONTHS = [1, 3, 12] as const;
 export type GiftPeriodMonths = (typeof GIFT_PERIOD_MONTHS)[number];
@@ -172,4 +175,22 @@ export function normaliseGiftCode(typed: unknown): string | null {
 /** A stored-form code in groups of four joined by dashes, for reading aloud and typing (`ABCD-EFGH-…`). */
 export function formatGiftCode(code: string): string {
   return code.match(/.{1,4}/g)?.join('-') ?? '';
+}
+
+/** Message key of a code the page refuses before sending (not a whole code). */
+export const GIFT_CODE_INVALID_KEY = 'giftCodeInvalid';
+
+/**
+ * The message key of a failed redemption (labels `gifts/*.json`): `giftCodeInvalid` (404
+ * `GIFT_CODE_INVALID`, malformed or unknown), `giftCodeAlreadyUsed` (409 `GIFT_CODE_USED`),
+ * `giftCodeExpired` (409 `GIFT_CODE_EXPIRED`), `tooManyAttempts` (429), else `somethingWentWrong`
+ * (a network failure included). Reads the error's `status` and `code` only; never throws.
+ */
+export function giftRedeemMessage(error: unknown): string {
+  const facts = errorFacts(error);
+  if (facts.status === 429 || facts.code === 'TOO_MANY_ATTEMPTS') return TOO_MANY_ATTEMPTS_KEY;
+  if (facts.code === 'GIFT_CODE_INVALID') return GIFT_CODE_INVALID_KEY;
+  if (facts.code === 'GIFT_CODE_USED') return 'giftCodeAlreadyUsed';
+  if (facts.code === 'GIFT_CODE_EXPIRED') return 'giftCodeExpired';
+  return 'somethingWentWrong';
 }
