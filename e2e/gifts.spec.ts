@@ -1,0 +1,91 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { ADMIN_HEADERS, createViewer, grantLicence, initCard, LICENCES, resetThrottling, SANDBOX_URL, startSignedIn, viewerHeaders, type Viewer } from './sandbox';
+import { axeViolations, uniqueEmail } from './support';
+
+/**
+ * Gifting (issue 18; docs/api.md "Gifts"): a gift bought through the basket and pay calls is
+ * emailed to its recipient; a holder of the plan redeems the code on REDEEM and sees its renewal
+ * date move; a used code says why it cannot be used.
+ */
+
+const REALM = { Realm: 'stream', 'x-api-key': 'sandbox-api-key' };
+
+/** Buys `months` of Sports Premium for `recipientEmail`, delivered today, paid by `buyer` with a card; the emailed code. */
+async function buyGift(request: APIRequestContext, buyer: Viewer, recipientEmail: string, months = 1): Promise<string> {
+  const created = await request.post(`${SANDBOX_URL}/api/v2/gifts`, {
+    headers: await viewerHeaders(request, buyer),
+    data: { licenceId: LICENCES.sportsPremium, months, recipientName: 'Sam', recipientEmail, deliveryDate: new Date().toISOString().slice(0, 10) },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { basket } = (await created.json()) as { basket: { id: string } };
+  const exid = await initCard(request, buyer, '4242424242424242');
+  const paid = await request.post(`${SANDBOX_URL}/api/v2/customer/baskets/pay/${basket.id}`, {
+    headers: { ...(await viewerHeaders(request, buyer)), 'Idempotency-Key': crypto.randomUUID() },
+    data: { paymentArrangement: { primaryPaymentDetailsAttributes: { paymentDetailsExternalId: exid, targetPaymentProvider: 'CARDS', paymentMethodType: 'CARD' } } },
+  });
+  expect(paid.ok(), await paid.text()).toBe(true);
+  let link = '';
+  await expect
+    .poll(async () => {
+      const outbox = await request.get(`${SANDBOX_URL}/_sandbox/outbox?to=${encodeURIComponent(recipientEmail)}`, { headers: { ...REALM, ...ADMIN_HEADERS } });
+      const messages = ((await outbox.json()) as { messages: { kind: string; link: string }[] }).messages;
+      link = messages.find((m) => m.kind === 'gift')?.link ?? '';
+      return link;
+    })
+    .not.toBe('');
+  const code = /\/gift\/redeem\/([^/]+)\/login$/.exec(new URL(link).pathname)?.[1];
+  expect(code).toBeTruthy();
+  return code!;
+}
+
+test.afterEach(async ({ request }) => resetThrottling(request));
+
+test('a holder of the plan redeems a gift and sees the renewal date move; the used code then says why it cannot be used', async ({ page, request }) => {
+  const buyer = await createViewer(request, 'gift-buyer');
+  const holder = await createViewer(request, 'gift-holder');
+  await grantLicence(request, holder.email, LICENCES.sportsPremium);
+  const code = await buyGift(request, buyer, uniqueEmail('gift-recipient'));
+  await startSignedIn(page, holder);
+
+  await page.goto('/account');
+  const card = page.getByRole('region', { name: 'Your subscriptions' }).getByRole('article', { name: 'Sports Premium' });
+  const before = ((await card.textContent()) ?? '').match(/next on ([A-Z][a-z]{2} \d{1,2}(?:st|nd|rd|th), \d{4})/)?.[1];
+  expect(before).toBeTruthy();
+
+  await page.goto('/redeem');
+  await expect(page.getByRole('heading', { name: 'Redeem a gift' })).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  // A code that is not a whole code is refused on the field, without a call.
+  await page.getByLabel('Gift code').fill('ABC');
+  await page.getByRole('button', { name: 'Redeem' }).click();
+  await expect(page.getByText('This gift code is not valid. Check it and try again.')).toBeVisible();
+  await expect(page.getByLabel('Gift code')).toBeFocused();
+  // The real code, typed in groups with dashes and in lower case.
+  await page.getByLabel('Gift code').fill(code.toLowerCase().replace(/(.{4})(?!$)/g, '$1-'));
+  await page.getByRole('button', { name: 'Redeem' }).click();
+  const outcome = page.getByRole('status').filter({ hasText: 'renews on' });
+  await expect(page.getByRole('heading', { name: 'Your gift is redeemed' })).toBeVisible();
+  await expect(outcome).toContainText(/Your Sports Premium plan now renews on .+: the gifted months were added, with no charge\./);
+  const after = ((await outcome.textContent()) ?? '').match(/renews on (.+?): /)?.[1];
+  expect(after).toBeTruthy();
+  expect(after).not.toBe(before);
+  expect(await axeViolations(page)).toEqual([]);
+
+  await page.goto('/account');
+  await expect(card).toContainText(`next on ${after}`);
+
+  // Another account tries the same code: it says the code was used.
+  const other = await createViewer(request, 'gift-other');
+  await page.evaluate(() => localStorage.clear());
+  await startSignedIn(page, other);
+  await page.goto(`/redeem?redeemCode=${code}`);
+  await expect(page.getByLabel('Gift code')).toHaveValue(code);
+  await page.getByRole('button', { name: 'Redeem' }).click();
+  await expect(page.getByText('This gift code has already been used.')).toBeVisible();
+  await expect(page.getByLabel('Gift code')).toBeFocused();
+});
+
+test('a guest opening REDEEM is sent to sign in', async ({ page }) => {
+  await page.goto('/redeem');
+  await expect(page).toHaveURL(/\/login\?from=%2Fredeem/);
+});
