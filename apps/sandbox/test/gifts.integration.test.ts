@@ -104,6 +104,25 @@ describe('buying a gift', () => {
     expectError(again, 409, 'CONFLICT');
   });
 
+  it('a gift pays through 3-D Secure like a plan: the challenge completes the gift, which is then emailed', async () => {
+    const { newBuyer, initCard, pay } = buyers();
+    const buyer = await newBuyer();
+    const recipientEmail = `friend-${randomUUID()}@stream.test`;
+    const created = await call(opened.app, 'POST', '/api/v2/gifts', {
+      token: buyer.token,
+      body: { licenceId: '201', months: 1, recipientName: 'Jo', recipientEmail, deliveryDate: today() },
+    });
+    const { gift, basket } = createdGiftSchema.parse(created.json);
+    const res = await pay(buyer.token, basket.id, payBody(await initCard(buyer.token, '4000002500003155')));
+    expect(res.json).toMatchObject({ status: 'REQUIRES_ACTION' });
+    expect(await giftEmails(recipientEmail)).toEqual([]);
+    const { pathname, search } = new URL(res.json.redirectUrl as string);
+    const done = await opened.app.request(`${pathname}/complete${search}`, { method: 'POST' });
+    expect(await done.json()).toMatchObject({ status: 'SUCCEEDED' });
+    expect(await giftEmails(recipientEmail)).toHaveLength(1);
+    expect(giftSchema.parse((await getGift(buyer.token, gift.giftId)).json)).toMatchObject({ status: 'DELIVERED', paymentId: res.json.paymentId });
+  });
+
   it('a licence put in the basket makes it an ordinary basket again', async () => {
     const { newBuyer, putBasket } = buyers();
     const buyer = await newBuyer();
