@@ -52,6 +52,7 @@ import {
   historyReporterMachine,
   streamLeaseMachine,
   giftRedemptionMachine,
+  giftOrderMachine,
 } from '../src/machines/index.js';
 
 /** A documented machine: its page name, source file and the machine itself. */
@@ -105,6 +106,7 @@ export const FLOWS: readonly FlowEntry[] = [
   { name: 'historyReporter', source: 'packages/core/src/machines/historyReporter/historyReporter.machine.ts', machine: historyReporterMachine },
   { name: 'streamLease', source: 'packages/core/src/machines/streamLease/streamLease.machine.ts', machine: streamLeaseMachine },
   { name: 'giftRedemption', source: 'packages/core/src/machines/giftRedemption/giftRedemption.machine.ts', machine: giftRedemptionMachine },
+  { name: 'giftOrder', source: 'packages/core/src/machines/giftOrder/giftOrder.machine.ts', machine: giftOrderMachine },
 ];
 
 /** Absolute path of docs/flows in this repository. */

@@ -61,6 +61,7 @@ export const ROUTE_PAGES: Partial<Record<RouteKey, string>> = {
   CONFIRM_PIN_PROTECTION_RESET: 'PinResetPage',
   PROFILES: 'ProfilesPage',
   REDEEM: 'RedeemPage',
+  GIFT: 'GiftPage',
 };
 
 /**

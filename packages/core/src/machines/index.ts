@@ -750,3 +750,5 @@ export { connectStreamLease, type StreamLeaseSnapshot, type StreamLeaseApi } fro
 export type { GiftRedemptionInput, GiftRedemptionContext, GiftRedemptionEvent } from './giftRedemption/giftRedemption.types.js';
 export { giftRedemptionMachine, type GiftRedemptionMachine, type RedeemGiftActorInput } from './giftRedemption/giftRedemption.machine.js';
 export { connectGiftRedemption, type GiftRedemptionApi, type GiftRedemptionSnapshot } from './giftRedemption/giftRedemption.connect.js';
+export { giftOrderMachine, type GiftOrderMachine, type GiftOrderInput, type GiftOrderContext, type GiftOrderEvent, type GiftOrderActorInput } from './giftOrder/giftOrder.machine.js';
+export { connectGiftOrder, type GiftOrderApi, type GiftOrderSnapshot } from './giftOrder/giftOrder.connect.js';
