@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { ADMIN_HEADERS, createViewer, grantLicence, initCard, LICENCES, resetThrottling, SANDBOX_URL, startSignedIn, viewerHeaders, type Viewer } from './sandbox';
-import { axeViolations, uniqueEmail } from './support';
+import { axeViolations, submitLogin, uniqueEmail } from './support';
 
 /**
  * Gifting (issue 18; docs/api.md "Gifts"): a gift bought through the basket and pay calls is
@@ -124,4 +124,24 @@ test("the buyer's view of a gift: cancel with a refund before delivery; send a d
   // Another account's gift is not found.
   await page.goto('/gift/00000000-0000-4000-8000-000000000000');
   await expect(page.getByRole('heading', { name: /not found/i })).toBeVisible();
+});
+
+test("the recipient opens the emailed link, signs in, and redeems a new licence from the link's code", async ({ page, request }) => {
+  const buyer = await createViewer(request, 'gift-buyer');
+  const recipient = await createViewer(request, 'gift-recipient');
+  await buyGift(request, buyer, recipient.email);
+  let link = '';
+  await expect
+    .poll(async () => {
+      const outbox = await request.get(`${SANDBOX_URL}/_sandbox/outbox?to=${encodeURIComponent(recipient.email)}`, { headers: { ...REALM, ...ADMIN_HEADERS } });
+      link = ((await outbox.json()) as { messages: { kind: string; link: string }[] }).messages.find((m) => m.kind === 'gift')?.link ?? '';
+      return link;
+    })
+    .not.toBe('');
+  const url = new URL(link);
+  await page.goto(`${url.pathname}${url.search}`);
+  await submitLogin(page, recipient.email, recipient.password);
+  await expect(page).toHaveURL(/\/redeem\?redeemCode=/);
+  await page.getByRole('button', { name: 'Redeem' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'You now have Sports Premium until' })).toBeVisible();
 });

@@ -171,7 +171,9 @@ describe('delivery', () => {
     const [email] = await giftEmails(recipientEmail);
     expect(email!.subject).toContain('3 months of Sports Premium');
     expect(email!.text).toContain('Happy birthday <3');
-    expect(email!.link).toMatch(/\/gift\/redeem\/[0-9A-Z]{24}\/login$/);
+    const link = new URL(email!.link);
+    expect(link.pathname).toMatch(/^\/gift\/redeem\/[0-9A-Z]{24}\/login$/);
+    expect(link.searchParams.get('from')).toBe(`/redeem?redeemCode=${link.pathname.split('/')[3]}`);
     expect(giftSchema.parse((await getGift(buyer.token, gift.giftId)).json)).toMatchObject({ status: 'DELIVERED', canResend: true, canCancel: false });
   });
 

@@ -182,7 +182,9 @@ export function createGiftDelivery(deps: GiftDeliveryDeps): GiftDelivery {
     if (!claimed) return undefined;
     const [buyer] = await db.select({ name: users.name }).from(users).where(eq(users.id, claimed.buyerId)).limit(1);
     const [cat] = await db.select({ name: licences.name }).from(licences).where(eq(licences.id, claimed.licenceId)).limit(1);
-    const link = `${deps.webUrl}${buildPath('GIFT_REDEMPTION_LOGIN', { redeemCode: code })}`;
+    // The sign-in page of the link returns (its `from`) to REDEEM with the code filled in.
+    const from = `${buildPath('REDEEM')}?${new URLSearchParams({ redeemCode: code })}`;
+    const link = `${deps.webUrl}${buildPath('GIFT_REDEMPTION_LOGIN', { redeemCode: code })}?${new URLSearchParams({ from })}`;
     await deps.mailer.send(
       composeGiftEmail({
         to: claimed.recipientEmail,
