@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { formatDisplayDate, formatMoney, parseIsoTimestamp } from '@stream/core/domain';
-import { connectGiftOrder, giftOrderMachine } from '@stream/core/machines';
+import { connectGiftOrder, giftOrderMachine, type GiftOrderApi } from '@stream/core/machines';
 import { useFlow } from '@stream/react';
 import { useI18n, useServices } from '../app/context';
 import { useDocumentTitle } from '../app/hooks';
@@ -87,21 +87,23 @@ function GiftOrder({ giftId }: { giftId: string }) {
         <div role="alert" aria-atomic="true">
           {view.error ? <p className="alert">{t(view.error)}</p> : null}
         </div>
-        {view.canResend || view.busy === 'resend' ? (
-          <button type="button" className="button" onClick={view.resend} disabled={view.busy !== null} aria-busy={view.busy === 'resend' || undefined}>
-            <BusyContent busy={view.busy === 'resend'} busyLabel={t('giftSending')}>
-              {t('giftResend')}
-            </BusyContent>
-          </button>
-        ) : null}
-        {view.canCancel || view.busy === 'cancel' ? (
-          <button type="button" className="button" onClick={view.cancel} disabled={view.busy !== null} aria-busy={view.busy === 'cancel' || undefined}>
-            <BusyContent busy={view.busy === 'cancel'} busyLabel={t('giftCancelling')}>
-              {t('giftCancel')}
-            </BusyContent>
-          </button>
-        ) : null}
+        <GiftAction action="resend" view={view} label={t('giftResend')} busyLabel={t('giftSending')} />
+        <GiftAction action="cancel" view={view} label={t('giftCancel')} busyLabel={t('giftCancelling')} />
       </section>
     </div>
+  );
+}
+
+/** The button of one action while it is offered (or under way), with its progress. */
+function GiftAction({ action, view, label, busyLabel }: { action: 'resend' | 'cancel'; view: GiftOrderApi; label: string; busyLabel: string }) {
+  const offered = action === 'resend' ? view.canResend : view.canCancel;
+  const busy = view.busy === action;
+  if (!offered && !busy) return null;
+  return (
+    <button type="button" className="button" onClick={view[action]} disabled={view.busy !== null} aria-busy={busy || undefined}>
+      <BusyContent busy={busy} busyLabel={busyLabel}>
+        {label}
+      </BusyContent>
+    </button>
   );
 }
