@@ -41,6 +41,9 @@ import { registerParentalControlRoutes } from './routes/parentalControl.js';
 import { registerExternalOAuthRoutes } from './routes/externalOAuth.js';
 import { registerFavouriteRoutes } from './routes/favourites.js';
 import { registerFirebaseRoutes } from './routes/firebase.js';
+import { registerGiftRoutes } from './routes/gifts.js';
+import { createGiftDelivery } from './gifts/gifts.js';
+import { setOutboxSource } from './email/delivery.js';
 import { registerHistoryRoutes } from './routes/history.js';
 import { registerI18nRoutes } from './routes/i18n.js';
 import { registerLicenceRoutes } from './routes/licences.js';
@@ -236,10 +239,14 @@ export function createApp(deps: AppDeps): Hono<SandboxEnv> {
   });
   registerControlRoutes(app, routes);
   registerThrottleControl(app, throttle);
-  registerPaymentRoutes(app, routes, { webOrigins: realmWebOrigins(deps.webUrl ?? DEFAULTS.webUrl) });
-  registerCheckoutRoutes(app, routes);
   const mailer = deps.mailer ?? createOutboxMailer(deps.db);
   const webUrl = (deps.webUrl ?? DEFAULTS.webUrl).replace(/\/+$/, '');
+  // Gifts are emailed on their delivery date by the sandbox clock: before every outbox read and gift call.
+  const giftDelivery = createGiftDelivery({ db: deps.db, mailer, webUrl, sandboxNow: routes.sandboxNow });
+  setOutboxSource(deps.db, 'gifts', () => giftDelivery.deliverDue());
+  registerPaymentRoutes(app, routes, { webOrigins: realmWebOrigins(deps.webUrl ?? DEFAULTS.webUrl), gifts: giftDelivery });
+  registerGiftRoutes(routes, giftDelivery);
+  registerCheckoutRoutes(app, routes);
   const emailFlows = registerEmailFlowRoutes(app, routes, { webUrl, sessions, mailer });
   registerParentalControlRoutes(routes, { webUrl, mailer });
   registerAuthRoutes({ routes, sessions, dummyPasswordHash: deps.dummyPasswordHash, emailFlows });

@@ -55,6 +55,12 @@ export const SANDBOX_ERROR_CODES = {
   INVALID_PIN: 'INVALID_PIN',
   /** 429: the account already plays its limit of streams (issue 17; messages `['concurrencyLimitReached']`, `details { limit, streams }`; `routes/streamLeases.ts`). */
   CONCURRENCY_LIMIT: 'CONCURRENCY_LIMIT',
+  /** 404: a gift code that is malformed or unknown (issue 18; messages `['giftCodeInvalid']`; `routes/gifts.ts`). */
+  GIFT_CODE_INVALID: 'GIFT_CODE_INVALID',
+  /** 409: a gift code another account redeemed (messages `['giftCodeAlreadyUsed']`). */
+  GIFT_CODE_USED: 'GIFT_CODE_USED',
+  /** 409: a gift code past its year (messages `['giftCodeExpired']`). */
+  GIFT_CODE_EXPIRED: 'GIFT_CODE_EXPIRED',
 } as const;
 /**
  * Card processor codes, answered with 402 by the pay call and the processor's tokenization

@@ -51,6 +51,8 @@ import {
   preferencesMachine,
   historyReporterMachine,
   streamLeaseMachine,
+  giftRedemptionMachine,
+  giftOrderMachine,
 } from '../src/machines/index.js';
 
 /** A documented machine: its page name, source file and the machine itself. */
@@ -103,6 +105,8 @@ export const FLOWS: readonly FlowEntry[] = [
   { name: 'preferences', source: 'packages/core/src/machines/preferences/preferences.machine.ts', machine: preferencesMachine },
   { name: 'historyReporter', source: 'packages/core/src/machines/historyReporter/historyReporter.machine.ts', machine: historyReporterMachine },
   { name: 'streamLease', source: 'packages/core/src/machines/streamLease/streamLease.machine.ts', machine: streamLeaseMachine },
+  { name: 'giftRedemption', source: 'packages/core/src/machines/giftRedemption/giftRedemption.machine.ts', machine: giftRedemptionMachine },
+  { name: 'giftOrder', source: 'packages/core/src/machines/giftOrder/giftOrder.machine.ts', machine: giftOrderMachine },
 ];
 
 /** Absolute path of docs/flows in this repository. */

@@ -45,6 +45,8 @@ export type ThrottleScope =
   | 'deviceCode'
   | 'licenceCode'
   | 'voucher'
+  /** A gift's redemption code (issue 18), keyed by the redeeming account. */
+  | 'giftCode'
   /** The parental PIN, keyed by the profile whose session tries it (a child cannot lock the family out). */
   | 'parentalPin';
 

@@ -476,6 +476,8 @@ export const baskets = pgTable(
     acknowledgeNoFreeTrial: boolean('acknowledge_no_free_trial').notNull().default(false),
     /** `OPEN` or `PAID`. */
     status: text('status').notNull().default('OPEN'),
+    /** A gift basket (issue 18): the gift it pays for; null for an ordinary basket. */
+    giftId: uuid('gift_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -555,6 +557,10 @@ export const payments = pgTable(
     /** HTTP status and body answered to the first call (replayed for the same key). */
     responseStatus: integer('response_status'),
     response: jsonb('response').$type<Record<string, unknown>>(),
+    /** The gift this payment bought (issue 18), or null: it bought `licenceId` for the payer. */
+    giftId: uuid('gift_id'),
+    /** When the whole amount was refunded (a cancelled gift), or null. */
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -1020,4 +1026,51 @@ export const streamLeases = pgTable(
     stoppedAt: timestamp('stopped_at', { withTimezone: true }),
   },
   (t) => [index('stream_leases_user_renewed_idx').on(t.userId, t.renewedAt), userForeignKey('stream_leases', t.userId)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Issue 18, gifting (docs/api.md "Gifts"; rules in @stream/core/domain gifts.ts).
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Gifts: `months` of licence `licenceId` bought by `buyerId` for a recipient by email. Created
+ * unpaid with `POST /api/v2/gifts` (the buyer's open basket points at it); `paidAt`/`paymentId`
+ * set when the basket is paid; `deliveredAt` when the email went out (on `deliverAt`, 00:00 UTC
+ * of the delivery date, by the sandbox clock); `codeHash` the SHA-256 (hex) of the current
+ * redemption code (a resend replaces it; the code itself is never stored); `codeExpiresAt` a
+ * year after the first delivery; `redeemedBy`/`redeemedAt`/`redemption` (the answer replayed to
+ * the same account) once redeemed; `cancelledAt` for a cancelled (refunded) gift.
+ */
+export const gifts = pgTable(
+  'gifts',
+  {
+    id: uuid('id').primaryKey(),
+    buyerId: uuid('buyer_id').notNull(),
+    licenceId: text('licence_id').notNull(),
+    months: integer('months').notNull(),
+    recipientName: text('recipient_name').notNull(),
+    recipientEmail: text('recipient_email').notNull(),
+    message: text('message'),
+    deliveryDate: text('delivery_date').notNull(),
+    deliverAt: timestamp('deliver_at', { withTimezone: true }).notNull(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    scale: integer('scale').notNull(),
+    paymentId: uuid('payment_id'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    codeHash: text('code_hash').unique('gifts_code_hash_key'),
+    codeExpiresAt: timestamp('code_expires_at', { withTimezone: true }),
+    redeemedBy: uuid('redeemed_by'),
+    redeemedAt: timestamp('redeemed_at', { withTimezone: true }),
+    redemption: jsonb('redemption').$type<Record<string, unknown>>(),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('gifts_buyer_idx').on(t.buyerId, t.createdAt),
+    index('gifts_due_idx').on(t.deliverAt).where(sql`paid_at is not null and delivered_at is null and cancelled_at is null`),
+    foreignKey({ name: 'gifts_buyer_id_fkey', columns: [t.buyerId], foreignColumns: [users.id] }).onDelete('cascade'),
+    foreignKey({ name: 'gifts_redeemed_by_fkey', columns: [t.redeemedBy], foreignColumns: [users.id] }).onDelete('set null'),
+  ],
 );

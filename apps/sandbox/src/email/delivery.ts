@@ -43,8 +43,27 @@ export function queueDelivery(db: object, task: () => Promise<void>): void {
   set.add(run);
 }
 
-/** Resolves once the deliveries queued for `db`'s outbox are done, or after `timeoutMs`. */
+const sources = new WeakMap<object, Map<string, () => Promise<unknown>>>();
+
+/**
+ * Sets the outbox source `name` of `db`: work that puts the emails due by the sandbox clock into
+ * its outbox (`gifts`: the gifts whose delivery date has come, `gifts/gifts.ts`). Every read of
+ * the outbox runs the sources first, so moving the clock and reading the outbox finds them. The
+ * last app created over a database owns each name. A failing source is logged and ignored.
+ */
+export function setOutboxSource(db: object, name: string, source: () => Promise<unknown>): void {
+  let named = sources.get(db);
+  if (!named) sources.set(db, (named = new Map()));
+  named.set(name, source);
+}
+
+/** Resolves once the outbox sources of `db` have run and the deliveries queued for its outbox are done, or after `timeoutMs`. */
 export async function deliveriesSettled(db: object, timeoutMs = OUTBOX_SETTLE_TIMEOUT_MS): Promise<void> {
+  for (const source of sources.get(db)?.values() ?? []) {
+    await source().catch((error: unknown) => {
+      console.error('[sandbox] due emails could not be delivered to the outbox:', error instanceof Error ? error.name : 'error');
+    });
+  }
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const pending = [...(queues.get(db) ?? [])];

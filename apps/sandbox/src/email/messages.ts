@@ -5,11 +5,11 @@
  */
 import { escapeHtml } from '../payments/pages.js';
 import { EMAIL_TOKEN_TTL_MS } from './tokens.js';
-import type { EmailKind, OutgoingEmail } from './outbox.js';
+import type { OutgoingEmail, TokenEmailKind } from './outbox.js';
 
 const MINUTES = EMAIL_TOKEN_TTL_MS / 60_000;
 
-const COPY: Record<EmailKind, { subject: string; intro: string; action: string; outro: string }> = {
+const COPY: Record<TokenEmailKind, { subject: string; intro: string; action: string; outro: string }> = {
   reset: {
     subject: 'Reset your Stream password',
     intro: 'Someone asked to reset the password of your Stream account. To choose a new password, open this link:',
@@ -37,7 +37,7 @@ const COPY: Record<EmailKind, { subject: string; intro: string; action: string; 
 };
 
 /** The email of `kind` to `to`, whose action link is `link`. */
-export function composeEmail(kind: EmailKind, to: string, link: string): OutgoingEmail {
+export function composeEmail(kind: TokenEmailKind, to: string, link: string): OutgoingEmail {
   const copy = COPY[kind];
   const text = `${copy.intro}\n\n${link}\n\n${copy.outro}\n`;
   const html =

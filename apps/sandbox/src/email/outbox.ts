@@ -11,8 +11,10 @@ import type { SandboxDb } from '../db/open.js';
 import { outbox } from '../db/schema.js';
 import { deliveriesSettled } from './delivery.js';
 
-/** What an emailed link is for. */
-export type EmailKind = 'reset' | 'magic' | 'confirm' | 'pinReset';
+/** What an emailed single-use token link is for. */
+export type TokenEmailKind = 'reset' | 'magic' | 'confirm' | 'pinReset';
+/** What an emailed link is for: a token link, or a gift's redemption link (`gifts/delivery.ts`). */
+export type EmailKind = TokenEmailKind | 'gift';
 
 /** A message to send: one recipient, a subject, text and HTML bodies, and its one action link. */
 export interface OutgoingEmail {

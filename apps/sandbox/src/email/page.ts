@@ -20,6 +20,7 @@ const KIND_NAMES: Record<EmailKind, string> = {
   magic: 'Magic link',
   confirm: 'Email confirmation',
   pinReset: 'Parental PIN reset',
+  gift: 'Gift',
 };
 
 const STYLE = [

@@ -18,11 +18,12 @@ export const includedTax = (gross: number) => Math.round((gross * TAX_RATE_PERCE
  * The basket's `amounts`, for `licence` (or none: an empty basket) with `applied` vouchers, in the
  * price of a caller in `country` (core `localAmounts`: the country's amount and currency where the
  * licence has one, else the realm's local, else default price). An AMOUNT voucher takes its
- * minor units off in the basket's currency.
+ * minor units off in the basket's currency. `months` (a gift basket, docs/api.md "Gifts") multiplies
+ * the licence's price: a gift of 3 months of a monthly plan costs three months.
  */
-export function basketAmounts(licence: CatalogueRow | undefined, applied: readonly VoucherRow[], country = 'GB'): Basket['amounts'] {
+export function basketAmounts(licence: CatalogueRow | undefined, applied: readonly VoucherRow[], country = 'GB', months = 1): Basket['amounts'] {
   const price = licence ? choosePrice(localAmounts(licence.amounts, country)) : { amount: 0, scale: 2, currency: 'GBP' };
-  const subTotal = price.amount;
+  const subTotal = price.amount * months;
   let discounted = subTotal;
   const voucherEntries = applied.map((v) => {
     let discount: Discount | undefined;

@@ -50,7 +50,7 @@ export interface EmailFlows {
 }
 
 /** The web app's path of each kind of link (English route table, identity-and-routes.md §2). */
-const LINK_PATHS: Record<Exclude<EmailKind, 'pinReset'>, string> = {
+const LINK_PATHS: Record<Exclude<EmailKind, 'pinReset' | 'gift'>, string> = {
   reset: buildPath('LOGIN_RESET_PASSWORD'),
   magic: buildPath('MAGIC_LINK'),
   confirm: buildPath('EMAIL_CONFIRMATION'),

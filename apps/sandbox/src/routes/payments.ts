@@ -7,13 +7,13 @@
  * `payments/caller.ts`, set through `routes/checkout.ts`.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Context, Hono } from 'hono';
 import { calls, type Basket, type Card, type PaymentDetails, type PaymentHistoryItem, type PayRequest, type PayResponse } from '@stream/core/contracts';
 import { allowedReturnUrl, localAmounts } from '@stream/core/domain';
 import type { SandboxEnv } from '../http/env.js';
 import type { SandboxDb } from '../db/open.js';
-import { accountLicences, baskets, licences, paymentDetails, payments, users, vouchers } from '../db/schema.js';
+import { accountLicences, baskets, gifts, licences, paymentDetails, payments, users, vouchers } from '../db/schema.js';
 import { ApiHttpError, badRequest, type ErrorStatus, type SandboxErrorCode } from '../errors.js';
 import type { RouteInput } from '../http/route.js';
 import { addPeriod, parsePeriod } from '../licences/period.js';
@@ -28,6 +28,7 @@ import { hostedPage, providerName } from '../payments/pages.js';
 import { formatAmount, renderReceipt } from '../payments/receipt.js';
 import { CARD_ERROR_MESSAGES, cardError, chargeToken, spendToken } from '../payments/processor.js';
 import { normaliseVoucherCode, type VoucherRow } from '../payments/vouchers.js';
+import type { GiftDelivery } from '../gifts/gifts.js';
 import { conflict, type RouteContext } from './context.js';
 
 const B = calls.baskets;
@@ -71,11 +72,14 @@ export interface PaymentRouteOptions {
    * @default realmWebOrigins(env SANDBOX_WEB_URL, else the default web URL)
    */
   webOrigins: readonly string[];
+  /** Delivers the gifts a payment made due (a gift for today is emailed once paid; docs/api.md "Gifts"). */
+  gifts?: Pick<GiftDelivery, 'deliverDue'>;
 }
 
 type BasketRow = typeof baskets.$inferSelect;
 type PaymentRow = typeof payments.$inferSelect;
 type DetailsRow = typeof paymentDetails.$inferSelect;
+type GiftRow = typeof gifts.$inferSelect;
 
 /**
  * Registers the basket, payment, card and history calls, the redirecting providers' approval
@@ -92,6 +96,11 @@ export function registerPaymentRoutes(
   options: PaymentRouteOptions = { webOrigins: realmWebOrigins(process.env.SANDBOX_WEB_URL ?? DEFAULTS.webUrl) },
 ): void {
   const { db, route } = ctx;
+  /** A completed gift payment may make its gift due now: deliver it before answering. */
+  const afterCompleted = async (answer: PayResponse): Promise<PayResponse> => {
+    if (answer.status === 'SUCCEEDED' && (answer as { giftId?: string }).giftId) await options.gifts?.deliverDue();
+    return answer;
+  };
   /** The return URL when the payer may be sent there; 400 `BAD_REQUEST` naming `field` otherwise. */
   const checkReturnUrl = (raw: string, field: string): string => {
     const allowed = allowedReturnUrl(raw, options.webOrigins);
@@ -157,6 +166,8 @@ export function registerPaymentRoutes(
       licenceId: cat.id,
       sku: skuOf(cat, (await readCaller(db, claims.sub)).country),
       acknowledgeNoFreeTrial: query.acknowledgeNoFreeTrial === 'true',
+      // A licence put in the basket makes it an ordinary basket again.
+      giftId: null,
     };
     return basketAnswer(db, await updateBasket(db, basket, changes), now);
   });
@@ -170,7 +181,7 @@ export function registerPaymentRoutes(
     let basket = await openBasket(db, claims.sub);
     if (body.licenceId !== undefined) {
       const cat = await findLicence(db, String(body.licenceId));
-      basket = await updateBasket(db, basket, { licenceId: cat.id, sku: skuOf(cat, (await readCaller(db, claims.sub)).country) });
+      basket = await updateBasket(db, basket, { licenceId: cat.id, sku: skuOf(cat, (await readCaller(db, claims.sub)).country), giftId: null });
     }
     if (!basket.vouchers.includes(voucher.code)) await updateBasket(db, basket, { vouchers: [...basket.vouchers, voucher.code] });
     return { redeemed: true };
@@ -330,15 +341,17 @@ export function registerPaymentRoutes(
     const applied = await appliedVouchers(db, basket.vouchers);
     // The caller's country picks the price (its local amount and currency where the licence has one).
     const caller = await readCaller(db, userId);
-    const amounts = basketAmounts(cat, applied, caller.country);
+    // A gift basket (docs/api.md "Gifts") pays for the gift's months and grants the payer nothing.
+    const gift = basket.giftId ? await giftOfBasket(db, basket) : undefined;
+    const amounts = basketAmounts(cat, applied, caller.country, gift?.months ?? 1);
     // A licence held active: 409; a downgrade: 409; an upgrade: the credit comes off the total (docs/api.md "Plan changes").
-    await upgradeForPay(db, userId, cat, amounts, await ctx.sandboxNow());
+    if (!gift) await upgradeForPay(db, userId, cat, amounts, await ctx.sandboxNow());
 
     // Checks that charge nothing (the key stays unused, so the retry after fixing them may reuse it).
     const blocked = blockReasonOf(caller);
     if (blocked) throw new ApiHttpError(403, 'FORBIDDEN', [blocked]);
     const acknowledged = query.acknowledgeNoFreeTrial === 'true' || basket.acknowledgeNoFreeTrial;
-    if (applied.some((v) => v.freeTrialDenied) && !acknowledged) throw conflict('freeTrialDenied');
+    if (!gift && applied.some((v) => v.freeTrialDenied) && !acknowledged) throw conflict('freeTrialDenied');
     const missingFields = await missingFieldsOf(db, userId);
     if (missingFields.length > 0) {
       throw new ApiHttpError(424, 'BASKET_REQUIREMENTS_FAILED', ['Billing details are missing.'], { missingFields });
@@ -367,7 +380,8 @@ export function registerPaymentRoutes(
     const inserted = await db.transaction(async (txDb) => {
       const tx = txDb as unknown as SandboxDb;
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`pay:${userId}`}))`);
-      await claimLicencePayment(tx, userId, cat, now);
+      if (gift) await claimGiftPayment(tx, basket.id);
+      else await claimLicencePayment(tx, userId, cat, now);
       return tx
       .insert(payments)
       .values({
@@ -385,6 +399,7 @@ export function registerPaymentRoutes(
         paymentDetailsExid: details?.exid ?? null,
         requestFingerprint: fingerprint,
         consent: body.consent ?? null,
+        giftId: gift?.id ?? null,
         createdAt: now,
         updatedAt: now,
       })
@@ -430,7 +445,7 @@ export function registerPaymentRoutes(
     } else if (details) {
       externalId = `${details.provider.toLowerCase()}_${randomUUID()}`;
     }
-    return completePayment(db, paymentId, externalId, now);
+    return afterCompleted(await completePayment(db, paymentId, externalId, now));
   };
   route(B.payCurrent, (input, c) => pay(c, null, input));
   route(B.pay, (input, c) => pay(c, input.params.id, input));
@@ -549,13 +564,14 @@ export function registerPaymentRoutes(
   route(PAY.history, async (_, c) => {
     const claims = await ctx.requireUser(c);
     const rows = await db
-      .select({ p: payments, name: licences.name })
+      .select({ p: payments, name: licences.name, gift: { months: gifts.months, recipientName: gifts.recipientName } })
       .from(payments)
       .leftJoin(licences, eq(licences.id, payments.licenceId))
+      .leftJoin(gifts, eq(gifts.id, payments.giftId))
       .where(and(eq(payments.userId, claims.sub), ne(payments.status, 'PROCESSING')))
       .orderBy(desc(payments.createdAt));
     const base = ctx.publicUrl(c);
-    return { items: rows.map(({ p, name }) => historyItem(p, name, base)) };
+    return { items: rows.map(({ p, name, gift }) => historyItem(p, name, base, gift)) };
   });
 
   // GET /api/v2/customer/payments/:id/receipt.pdf: the PDF receipt of a succeeded payment.
@@ -569,10 +585,12 @@ export function registerPaymentRoutes(
     }
     const [cat] = await db.select({ name: licences.name }).from(licences).where(eq(licences.id, p.licenceId)).limit(1);
     const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, p.userId)).limit(1);
+    const [gift] = p.giftId ? await db.select({ months: gifts.months }).from(gifts).where(eq(gifts.id, p.giftId)).limit(1) : [];
+    const name = cat?.name ?? p.licenceId;
     const pdf = await renderReceipt({
       paymentId: p.id,
       paidAt: p.createdAt,
-      productName: cat?.name ?? p.licenceId,
+      productName: gift ? `Gift: ${name}, ${gift.months === 1 ? '1 month' : `${gift.months} months`}` : name,
       amount: p.amount,
       scale: p.scale,
       currency: p.currency,
@@ -695,7 +713,7 @@ export function registerPaymentRoutes(
     const now = await ctx.sandboxNow();
     let status: string;
     if (c.req.param('result') === 'complete') {
-      status = (await completePayment(db, payment.id, payment.externalId, now)).status;
+      status = (await afterCompleted(await completePayment(db, payment.id, payment.externalId, now))).status;
     } else {
       const error = { status: 402, code: 'authentication_failed', messages: [CARD_ERROR_MESSAGES.authentication_failed!] };
       await db.update(payments).set({ status: 'FAILED', responseStatus: 402, response: error, updatedAt: now }).where(eq(payments.id, payment.id));
@@ -800,6 +818,7 @@ async function completePayment(db: SandboxDb, paymentId: string, externalId: str
   return db.transaction(async (tx) => {
     const [p] = await tx.select().from(payments).where(eq(payments.id, paymentId)).limit(1);
     if (!p) throw new Error(`payment ${paymentId} vanished`);
+    if (p.giftId) return completeGiftPayment(tx as unknown as SandboxDb, p, externalId, now);
     const [cat] = await tx.select().from(licences).where(eq(licences.id, p.licenceId)).limit(1);
     if (!cat) throw new Error(`licence ${p.licenceId} vanished`);
     // The free trial applies when the licence has one and no voucher of the basket refused it.
@@ -824,6 +843,41 @@ async function completePayment(db: SandboxDb, paymentId: string, externalId: str
     }
     return answer;
   });
+}
+
+/**
+ * Completes a gift payment `p` (inside `completePayment`'s transaction): the payment SUCCEEDED,
+ * the gift paid (its delivery is then the gift delivery's), the basket closed, the card stored;
+ * nothing is granted to the payer. The pay answer carries `giftId` (this project's field).
+ */
+async function completeGiftPayment(tx: SandboxDb, p: PaymentRow, externalId: string | null, now: Date): Promise<PayResponse> {
+  await tx.update(gifts).set({ paidAt: now, paymentId: p.id }).where(and(eq(gifts.id, p.giftId!), isNull(gifts.paidAt)));
+  await tx.update(baskets).set({ status: 'PAID', updatedAt: now }).where(eq(baskets.id, p.basketId));
+  const answer: PayResponse = { status: 'SUCCEEDED', paymentId: p.id, giftId: p.giftId! };
+  await tx.update(payments).set({ status: 'SUCCEEDED', externalId, responseStatus: 200, response: answer, updatedAt: now }).where(eq(payments.id, p.id));
+  if (p.paymentDetailsExid) await storeCard(tx, p.userId, p.paymentDetailsExid, { enforceLimit: false });
+  return answer;
+}
+
+/** The unpaid gift a gift basket pays for; 409 when it was paid or cancelled meanwhile. */
+async function giftOfBasket(db: SandboxDb, basket: BasketRow): Promise<GiftRow> {
+  const [gift] = await db.select().from(gifts).where(and(eq(gifts.id, basket.giftId!), eq(gifts.buyerId, basket.userId))).limit(1);
+  if (!gift || gift.paidAt || gift.cancelledAt) throw conflict('This gift has already been paid: create a new gift.');
+  return gift;
+}
+
+/**
+ * Claims the payment of gift basket `basketId` inside the payer's locked transaction: a payment
+ * of it PROCESSING, waiting for 3-D Secure or SUCCEEDED (under another `Idempotency-Key`) makes
+ * this one 409 `CONFLICT` (`paymentInProgress`), so a gift is paid once.
+ */
+async function claimGiftPayment(tx: SandboxDb, basketId: string): Promise<void> {
+  const open = await tx
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.basketId, basketId), inArray(payments.status, ['PROCESSING', 'REQUIRES_ACTION', 'SUCCEEDED'])))
+    .limit(1);
+  if (open.length > 0) throw conflict('paymentInProgress');
 }
 
 /**
@@ -900,7 +954,7 @@ async function attachLicence(db: SandboxDb, userId: string, exid: string, licenc
 }
 
 /** The account's open basket; created (empty) when it has none. */
-async function openBasket(db: SandboxDb, userId: string): Promise<BasketRow> {
+export async function openBasket(db: SandboxDb, userId: string): Promise<BasketRow> {
   const find = async () =>
     (
       await db
@@ -927,7 +981,7 @@ async function findBasket(db: SandboxDb, userId: string, id: string): Promise<Ba
   return row;
 }
 
-async function updateBasket(db: SandboxDb, basket: BasketRow, changes: Partial<BasketRow>): Promise<BasketRow> {
+export async function updateBasket(db: SandboxDb, basket: BasketRow, changes: Partial<BasketRow>): Promise<BasketRow> {
   const [row] = await db
     .update(baskets)
     .set({ ...changes, updatedAt: new Date() })
@@ -997,15 +1051,16 @@ function providerOf(sent: string, field: string) {
 }
 
 /** The sku of the licence's chosen price for a caller in `country` (core `localAmounts`: local, else default). */
-function skuOf(cat: CatalogueRow, country: string): string | null {
+export function skuOf(cat: CatalogueRow, country: string): string | null {
   const amounts = localAmounts(cat.amounts, country);
   const amount = amounts.find((a) => a.local === true) ?? amounts.find((a) => a.default === true);
   return amount?.sku ?? null;
 }
 
 /** The basket answer, with the upgrade credit at `now` (the sandbox clock) when its licence is an upgrade. */
-async function basketAnswer(db: SandboxDb, basket: BasketRow, now: Date = new Date()): Promise<Basket> {
-  return withUpgradeCredit(db, basket.userId, await basketWithoutCredit(db, basket), now);
+export async function basketAnswer(db: SandboxDb, basket: BasketRow, now: Date = new Date()): Promise<Basket> {
+  const answer = await basketWithoutCredit(db, basket);
+  return basket.giftId ? answer : withUpgradeCredit(db, basket.userId, answer, now);
 }
 
 async function basketWithoutCredit(db: SandboxDb, basket: BasketRow): Promise<Basket> {
@@ -1013,6 +1068,7 @@ async function basketWithoutCredit(db: SandboxDb, basket: BasketRow): Promise<Ba
   const applied = await appliedVouchers(db, basket.vouchers);
   const freeTrialDenied = applied.some((v) => v.freeTrialDenied);
   const { country } = await readCaller(db, basket.userId);
+  if (cat && basket.giftId) return giftBasket(db, basket, cat, applied, country);
   const items: Basket['basketItems'] = cat
     ? [
         {
@@ -1032,6 +1088,28 @@ async function basketWithoutCredit(db: SandboxDb, basket: BasketRow): Promise<Ba
     amounts: basketAmounts(cat, applied, country),
     // This sandbox's extra fields.
     freeTrialDenied,
+    acknowledgeNoFreeTrial: basket.acknowledgeNoFreeTrial,
+  };
+}
+
+/**
+ * A gift basket's answer (docs/api.md "Gifts"): its one item is the licence with `gift { giftId,
+ * months, recipientName }`, no subscription setting or trial; the amounts are the months' price.
+ */
+async function giftBasket(db: SandboxDb, basket: BasketRow, cat: CatalogueRow, applied: readonly VoucherRow[], country: string): Promise<Basket> {
+  const [gift] = await db.select().from(gifts).where(eq(gifts.id, basket.giftId!)).limit(1);
+  const months = gift?.months ?? 1;
+  return {
+    id: basket.id,
+    basketItems: [
+      {
+        sku: skuOf(cat, country) ?? basket.sku ?? cat.id,
+        licenceId: cat.id,
+        gift: { giftId: basket.giftId, months, recipientName: gift?.recipientName ?? '' },
+      },
+    ],
+    amounts: basketAmounts(cat, applied, country, months),
+    freeTrialDenied: false,
     acknowledgeNoFreeTrial: basket.acknowledgeNoFreeTrial,
   };
 }
@@ -1067,16 +1145,28 @@ function cardAnswer(row: DetailsRow): Card {
   };
 }
 
-function historyItem(p: PaymentRow, licenceName: string | null, publicUrl: string): PaymentHistoryItem {
+/**
+ * A payment history item. A gift's payment (docs/api.md "Gifts") is marked `itemType: 'GIFT'` with
+ * `gift { giftId, months, recipientName }`; a refunded one has status `refunded` and its refund
+ * `{ amount, scale, currency, refundedAt }` in `refunds`.
+ */
+function historyItem(
+  p: PaymentRow,
+  licenceName: string | null,
+  publicUrl: string,
+  gift: { months: number; recipientName: string } | null = null,
+): PaymentHistoryItem {
+  const price = { amount: p.amount, scale: p.scale, currency: p.currency };
   const item: PaymentHistoryItem = {
     id: p.id,
     when: p.createdAt.toISOString(),
-    skuLicence: { licenceName: licenceName ?? p.licenceId, price: { amount: p.amount, scale: p.scale, currency: p.currency } },
+    skuLicence: { licenceName: licenceName ?? p.licenceId, price },
     skus: p.sku ? [p.sku] : [],
-    itemType: 'LICENCE',
-    status: p.status.toLowerCase(),
-    refunds: [],
+    itemType: p.giftId ? 'GIFT' : 'LICENCE',
+    status: p.refundedAt ? 'refunded' : p.status.toLowerCase(),
+    refunds: p.refundedAt ? [{ ...price, refundedAt: p.refundedAt.toISOString() }] : [],
   };
+  if (p.giftId && gift) Object.assign(item, { gift: { giftId: p.giftId, ...gift } });
   if (p.sku) item.sku = p.sku;
   if (p.externalId) item.externalPaymentId = p.externalId;
   // This sandbox's extra field: the PDF receipt of a succeeded payment.

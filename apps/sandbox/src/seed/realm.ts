@@ -6,7 +6,7 @@
  * commerce-and-account-data.md §6 (territories and VPN), answered by `GET /api/v2/checkout/context`.
  */
 import type { CheckoutContext } from '@stream/core/contracts';
-import { DEFAULT_CONCURRENT_STREAM_LIMIT } from '@stream/core/domain';
+import { DEFAULT_CONCURRENT_STREAM_LIMIT, type GiftPeriodMonths } from '@stream/core/domain';
 import { COUNTRIES } from './countries.js';
 
 /** A country seeded outside the realm's allowed territories, for the geo block (`signupGeoRestriction`). */
@@ -24,6 +24,17 @@ export const REALM_ALLOWS_VPN = false;
  * the default 4). Every profile and device of the account shares it; a multi-view tile is one.
  */
 export const CONCURRENT_STREAM_LIMIT: number = DEFAULT_CONCURRENT_STREAM_LIMIT;
+
+/**
+ * The realm's giftable plans (issue 18; docs/api.md "Gifts"): per licence id, the periods (whole
+ * months, core's `GIFT_PERIOD_MONTHS`) it may be given for. A gift costs the licence's monthly
+ * price for the caller's country times the months. Only monthly subscriptions are offered.
+ */
+export const GIFTABLE_PLANS: Readonly<Record<string, readonly GiftPeriodMonths[]>> = {
+  '101': [1, 3, 12],
+  '102': [1, 3, 12],
+  '201': [1, 3, 12],
+};
 
 /** The functional purpose of the checkout (restricted provider fields name the purposes they serve). */
 export const CHECKOUT_PURPOSE = 'PURCHASE';

@@ -69,6 +69,8 @@ export const ROUTE_PAGES: Partial<Record<RouteKey, string>> = {
   ADMIN_PREVIEW: 'AdminPreviewPage',
   ADMIN_SECTION_PREVIEW: 'AdminPreviewPage',
   GIFT_LOGIN_REDIRECT: 'GiftLoginRedirectPage',
+  REDEEM: 'RedeemPage',
+  GIFT: 'GiftPage',
 };
 
 /**

@@ -467,6 +467,7 @@ export {
   parentalControlCalls,
 } from './parentalControl.js';
 export { CONCURRENCY_LIMIT_CODE, CONCURRENCY_LIMIT_MESSAGE, HEARTBEAT_MAX_LEASES, DEVICE_NAME_MAX_LENGTH, leaseIdSchema, streamStartRequestSchema, type StreamStartRequest, streamStartSchema, type StreamStart, liveStreamSchema, type LiveStream, liveStreamsSchema, type LiveStreams, concurrencyLimitDetailsSchema, type ConcurrencyLimitDetails, heartbeatRequestSchema, type HeartbeatRequest, leaseStateSchema, type LeaseState, heartbeatAnswerSchema, type HeartbeatAnswer, leaseParamsSchema, streamLeasesCalls } from './streamLeases.js';
+export { GIFT_CODE_INVALID, GIFT_CODE_USED, GIFT_CODE_EXPIRED, GIFT_REDEEM_MESSAGE_KEYS, giftPlanSchema, type GiftPlan, giftPlansSchema, type GiftPlans, createGiftRequestSchema, type CreateGiftRequest, giftSchema, type Gift, createdGiftSchema, type CreatedGift, giftListSchema, type GiftList, giftParamsSchema, redeemGiftRequestSchema, type RedeemGiftRequest, giftRedemptionSchema, type GiftRedemption, giftsCalls } from './gifts.js';
 
 import * as auth from './auth.js';
 import * as user from './user.js';
@@ -490,6 +491,7 @@ import * as favourites from './favourites.js';
 import * as profiles from './profiles.js';
 import * as parentalControl from './parentalControl.js';
 import * as streamLeases from './streamLeases.js';
+import * as gifts from './gifts.js';
 
 /**
  * The type of {@link calls}: every area of the API and its contracts. Each area is the type of
@@ -701,6 +703,13 @@ export interface Calls {
   readonly parentalControl: typeof parentalControl.parentalControlCalls;
   /** Concurrent streams: start (a lease), heartbeat, list, stop (issue 17; docs/api.md "Concurrent streams"). Errors: 401; 404; 429 `CONCURRENCY_LIMIT` with `details.streams`; 400. */
   readonly streamLeases: typeof streamLeases.streamLeasesCalls;
+  /**
+   * Gifting (issue 18; docs/api.md "Gifts"): giftable offers, creating a gift into the basket (paid
+   * with the ordinary pay call), the buyer's gifts with resend and cancel, redeeming a code.
+   * Errors: 401; 403 `kidPurchasePermissionDenied`; 404 `GIFT_CODE_INVALID`; 409 `GIFT_CODE_USED`,
+   * `GIFT_CODE_EXPIRED`, `CONFLICT`; 429 `TOO_MANY_ATTEMPTS`; 400.
+   */
+  readonly gifts: typeof gifts.giftsCalls;
 }
 
 /**
@@ -749,4 +758,5 @@ export const calls: Calls = {
   preferences: profiles.preferencesCalls,
   parentalControl: parentalControl.parentalControlCalls,
   streamLeases: streamLeases.streamLeasesCalls,
+  gifts: gifts.giftsCalls,
 };

@@ -747,3 +747,8 @@ export {
 export { streamLeaseMachine, type StreamLeaseMachine } from './streamLease/streamLease.machine.js';
 export { type StreamHeartbeatAnswer, type StreamHeartbeatFunction, type StreamStopFunction, type StreamLeaseInput, type LostLease, type StreamLeaseContext, type StreamLeaseEvent, type StreamLeaseOutput } from './streamLease/streamLease.types.js';
 export { connectStreamLease, type StreamLeaseSnapshot, type StreamLeaseApi } from './streamLease/streamLease.connect.js';
+export type { GiftRedemptionInput, GiftRedemptionContext, GiftRedemptionEvent } from './giftRedemption/giftRedemption.types.js';
+export { giftRedemptionMachine, type GiftRedemptionMachine, type RedeemGiftActorInput } from './giftRedemption/giftRedemption.machine.js';
+export { connectGiftRedemption, type GiftRedemptionApi, type GiftRedemptionSnapshot } from './giftRedemption/giftRedemption.connect.js';
+export { giftOrderMachine, type GiftOrderMachine, type GiftOrderInput, type GiftOrderContext, type GiftOrderEvent, type GiftOrderActorInput } from './giftOrder/giftOrder.machine.js';
+export { connectGiftOrder, type GiftOrderApi, type GiftOrderSnapshot } from './giftOrder/giftOrder.connect.js';

@@ -63,7 +63,8 @@ export interface InitProviderActorInput extends ApiActorInput {
 /** The payment machine's actors (see each one's doc). */
 export const paymentActors = {
   /**
-   * The checkout's first load: `api.baskets.put({ params: { id: licenceId } })` and the licence's
+   * The checkout's first load: `api.baskets.put({ params: { id: licenceId } })` (a gift's checkout:
+   * `api.gifts.basket({ params: { giftId } })`, the gift basket) and the licence's
    * name from `api.licences.list()` (both needed: a failure rejects), with the stored cards
    * (`api.cards.list()`, `[]` on failure) and the providers (`api.payments.providers()`, null on
    * failure), all at once.
@@ -71,7 +72,7 @@ export const paymentActors = {
   loadCheckout: fromPromise<CheckoutLoad, LoadCheckoutInput>(async ({ input }) => {
     const api = client(input);
     const [basket, catalogue, cards, providers] = await Promise.all([
-      api.baskets.put({ params: { id: input.licenceId } }),
+      input.giftId ? api.gifts.basket({ params: { giftId: input.giftId } }) : api.baskets.put({ params: { id: input.licenceId } }),
       api.licences.list(),
       api.cards.list().then(
         (answer) => answer.cards,

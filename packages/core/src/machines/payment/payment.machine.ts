@@ -411,6 +411,7 @@ export const paymentMachine = setup({
     return {
       mode: start?.kind ?? 'direct',
       item: checkout !== null ? checkout.licenceId : start !== undefined ? (pending?.licenceId ?? '') : (input.item ?? ''),
+      giftId: checkout?.giftId ?? null,
       consent: checkout !== null ? (checkout.consent ?? []) : (pending?.consent ?? []),
       from: checkout !== null ? safeReturnPath(checkout.from) : (pending?.from ?? null),
       order: null,
@@ -522,7 +523,7 @@ export const paymentMachine = setup({
           invoke: {
             id: 'loadCheckout',
             src: 'loadCheckout',
-            input: ({ context }) => ({ api: context.env.api, licenceId: context.item }),
+            input: ({ context }) => ({ api: context.env.api, licenceId: context.item, giftId: context.giftId }),
             onDone: { target: 'idle', actions: { type: 'storeOrder', params: ({ event }) => ({ load: event.output }) } },
             onError: { target: 'loadFailed' },
           },

@@ -21,6 +21,7 @@ import {
   type PayResultLike,
   type PaymentSnapshot,
 } from '../index.js';
+import { paymentActors } from './payment.actors.js';
 import { fakeActor, keySequence as keys, paymentAt as at, paymentFlowOf as flowOf } from '../test-helpers.js';
 
 const NOW = Date.UTC(2026, 0, 15, 12);
@@ -110,6 +111,37 @@ describe('payment: the checkout loads its order, providers and stored cards', ()
     });
     // KLARNA has no label: not offered.
     expect(view().offered.map((p) => p.paymentProviderId)).toEqual(['PAYPAL', 'CARDS', 'IDEAL']);
+  });
+
+  it("a gift's checkout loads the gift's basket (gifts.basket), not the licence's", async () => {
+    const loader = fakeActor<{ licenceId: string; giftId?: string | null }, CheckoutLoad>(() => defaultLoad());
+    const { actor } = run({
+      actors: { loadCheckout: loader.logic },
+      input: { start: { kind: 'checkout', licenceId: '102', giftId: 'a0a0a0a0-0000-4000-8000-000000000001' } },
+    });
+    await waitFor(actor, at('idle'));
+    expect(loader.calls).toEqual([expect.objectContaining({ licenceId: '102', giftId: 'a0a0a0a0-0000-4000-8000-000000000001' })]);
+    expect(actor.getSnapshot().context.giftId).toBe('a0a0a0a0-0000-4000-8000-000000000001');
+  });
+
+  it('the default loader puts the gift in the basket through api.gifts.basket, and a licence through api.baskets.put', async () => {
+    const log: string[] = [];
+    const api = {
+      gifts: { basket: async ({ params }: { params: { giftId: string } }) => (log.push(`gift ${params.giftId}`), basket(3897)) },
+      baskets: { put: async ({ params }: { params: { id: string } }) => (log.push(`licence ${params.id}`), basket(1299)) },
+      licences: { list: async () => ({ licences: [{ id: '102', name: 'Sports Premium' }] }) },
+      cards: { list: async () => ({ cards: [] }) },
+      payments: { providers: async () => ({ providers: [CARDS] }) },
+    };
+    const load = (giftId: string | null) =>
+      new Promise<CheckoutLoad>((resolve, reject) => {
+        const actor = createActor(paymentActors.loadCheckout, { input: { api: api as never, licenceId: '102', giftId } });
+        actor.subscribe({ complete: () => resolve(actor.getSnapshot().output!), error: reject });
+        actor.start();
+      });
+    expect((await load('g-1')).basket.amounts.total).toBe(3897);
+    expect((await load(null)).basket.amounts.total).toBe(1299);
+    expect(log).toEqual(['gift g-1', 'licence 102']);
   });
 
   it('a failed load shows loadFailed; retry loads again', async () => {

@@ -87,7 +87,14 @@ export type PaymentStart =
    * The checkout's payment step (PAYMENT_PAGE and the method steps): puts `licenceId` in the
    * basket, loads its name, the providers and the stored cards, then pays.
    */
-  | { kind: 'checkout'; licenceId: string; consent?: ConsentAnswer[]; from?: string | null }
+  | {
+      kind: 'checkout';
+      licenceId: string;
+      consent?: ConsentAnswer[];
+      from?: string | null;
+      /** A gift's checkout (docs/api.md "Gifts"): this unpaid gift goes in the basket (`gifts.basket`) instead of the licence. */
+      giftId?: string | null;
+    }
   /**
    * PAY / PAYMENT_CONFIRMATION: back from a redirecting provider with `query` (the domain's
    * `providerReturnOf`, null when a parameter is missing); the pending checkout comes from `storage`.
@@ -183,6 +190,8 @@ export interface PaymentContext {
   mode: 'direct' | PaymentStart['kind'];
   /** The licence id or SKU being bought. */
   item: string;
+  /** A gift's checkout: the unpaid gift being paid for (its basket holds the licence for `months`); null otherwise. */
+  giftId: string | null;
   /** The consent answers sent with every payment. */
   consent: ConsentAnswer[];
   /** The safe in-app path to offer once paid, or null. */
@@ -317,6 +326,8 @@ export interface ApiActorInput {
 /** Input of `loadCheckout`. */
 export interface LoadCheckoutInput extends ApiActorInput {
   licenceId: string;
+  /** A gift's checkout: the gift is put in the basket (`api.gifts.basket`) instead of the licence. */
+  giftId?: string | null;
 }
 
 /** Input of `prepareCard`: the card goes to the processor only; the platform gets its token. */
