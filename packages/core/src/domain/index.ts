@@ -688,8 +688,18 @@ export {
   multiViewLayoutFor,
   isMultiViewStacked,
   multiViewPickerTile,
+  multiViewRenditionCap,
+  MULTI_VIEW_SMALL_TILE_MAX_HEIGHT,
+  MULTI_VIEW_COLUMNS,
+  initialMultiView,
+  multiViewReduce,
+  multiViewPlayingKeys,
   type MultiViewLayout,
   type MultiViewTileSize,
+  type MultiViewTile,
+  type MultiViewLayoutState,
+  type MultiViewDirection,
+  type MultiViewAction,
 } from './multiView.js';
 export {
   WATCHLIST_OWNERSHIPS,
