@@ -747,3 +747,6 @@ export {
 export { streamLeaseMachine, type StreamLeaseMachine } from './streamLease/streamLease.machine.js';
 export { type StreamHeartbeatAnswer, type StreamHeartbeatFunction, type StreamStopFunction, type StreamLeaseInput, type LostLease, type StreamLeaseContext, type StreamLeaseEvent, type StreamLeaseOutput } from './streamLease/streamLease.types.js';
 export { connectStreamLease, type StreamLeaseSnapshot, type StreamLeaseApi } from './streamLease/streamLease.connect.js';
+export { multiViewMachine, reconcileMultiView, type MultiViewMachine } from './multiView/multiView.machine.js';
+export { type MultiViewTileStatus, type MultiViewTilePlayer, type MultiViewInput, type MultiViewEvent, type MultiViewContext } from './multiView/multiView.types.js';
+export { connectMultiView, type MultiViewSnapshot, type MultiViewTileView, type MultiViewApi } from './multiView/multiView.connect.js';
