@@ -209,15 +209,17 @@ export const multiViewMachine = setup({
         }
       }
     }),
-    /** The viewer leaves: starts on the way are aborted, every lease stopped on the platform. */
+    /**
+     * The viewer leaves: starts on the way are aborted, every lease is stopped on the platform at
+     * once (`keepalive`: the page may be going away; not through the stream-lease machine, which
+     * stops with this one before it could send them), and the heartbeat stops.
+     */
     end: enqueueActions(({ context, enqueue }) => {
       context.env.abort.abort();
-      const leases = context.leases;
-      if (leases && leases.getSnapshot().status === 'active') enqueue.sendTo(leases, { type: 'lease.end' });
-      else {
-        const held = Object.values(context.players).flatMap((p) => (p.leaseId ? [p.leaseId] : []));
-        for (const leaseId of held) enqueue(() => void context.env.api.streamLeases.stop({ params: { leaseId } }, { keepalive: true }).catch(() => undefined));
-      }
+      const { api } = context.env;
+      const held = Object.values(context.players).flatMap((p) => (p.leaseId ? [p.leaseId] : []));
+      for (const leaseId of held) enqueue(() => void api.streamLeases.stop({ params: { leaseId } }, { keepalive: true }).catch(() => undefined));
+      if (context.leases) enqueue.stopChild(context.leases);
     }),
   },
 }).createMachine({
