@@ -60,6 +60,7 @@ export const ROUTE_PAGES: Partial<Record<RouteKey, string>> = {
   PREFERENCES: 'PreferencesPage',
   CONFIRM_PIN_PROTECTION_RESET: 'PinResetPage',
   PROFILES: 'ProfilesPage',
+  MULTI_VIEW: 'MultiViewPage',
 };
 
 /**

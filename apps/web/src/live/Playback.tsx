@@ -110,7 +110,7 @@ function Playback({ title, type }: { title: Title; type: PlayableType }) {
  * The account already plays its limit of streams (429 `CONCURRENCY_LIMIT`): the devices that hold
  * them, each with "Stop playing on <device>" (stops that stream, then this one starts).
  */
-function StreamLimit({ streams, onStop }: { streams: readonly LiveStream[]; onStop: (leaseId: string) => void }) {
+export function StreamLimit({ streams, onStop }: { streams: readonly LiveStream[]; onStop: (leaseId: string) => void }) {
   const { t } = useI18n();
   return (
     <section className="stream-limit card" role="alert" aria-labelledby="stream-limit-title">
