@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { CONTENT, LICENCES, createViewer, grantLicence, startSignedIn } from './sandbox';
+import { CONTENT, LICENCES, createViewer, grantLicence, loginViewer, startSignedIn } from './sandbox';
 import { axeViolations, expectPlaying } from './support';
 
 // Issue 17, multi-view (MULTI_VIEW `/multi-video/:eventId`): several live events on one screen,
@@ -68,7 +68,8 @@ test('four live events in quad play at once, the focused one alone has the sound
   // A fifth stream, from another browser: refused with the offer to stop a device.
   const other = await browser.newContext();
   const second = await other.newPage();
-  await startSignedIn(second, viewer);
+  // Fresh tokens: the first browser rotated the refresh token of `viewer`.
+  await startSignedIn(second, await loginViewer(request, viewer.email, viewer.password));
   await second.goto(CONTENT.freeVideo.path);
   const offer = second.getByRole('alert').filter({ has: second.getByRole('heading', { name: /already playing/ }) });
   await expect(offer).toBeVisible();

@@ -694,6 +694,7 @@ export {
   initialMultiView,
   multiViewReduce,
   multiViewPlayingKeys,
+  multiViewStreamingKeys,
   type MultiViewLayout,
   type MultiViewTileSize,
   type MultiViewTile,

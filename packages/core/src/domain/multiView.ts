@@ -256,3 +256,12 @@ export function multiViewPlayingKeys(state: Pick<MultiViewLayoutState, 'tiles' |
   if (state.stacked) return state.tiles.some((t) => t.key === state.focus) ? [state.focus!] : state.tiles.slice(0, 1).map((t) => t.key);
   return state.tiles.map((t) => t.key);
 }
+
+/**
+ * The keys of the tiles that hold a stream (a lease): in a stacked view the focused tile alone,
+ * else every tile; an enlarged view keeps the others' streams (they are still in the multi-view,
+ * not shown), so that going back is instant and never meets the account's limit.
+ */
+export function multiViewStreamingKeys(state: Pick<MultiViewLayoutState, 'tiles' | 'focus' | 'stacked'>): string[] {
+  return multiViewPlayingKeys({ ...state, enlarged: null });
+}

@@ -1,6 +1,6 @@
 import { enqueueActions, setup, type ActorRefFrom } from 'xstate';
 import type { ApiClient } from '../../api/types.js';
-import { initialMultiView, multiViewPlayingKeys, multiViewReduce, type MultiViewAction, type MultiViewLayoutState } from '../../domain/multiView.js';
+import { initialMultiView, multiViewReduce, multiViewStreamingKeys, type MultiViewAction, type MultiViewLayoutState } from '../../domain/multiView.js';
 import { isConcurrencyLimit, concurrencyLimitStreams, isLicenceRequired } from '../player/player.machine.js';
 import { streamLeaseMachine } from '../streamLease/streamLease.machine.js';
 import type { MultiViewContext, MultiViewEvent, MultiViewInput, MultiViewTilePlayer } from './multiView.types.js';
@@ -15,13 +15,13 @@ interface PlannedStart {
 const freshPlayer = (eventId: string, upcoming: boolean): MultiViewTilePlayer => ({ eventId, status: 'idle', upcoming, source: null, leaseId: null, streams: [], token: 0 });
 
 /**
- * Brings the tiles' players in line with the layout slice: a tile that should play (see
- * `multiViewPlayingKeys`) and is idle starts (or waits for its event when upcoming); a tile that
+ * Brings the tiles' players in line with the layout slice: a tile that should hold a stream (see
+ * `multiViewStreamingKeys`) and is idle starts (or waits for its event when upcoming); a tile that
  * should not play lets its lease go and is idle; a tile gone lets its lease go. Pure: it returns
  * the new players, the starts to send and the leases to release.
  */
 export function reconcileMultiView(view: MultiViewLayoutState, players: Readonly<Record<string, MultiViewTilePlayer>>, seq: number) {
-  const wanted = new Set(multiViewPlayingKeys(view));
+  const wanted = new Set(multiViewStreamingKeys(view));
   const next: Record<string, MultiViewTilePlayer> = {};
   const starts: PlannedStart[] = [];
   const releases: string[] = [];
@@ -100,12 +100,12 @@ function launch(api: ApiClient, signal: AbortSignal, eventId: string, start: Pla
  * audio focus and the enlarged tile (the pure `multiViewReduce` of `domain/multiView`), and each
  * tile's player (`players`, see `MultiViewTileStatus`).
  *
- * Every tile that plays (all of them; the enlarged one alone; the focused one alone when stacked
- * below 1024 px) starts a stream of its event (`api.streamLeases.start`, `POST
+ * Every tile that streams (all of them, also while one is enlarged; the focused one alone when
+ * stacked below 1024 px) starts a stream of its event (`api.streamLeases.start`, `POST
  * /api/v2/playback/LIVE/{id}`): each tile holds one lease, one stream of the account's limit. ONE
  * child stream-lease machine renews all the tiles' leases with one heartbeat (`POST
  * /api/v1/multiviewHeartbeat` `{ leaseIds }`); a tile whose lease the platform no longer holds is
- * `stopped`. A tile that stops playing (removed, swapped, hidden by an enlarged or stacked view)
+ * `stopped`. A tile that stops streaming (removed, swapped, not focused in a stacked view)
  * releases its lease at once. Past the limit a tile is `limited` with the streams that hold it:
  * `multiView.stopStream` stops one and starts the tile. An upcoming event's tile waits
  * (`waiting`) until `multiView.live`. `multiView.end` stops every lease (final `ended`).

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock, waitFor } from 'xstate';
 import { ApiError } from '../../api/errors.js';
 import type { HeartbeatAnswer, LiveStream, StreamStart } from '../../contracts/index.js';
-import { MULTI_VIEW_LAYOUTS, MULTI_VIEW_VIDEO_COUNTS, multiViewPlayingKeys } from '../../domain/multiView.js';
+import { MULTI_VIEW_LAYOUTS, MULTI_VIEW_VIDEO_COUNTS, multiViewStreamingKeys } from '../../domain/multiView.js';
 import { STREAM_HEARTBEAT_INTERVAL_MS } from '../../domain/streamLeases.js';
 import { connectMultiView, multiViewMachine, type MultiViewEvent } from '../index.js';
 import { fakeApi } from '../test-helpers.js';
@@ -102,7 +102,7 @@ describe('multi-view machine', () => {
     expect(p.stops).toEqual([first]);
   });
 
-  it('removing, enlarging and stacking let leases go; restoring starts them again; end stops the rest', async () => {
+  it('removing and stacking let leases go, enlarging keeps them; end stops the rest', async () => {
     const p = platform();
     const { actor, view } = open(p);
     actor.send({ type: 'multiView.add', eventId: 'b' });
@@ -112,11 +112,11 @@ describe('multi-view machine', () => {
     actor.send({ type: 'multiView.remove', key: 't3' });
     await waitFor(actor, () => p.live.size === 2);
     actor.send({ type: 'multiView.enlarge', key: 't2' });
-    await waitFor(actor, () => p.live.size === 1);
-    expect(view().tiles.map((t) => t.status)).toEqual(['idle', 'playing']);
-    actor.send({ type: 'multiView.restore' });
     await settled(actor);
     expect(p.live.size).toBe(2);
+    expect(view().tiles.map((t) => [t.status, t.playing])).toEqual([['playing', false], ['playing', true]]);
+    actor.send({ type: 'multiView.restore' });
+    expect(view().tiles.map((t) => t.playing)).toEqual([true, true]);
     actor.send({ type: 'multiView.viewport', widthPx: 390 });
     await waitFor(actor, () => p.live.size === 1);
     expect(view().tiles.filter((t) => t.playing).map((t) => t.key)).toEqual(['t2']);
@@ -182,7 +182,7 @@ describe('multi-view machine, property tests over random event sequences', () =>
         await settled(actor);
         await flush();
         const { view, players } = actor.getSnapshot().context;
-        const playing = new Set(multiViewPlayingKeys(view));
+        const playing = new Set(multiViewStreamingKeys(view));
         for (const tile of view.tiles) {
           const player = players[tile.key]!;
           if (!playing.has(tile.key)) expect(player.status).toBe('idle');
