@@ -22,6 +22,7 @@ import { InlineError, InlineStatus } from '../components/StatusScreen';
 import { Countdown } from '../live/Countdown';
 import { StreamLimit } from '../live/Playback';
 import { TitleGate } from '../live/TitleGate';
+import { useEndOnLeave } from '../live/useEndOnLeave';
 import { isoMs } from '../live/time';
 import { TileVideo } from '../multiview/TileVideo';
 import '../styles/streams.css';
@@ -76,15 +77,7 @@ function MultiView({ title, nowMs }: { title: Title; nowMs: number }) {
   useDocumentTitle(t('multiViewTitle'), t('appName'));
   const width = useViewportWidth();
   // Declared before the machine so that its clean-up runs first: the leases go while it runs.
-  const end = useRef<(() => void) | null>(null);
-  useEffect(() => {
-    const onPageHide = () => end.current?.();
-    window.addEventListener('pagehide', onPageHide);
-    return () => {
-      window.removeEventListener('pagehide', onPageHide);
-      end.current?.();
-    };
-  }, []);
+  const end = useEndOnLeave();
   const [snapshot, send] = useMachine(multiViewMachine, { input: { api, eventId: title.id, upcoming: title.state === 'UPCOMING', widthPx: window.innerWidth } });
   const view = connectMultiView(snapshot, send);
   end.current = view.end;
