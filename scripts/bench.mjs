@@ -18,7 +18,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build as esbuild } from 'esbuild';
-import { benchFirstFrame, benchWebRoutes } from './bench-web.mjs';
+import { benchFirstFrame, benchMultiViewCpu, benchWebRoutes } from './bench-web.mjs';
 import { ensureFfmpeg, prepareMedia, root, startChild, waitForHttp } from './lib.mjs';
 
 const sandboxPort = Number(process.env.BENCH_SANDBOX_PORT ?? 8798);
@@ -66,6 +66,9 @@ try {
 
   // --- 1b. Time to first frame of a free video (HLS) ---
   await benchFirstFrame({ baseUrl: `http://127.0.0.1:${webPort}`, report });
+
+  // --- 1c. Multi-view: the main-thread CPU of four tiles against one (issue 17) ---
+  await benchMultiViewCpu({ baseUrl: `http://127.0.0.1:${webPort}`, credentials: { email: 'demo@stream.test', password: 'demo-password' }, report });
 
   // --- 2 and 3. SDK sizes ---
   const dir = mkdtempSync(join(tmpdir(), 'stream-bench-'));

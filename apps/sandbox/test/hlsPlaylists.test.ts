@@ -17,7 +17,7 @@ import {
   vttTime,
   type Segment,
 } from '../src/media/playlists.js';
-import { liveAnchorMs } from '../src/routes/streaming.js';
+import { LIVE_EPOCH_MS, liveAnchorMs } from '../src/routes/streaming.js';
 
 const MASTER = {
   video: [
@@ -204,12 +204,12 @@ describe('avcCodec', () => {
 });
 
 describe('liveAnchorMs', () => {
-  it('is within one loop before 1970 and differs between streams', () => {
+  it('is within one loop before LIVE_EPOCH_MS (2026) and differs between streams', () => {
     fc.assert(
       fc.property(fc.string({ minLength: 1 }), fc.integer({ min: 1, max: 1e7 }), (id, loopMs) => {
         const anchor = liveAnchorMs(id, loopMs);
-        expect(anchor).toBeLessThanOrEqual(0);
-        expect(anchor).toBeGreaterThan(-loopMs);
+        expect(anchor).toBeLessThanOrEqual(LIVE_EPOCH_MS);
+        expect(anchor).toBeGreaterThan(LIVE_EPOCH_MS - loopMs);
       }),
     );
     expect(liveAnchorMs('channel-1', 60_000)).not.toBe(liveAnchorMs('channel-2', 60_000));

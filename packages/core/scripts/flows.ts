@@ -53,6 +53,7 @@ import {
   streamLeaseMachine,
   giftRedemptionMachine,
   giftOrderMachine,
+  multiViewMachine,
 } from '../src/machines/index.js';
 
 /** A documented machine: its page name, source file and the machine itself. */
@@ -107,6 +108,7 @@ export const FLOWS: readonly FlowEntry[] = [
   { name: 'streamLease', source: 'packages/core/src/machines/streamLease/streamLease.machine.ts', machine: streamLeaseMachine },
   { name: 'giftRedemption', source: 'packages/core/src/machines/giftRedemption/giftRedemption.machine.ts', machine: giftRedemptionMachine },
   { name: 'giftOrder', source: 'packages/core/src/machines/giftOrder/giftOrder.machine.ts', machine: giftOrderMachine },
+  { name: 'multiView', source: 'packages/core/src/machines/multiView/multiView.machine.ts', machine: multiViewMachine },
 ];
 
 /** Absolute path of docs/flows in this repository. */

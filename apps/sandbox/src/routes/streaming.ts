@@ -70,12 +70,22 @@ export function hlsPlayback(
 }
 
 /**
- * When a live stream's loop started (epoch ms): a moment before 1970 that depends on the stream id,
- * so that streams looping the same asset show different moments of it.
+ * The moment live loops are counted from (epoch ms, 2026-01-01T00:00:00Z). Recent on purpose: the
+ * discontinuity sequence counts the loops since then, and hls.js walks an array indexed by it on
+ * every playlist reload (`initPTS`), so a count from 1970 (about 28 million with a one-minute
+ * loop) cost each live player about a second of main thread per reload (issue 17's multi-view
+ * plays four). A sandbox clock before it plays no live stream.
+ */
+export const LIVE_EPOCH_MS = Date.UTC(2026, 0, 1);
+
+/**
+ * When a live stream's loop started (epoch ms): a moment within one loop before
+ * {@link LIVE_EPOCH_MS} that depends on the stream id, so that streams looping the same asset show
+ * different moments of it.
  */
 export function liveAnchorMs(streamId: string, loopMs: number): number {
   const hash = createHash('sha256').update(streamId, 'utf8').digest().readUInt32BE(0);
-  return -(hash % Math.max(1, Math.round(loopMs)));
+  return LIVE_EPOCH_MS - (hash % Math.max(1, Math.round(loopMs)));
 }
 
 const CONTENT_TYPES: Record<HlsRendition['kind'], string> = { video: 'video/mp2t', audio: 'video/mp2t', subtitles: 'text/vtt; charset=utf-8' };

@@ -71,6 +71,7 @@ export const ROUTE_PAGES: Partial<Record<RouteKey, string>> = {
   GIFT_LOGIN_REDIRECT: 'GiftLoginRedirectPage',
   REDEEM: 'RedeemPage',
   GIFT: 'GiftPage',
+  MULTI_VIEW: 'MultiViewPage',
 };
 
 /**

@@ -1,4 +1,3 @@
-import { useEffect, useRef } from 'react';
 import { useMachine } from '@xstate/react';
 import { Link, useLocation, useSearch } from 'wouter';
 import type { LiveStream, Title } from '@stream/core/contracts';
@@ -15,6 +14,7 @@ import { useHistoryReporter } from '../history/useHistoryReporter';
 import { useResumePosition } from '../history/useResumePosition';
 import { usePlayerPreferences } from '../preferences/usePlayerPreferences';
 import { Countdown } from './Countdown';
+import { useEndOnLeave } from './useEndOnLeave';
 import { isoMs } from './time';
 import '../styles/streams.css';
 
@@ -57,17 +57,8 @@ function Playback({ title, type }: { title: Title; type: PlayableType }) {
   const { api } = useServices();
   const { isSignedIn } = useSession();
   // Declared before the machine, so that its clean-up runs first: the lease is let go while the
-  // machine still runs (issue 17).
-  // A reload or a navigation away from the app (`pagehide`) lets it go too.
-  const end = useRef<(() => void) | null>(null);
-  useEffect(() => {
-    const onPageHide = () => end.current?.();
-    window.addEventListener('pagehide', onPageHide);
-    return () => {
-      window.removeEventListener('pagehide', onPageHide);
-      end.current?.();
-    };
-  }, []);
+  // machine still runs (issue 17); a reload or a navigation away from the app lets it go too.
+  const end = useEndOnLeave();
   // A signed-in viewer's playback is one of the account's concurrent streams (a lease, renewed by
   // the heartbeat); a guest's takes none.
   const [snapshot, send] = useMachine(playbackMachine, { input: { api, type, id: title.id, lease: isSignedIn } });
@@ -111,7 +102,7 @@ function Playback({ title, type }: { title: Title; type: PlayableType }) {
  * The account already plays its limit of streams (429 `CONCURRENCY_LIMIT`): the devices that hold
  * them, each with "Stop playing on <device>" (stops that stream, then this one starts).
  */
-function StreamLimit({ streams, onStop }: { streams: readonly LiveStream[]; onStop: (leaseId: string) => void }) {
+export function StreamLimit({ streams, onStop }: { streams: readonly LiveStream[]; onStop: (leaseId: string) => void }) {
   const { t } = useI18n();
   return (
     <section className="stream-limit card" role="alert" aria-labelledby="stream-limit-title">

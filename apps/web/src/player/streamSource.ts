@@ -32,6 +32,11 @@ export interface StreamCallbacks {
   onRendition?(id: number): void;
   /** A failure the stream could not recover from (network or media, after one recovery each). */
   onFatal?(error: { type: string; details: string }): void;
+  /**
+   * The tallest rendition (height in px) the stream may load, asked once the renditions are known
+   * and before the first one loads (a multi-view tile's size, issue 17); null: no cap.
+   */
+  maxHeight?(heights: number[]): number | null;
 }
 
 /** A source attached to a `<video>`: choose a rendition or track, detach. */
@@ -43,6 +48,8 @@ export interface AttachedStream {
   selectAudioTrack(id: number): void;
   /** A subtitle track by `id`, or `'off'`. */
   selectSubtitleTrack(id: number | 'off'): void;
+  /** Caps the adaptive choice at renditions at most `maxHeight` px tall (null: no cap); hls.js only. */
+  capRendition(maxHeight: number | null): void;
   /** Stops loading and frees the element. */
   destroy(): void;
 }
@@ -71,6 +78,7 @@ export async function attachStream(
       selectRendition: () => undefined,
       selectAudioTrack: () => undefined,
       selectSubtitleTrack: () => undefined,
+      capRendition: () => undefined,
       destroy: () => {
         video.removeAttribute('src');
         video.load();
@@ -94,6 +102,27 @@ export async function attachStream(
   // its own default (none for subtitles), which would undo a choice made while it announces them
   // (the viewer's preferred languages, chosen as soon as the tracks are known).
   const reportTracks = () => queueMicrotask(() => callbacks.onTracks?.(tracks()));
+  /** The highest level index at most `maxHeight` px tall (the lowest when none is), or -1 (no cap). */
+  const capAt = (maxHeight: number | null) => {
+    if (maxHeight === null) return -1;
+    let cap = 0;
+    hls.levels.forEach((level, index) => {
+      if (level.height <= maxHeight && level.height >= (hls.levels[cap]?.height ?? 0)) cap = index;
+    });
+    return cap;
+  };
+  const capRendition = (maxHeight: number | null) => {
+    const cap = capAt(maxHeight);
+    hls.autoLevelCapping = cap;
+    if (cap >= 0 && hls.currentLevel > cap) hls.nextLevel = cap;
+  };
+  if (callbacks.maxHeight) {
+    hls.on(Events.MANIFEST_PARSED, () => {
+      const cap = capAt(callbacks.maxHeight!(hls.levels.map((level) => level.height)));
+      hls.autoLevelCapping = cap;
+      if (cap >= 0) hls.startLevel = Math.min(cap, Math.max(0, hls.startLevel));
+    });
+  }
   hls.on(Events.MANIFEST_PARSED, reportTracks);
   hls.on(Events.AUDIO_TRACKS_UPDATED, reportTracks);
   hls.on(Events.SUBTITLE_TRACKS_UPDATED, reportTracks);
@@ -129,6 +158,7 @@ export async function attachStream(
       hls.subtitleTrack = id === 'off' ? -1 : id;
       hls.subtitleDisplay = id !== 'off';
     },
+    capRendition,
     destroy: () => hls.destroy(),
   };
 }

@@ -752,3 +752,6 @@ export { giftRedemptionMachine, type GiftRedemptionMachine, type RedeemGiftActor
 export { connectGiftRedemption, type GiftRedemptionApi, type GiftRedemptionSnapshot } from './giftRedemption/giftRedemption.connect.js';
 export { giftOrderMachine, type GiftOrderMachine, type GiftOrderInput, type GiftOrderContext, type GiftOrderEvent, type GiftOrderActorInput } from './giftOrder/giftOrder.machine.js';
 export { connectGiftOrder, type GiftOrderApi, type GiftOrderSnapshot } from './giftOrder/giftOrder.connect.js';
+export { multiViewMachine, reconcileMultiView, type MultiViewMachine } from './multiView/multiView.machine.js';
+export { type MultiViewTileStatus, type MultiViewTilePlayer, type MultiViewInput, type MultiViewEvent, type MultiViewContext } from './multiView/multiView.types.js';
+export { connectMultiView, type MultiViewSnapshot, type MultiViewTileView, type MultiViewApi } from './multiView/multiView.connect.js';
