@@ -24,8 +24,15 @@ export interface LabelsApi {
   locales: string[];
   /** Text direction of the labels' locale (§9: `ar` is right to left); `ltr` until loaded. */
   dir: 'ltr' | 'rtl';
-  /** Retries a failed load now. */
+  /** Retries a failed load now (also a failed load of more keys). */
   retry(): void;
+}
+
+/**
+ * Labels by keys (issue 18), beside {@link LabelsApi} (kept apart so that views and tests that
+ * build a `LabelsApi` by hand need nothing more).
+ */
+export interface LabelsByKeysApi {
   /**
    * Labels by keys: asks for `keys` (those not loaded yet are loaded and merged in; nothing when
    * every label was loaded).
@@ -41,7 +48,7 @@ export interface LabelsApi {
 }
 
 /** Turns a labels snapshot and its `send` into what views need. */
-export function connectLabels(snapshot: LabelsSnapshot, send: (event: LabelsEvent) => void): LabelsApi {
+export function connectLabels(snapshot: LabelsSnapshot, send: (event: LabelsEvent) => void): LabelsApi & LabelsByKeysApi {
   const { translations, selectedLocale, defaultLocale, locales, asked, env } = snapshot.context;
   const isKnownKey = (key: string): boolean =>
     Object.prototype.hasOwnProperty.call(translations, key) && translations[key] !== '';

@@ -82,7 +82,7 @@ export const labelsMachine = setup({
 }).createMachine({
   id: 'labels',
   description:
-    'Loads the labels (every visible text, keyed by message key) for the locale the API client sends. A failed load is retried with back-off (named delay retryLabels: 1 s doubling to at most 30 s) or at once on labels.retry.',
+    'Loads the labels (every visible text, keyed by message key) for the locale the API client sends; with input keys only those, and labels.need loads more (labels by keys). A failed load is retried with back-off (named delay retryLabels: 1 s doubling to at most 30 s) or at once on labels.retry.',
   context: ({ input }) => ({
     translations: input.initial?.translations ?? {},
     selectedLocale: input.initial?.selected_locale ?? null,
