@@ -3,6 +3,7 @@
 // with a 4× CPU slow-down. Plain Node with playwright-core; the bench starts the servers.
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { FIRST_PAINT_ELEMENT_ID } from './first-paint.mjs';
 
 /** CPU slow-down of the LCP runs (CDP `Emulation.setCPUThrottlingRate`). */
 export const LCP_CPU_SLOWDOWN = 4;
@@ -148,6 +149,9 @@ export async function benchWebRoutes({ baseUrl, credentials, report, lcpRuns = 5
       const js = await routeJavaScript(browser, baseUrl + route.path, storageState, verbose);
       report(`${route.name} route JavaScript (${js.files} files, gzip)${route.signedIn ? ', signed in' : ''}`, js.bytes, route.budget);
       if (route.lcp !== undefined) report(`${route.name} route JavaScript as served (${js.encodings})`, js.wire);
+      if (route.name === 'login' || route.name === 'home') {
+        report(`${route.name} first load's labels (${js.labels.keys} keys, JSON gzip: page block + labels calls)`, js.labels.bytes);
+      }
       if (route.lcp === undefined || lcpRuns === 0) continue;
       const runs = [];
       for (let i = 0; i < lcpRuns; i += 1) runs.push(await routeLcp(browser, baseUrl + route.path, storageState));
@@ -183,8 +187,13 @@ async function routeJavaScript(browser, url, storageState, verbose) {
     if (response.request().resourceType() === 'script') scripts.push(response);
   });
   if (verbose) page.on('request', (request) => requests.push(request));
+  const labelResponses = [];
+  page.on('response', (response) => {
+    if (/\/api\/v2\/labels?(\?|$)/.test(new URL(response.url()).pathname + '?')) labelResponses.push(response);
+  });
   await page.goto(url);
   await routeShown(page);
+  const labels = await firstLoadLabels(page, labelResponses);
   let bytes = 0;
   let wire = 0;
   const encodings = new Set();
@@ -201,7 +210,42 @@ async function routeJavaScript(browser, url, storageState, verbose) {
     }
   }
   await context.close();
-  return { bytes, files: scripts.length, wire, encodings: [...encodings].join(', ') };
+  return { bytes, files: scripts.length, wire, encodings: [...encodings].join(', '), labels };
+}
+
+/**
+ * The labels a first load carried until its route was shown: the `translations` of the page's
+ * first-paint block (scripts/first-paint.mjs) and of every labels call
+ * (`GET /api/v2/label`, `POST /api/v2/labels`) it made; their JSON gzipped (level 9, each on
+ * its own) and how many distinct keys they held.
+ */
+async function firstLoadLabels(page, responses) {
+  const bodies = [];
+  const block = await page.evaluate((id) => document.getElementById(id)?.textContent ?? null, FIRST_PAINT_ELEMENT_ID);
+  if (block) {
+    try {
+      const labels = JSON.parse(block).labels;
+      if (labels) bodies.push(JSON.stringify(labels));
+    } catch {
+      // Not JSON: the app ignores it too.
+    }
+  }
+  for (const response of responses) {
+    if (response.request().method() === 'OPTIONS' || !response.ok()) continue;
+    bodies.push((await response.body()).toString('utf8'));
+  }
+  const keys = new Set();
+  let bytes = 0;
+  for (const body of bodies) {
+    bytes += gzipSync(body, { level: 9 }).length;
+    const translations = JSON.parse(body).translations ?? {};
+    // GET answers { key: text }; POST answers { locale: { key: text } }.
+    for (const [key, value] of Object.entries(translations)) {
+      if (typeof value === 'string') keys.add(key);
+      else for (const inner of Object.keys(value ?? {})) keys.add(inner);
+    }
+  }
+  return { bytes, keys: keys.size };
 }
 
 const baseOrigin = (url) => new URL(url).origin;

@@ -247,6 +247,7 @@ export {
   joinedServerMessages,
   type JourneyPhase,
   type LabelsApi,
+  type LabelsByKeysApi,
   labelsMachine,
   licenceRedirectMachine,
   linkedAccountsMachine,

@@ -79,6 +79,7 @@ export {
   type ErrorFacts,
 } from './loginErrors.js';
 export { languageOf, textDirection, labelFor, pickLocale, RTL_LANGUAGES } from './locale.js';
+export { flattenLabelsByLocale, missingLabelKeys } from './labelSets.js';
 export {
   loginBackground,
   LOGIN_BACKGROUND_BREAKPOINT_PX,

@@ -95,7 +95,7 @@ export {
   labelsMachine,
   type LabelsMachine,
 } from './labels/labels.machine.js';
-export { connectLabels, type LabelsSnapshot, type LabelsApi } from './labels/labels.connect.js';
+export { connectLabels, type LabelsSnapshot, type LabelsApi, type LabelsByKeysApi } from './labels/labels.connect.js';
 export { changeLanguage, storedLanguage } from './language/language.js';
 export {
   joinedServerMessages,

@@ -6,7 +6,7 @@ import { SignJWT } from 'jose';
 import { fromPromise } from 'xstate';
 import type { ApiClient, ApiClientEvent, PlatformCalls } from '../api/types.js';
 import type { CheckoutContext } from '../contracts/checkout.js';
-import type { LabelsResponse, LoginResponse } from '../contracts/index.js';
+import type { LabelsByKeysResponse, LabelsResponse, LoginResponse } from '../contracts/index.js';
 import type { Broadcast, KeyValueStorage } from '../platform/types.js';
 import type { PaymentSnapshot } from './payment/payment.connect.js';
 
@@ -84,6 +84,8 @@ export function fakeApi(
     login?: (body: { id: string; secret: string }) => Promise<LoginResponse>;
     signUp?: (body: { id: string; secret: string; name: string }) => Promise<LoginResponse>;
     labels?: () => Promise<LabelsResponse>;
+    /** `labels.byKeys`, given the asked keys. */
+    labelsByKeys?: (keys: string[]) => Promise<LabelsByKeysResponse>;
   } & FakeAreas = {},
 ): FakeApi {
   const listeners = new Set<(event: ApiClientEvent) => void>();
@@ -103,6 +105,7 @@ export function fakeApi(
     login,
     signUp,
     labels,
+    labelsByKeys,
     ...areas
   } = overrides;
   const client: Record<string, unknown> = {
@@ -126,6 +129,7 @@ export function fakeApi(
         calls.labels += 1;
         return (labels ?? unexpected('labels'))();
       },
+      byKeys: (input: { body: { keys: string[] } }) => (labelsByKeys ?? unexpected('labels.byKeys'))(input.body.keys),
     }),
     refresh: () => {
       calls.refresh += 1;

@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import { labelFor, textDirection } from '../../domain/index.js';
+import { labelFor, missingLabelKeys, textDirection } from '../../domain/index.js';
 import type { LabelsMachine } from './labels.machine.js';
 import type { LabelsEvent } from './labels.types.js';
 
@@ -24,17 +24,41 @@ export interface LabelsApi {
   locales: string[];
   /** Text direction of the labels' locale (§9: `ar` is right to left); `ltr` until loaded. */
   dir: 'ltr' | 'rtl';
-  /** Retries a failed load now. */
+  /** Retries a failed load now (also a failed load of more keys). */
   retry(): void;
 }
 
+/**
+ * Labels by keys (issue 18), beside {@link LabelsApi} (kept apart so that views and tests that
+ * build a `LabelsApi` by hand need nothing more).
+ */
+export interface LabelsByKeysApi {
+  /**
+   * Labels by keys: asks for `keys` (those not loaded yet are loaded and merged in; nothing when
+   * every label was loaded).
+   */
+  need(keys: readonly string[]): void;
+  /**
+   * Whether each of `keys` is loaded or was asked for and answered (a key the platform does not
+   * have counts: it shows its fallback). Always true when every label was loaded.
+   */
+  hasKeys(keys: readonly string[]): boolean;
+  /** Loading more keys: `idle`, `loading` or `failed` (retried by itself; `retry()` at once). */
+  keysStatus: 'idle' | 'loading' | 'failed';
+}
+
 /** Turns a labels snapshot and its `send` into what views need. */
-export function connectLabels(snapshot: LabelsSnapshot, send: (event: LabelsEvent) => void): LabelsApi {
-  const { translations, selectedLocale, defaultLocale, locales } = snapshot.context;
+export function connectLabels(snapshot: LabelsSnapshot, send: (event: LabelsEvent) => void): LabelsApi & LabelsByKeysApi {
+  const { translations, selectedLocale, defaultLocale, locales, asked, env } = snapshot.context;
   const isKnownKey = (key: string): boolean =>
     Object.prototype.hasOwnProperty.call(translations, key) && translations[key] !== '';
   return {
-    status: snapshot.matches('ready') ? 'ready' : snapshot.matches('failed') ? 'failed' : 'loading',
+    status:
+      snapshot.matches('ready') || snapshot.matches('fetchingKeys') || snapshot.matches('keysFailed')
+        ? 'ready'
+        : snapshot.matches('failed')
+          ? 'failed'
+          : 'loading',
     t: (key, fallbackKey) => labelFor(translations, key, fallbackKey),
     isKnownKey,
     locale: selectedLocale,
@@ -42,5 +66,9 @@ export function connectLabels(snapshot: LabelsSnapshot, send: (event: LabelsEven
     locales,
     dir: textDirection(selectedLocale ?? defaultLocale ?? ''),
     retry: () => send({ type: 'labels.retry' }),
+    need: (keys) => send({ type: 'labels.need', keys }),
+    hasKeys: (keys) =>
+      env.keys === undefined || missingLabelKeys(keys, translations, asked).length === 0,
+    keysStatus: snapshot.matches('fetchingKeys') ? 'loading' : snapshot.matches('keysFailed') ? 'failed' : 'idle',
   };
 }

@@ -71,4 +71,126 @@ describe('labels', () => {
     expect(view.t('signIn')).toBe('تسجيل الدخول');
     expect(calls).toBe(0);
   });
+
+  describe('by keys', () => {
+    const ALL: Record<string, Record<string, string>> = {
+      en: { signIn: 'Sign in', email: 'Email', account: 'Account', plans: 'Plans' },
+      ar: { signIn: 'تسجيل الدخول', email: '', account: 'الحساب' },
+    };
+    /** A labels-by-keys answer in `ar` (default `en`) holding the asked keys it has; records the asked lists. */
+    function byKeysApi(options: { fail?: () => boolean } = {}) {
+      const asked: string[][] = [];
+      const pending: Array<() => void> = [];
+      const api = fakeApi({
+        labelsByKeys: (keys) => {
+          asked.push(keys);
+          if (options.fail?.()) return Promise.reject(new Error('offline'));
+          const pick = (locale: string) => Object.fromEntries(keys.filter((k) => k in ALL[locale]!).map((k) => [k, ALL[locale]![k]!]));
+          return new Promise((resolve) => {
+            pending.push(() => resolve({ default_locale: 'en', selected_locale: 'ar', translations: { ar: pick('ar'), en: pick('en') } }));
+          });
+        },
+      });
+      const answerAll = async () => {
+        while (pending.length > 0) {
+          pending.shift()!();
+          await Promise.resolve();
+          await new Promise((r) => setTimeout(r, 0));
+        }
+      };
+      return { api, asked, answerAll };
+    }
+
+    it('starts with only its keys, the default locale filling empty texts, and loads more on labels.need', async () => {
+      const { api, asked, answerAll } = byKeysApi();
+      const actor = createActor(labelsMachine, { input: { api, realm: 'demo', keys: ['signIn', 'email'] } }).start();
+      // Asked again while the start is loading: nothing more is asked.
+      actor.send({ type: 'labels.need', keys: ['signIn'] });
+      await answerAll();
+      await waitFor(actor, (s) => s.matches('ready'));
+      let view = connectLabels(actor.getSnapshot(), actor.send);
+      expect(view).toMatchObject({ status: 'ready', locale: 'ar', defaultLocale: 'en', dir: 'rtl', keysStatus: 'idle' });
+      expect(view.t('signIn')).toBe('تسجيل الدخول');
+      expect(view.t('email')).toBe('Email');
+      expect(view.hasKeys(['signIn', 'email'])).toBe(true);
+      expect(view.hasKeys(['account'])).toBe(false);
+      expect(asked).toEqual([['signIn', 'email']]);
+
+      view.need(['account', 'signIn', 'missingKey']);
+      view = connectLabels(actor.getSnapshot(), actor.send);
+      // The loaded labels stay usable while more load.
+      expect(view).toMatchObject({ status: 'ready', keysStatus: 'loading' });
+      expect(view.t('signIn')).toBe('تسجيل الدخول');
+      await answerAll();
+      await waitFor(actor, (s) => s.matches('ready'));
+      view = connectLabels(actor.getSnapshot(), actor.send);
+      expect(asked).toEqual([['signIn', 'email'], ['account', 'missingKey']]);
+      expect(view.t('account')).toBe('الحساب');
+      // A key the platform does not have was asked for: it counts as there and is not asked again.
+      expect(view.hasKeys(['account', 'missingKey'])).toBe(true);
+      view.need(['missingKey', 'account']);
+      expect(actor.getSnapshot().value).toBe('ready');
+      expect(asked).toHaveLength(2);
+    });
+
+    it('asks for keys needed while a load is in flight once it is done, and keeps what it had', async () => {
+      const { api, asked, answerAll } = byKeysApi();
+      const actor = createActor(labelsMachine, { input: { api, realm: 'demo', keys: ['signIn'] } }).start();
+      await answerAll();
+      await waitFor(actor, (s) => s.matches('ready'));
+      actor.send({ type: 'labels.need', keys: ['email'] });
+      actor.send({ type: 'labels.need', keys: ['account', 'email'] });
+      actor.send({ type: 'labels.need', keys: ['plans'] });
+      await answerAll();
+      await waitFor(actor, (s) => s.matches('ready'));
+      expect(asked).toEqual([['signIn'], ['email'], ['account', 'plans']]);
+      const view = connectLabels(actor.getSnapshot(), actor.send);
+      expect([view.t('signIn'), view.t('email'), view.t('account'), view.t('plans')]).toEqual(['تسجيل الدخول', 'Email', 'الحساب', 'Plans']);
+    });
+
+    it('retries a failed load of more keys with back-off, the loaded labels staying usable', async () => {
+      vi.useFakeTimers();
+      let failing = false;
+      const { api, asked, answerAll } = byKeysApi({ fail: () => failing });
+      const actor = createActor(labelsMachine, { input: { api, realm: 'demo', keys: ['signIn'] } }).start();
+      const settle = async () => {
+        await vi.advanceTimersByTimeAsync(0);
+        const done = answerAll();
+        await vi.advanceTimersByTimeAsync(0);
+        await done;
+      };
+      await settle();
+      expect(actor.getSnapshot().value).toBe('ready');
+      failing = true;
+      actor.send({ type: 'labels.need', keys: ['account'] });
+      await settle();
+      expect(actor.getSnapshot().value).toBe('keysFailed');
+      let view = connectLabels(actor.getSnapshot(), actor.send);
+      expect(view).toMatchObject({ status: 'ready', keysStatus: 'failed' });
+      expect(view.t('signIn')).toBe('تسجيل الدخول');
+      expect(view.hasKeys(['account'])).toBe(false);
+      await vi.advanceTimersByTimeAsync(999);
+      expect(asked).toHaveLength(2);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(asked).toHaveLength(3);
+      failing = false;
+      await settle();
+      expect(actor.getSnapshot().value).toBe('keysFailed');
+      view = connectLabels(actor.getSnapshot(), actor.send);
+      view.retry();
+      await settle();
+      expect(actor.getSnapshot().value).toBe('ready');
+      expect(asked.at(-1)).toEqual(['account']);
+      expect(connectLabels(actor.getSnapshot(), actor.send).t('account')).toBe('الحساب');
+    });
+
+    it('does nothing on labels.need once every label was loaded', async () => {
+      const actor = createActor(labelsMachine, { input: { api: fakeApi({ labels: async () => labels }), realm: 'demo' } }).start();
+      await waitFor(actor, (s) => s.matches('ready'));
+      const view = connectLabels(actor.getSnapshot(), actor.send);
+      view.need(['account']);
+      expect(actor.getSnapshot().value).toBe('ready');
+      expect(view.hasKeys(['account'])).toBe(true);
+    });
+  });
 });

@@ -16,6 +16,12 @@ export interface LabelsInput {
    * `ready` with them and loads nothing. Absent: it loads them.
    */
   initial?: LabelsResponse | undefined;
+  /**
+   * Load only these message keys at the start (`api.labels.byKeys`, issue 18 "Labels by keys")
+   * instead of every label (`api.labels.get`). Ignored when `initial` is given. More keys are
+   * added later with `labels.need`.
+   */
+  keys?: readonly string[] | undefined;
 }
 
 /** Context of the labels machine (§3 "Labels response"). */
@@ -32,9 +38,21 @@ export interface LabelsContext {
   failures: number;
   /** The last load error (ApiError, ContractError, NetworkError…), or null. Never shown as text. */
   error: unknown;
+  /** Keys already asked for with `labels.byKeys` (also those the platform did not have), as a set. */
+  asked: Record<string, true>;
+  /** Keys of `labels.need` events not asked for yet. */
+  queued: string[];
+  /** Keys of the labels-by-keys call in flight (or of the last one that failed). */
+  inFlight: string[];
   /** Internal: the input. */
   env: LabelsInput;
 }
 
 /** Events of the labels machine. */
-export type LabelsEvent = { type: 'labels.retry' };
+export type LabelsEvent =
+  | { type: 'labels.retry' }
+  /**
+   * The app needs these keys (a page about to render): those neither loaded nor asked for yet
+   * are loaded with `api.labels.byKeys` and added to the translations (never replacing any).
+   */
+  | { type: 'labels.need'; keys: readonly string[] };
