@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { CONTENT, createViewer, loginViewer, SANDBOX_URL, startSignedIn, type Viewer } from './sandbox';
+import { CONTENT, LICENCES, createViewer, grantLicence, loginViewer, SANDBOX_URL, startSignedIn, type Viewer } from './sandbox';
 import { axeViolations, expectPlaying } from './support';
 
 // Issue 17, concurrent streams (docs/api.md "Concurrent streams"): a signed-in viewer's playback
@@ -65,4 +65,18 @@ test('leaving the page lets its stream go at once', async ({ page, request }) =>
   await expect.poll(async () => (await liveStreams(request, viewer)).length).toBe(1);
   await page.goto('/home');
   await expect.poll(async () => (await liveStreams(request, viewer)).length).toBe(0);
+});
+
+test('a live event left by a link inside the app lets its stream go', async ({ page, request }) => {
+  const viewer = await createViewer(request, 'streams-live-leave');
+  await grantLicence(request, viewer.email, LICENCES.sportsPremium);
+  await startSignedIn(page, viewer);
+  await page.goto('/live/live-crown-cup-semi');
+  await expectPlaying(page);
+  await expect.poll(async () => (await liveStreams(request, viewer)).length).toBe(1);
+  await page.getByRole('link', { name: 'Multi-view' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Multi-view' })).toBeVisible();
+  await expect.poll(() => page.locator('.multiview__grid video').first().evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 }).toBeGreaterThan(0.5);
+  // The watch page's lease is gone; multi-view holds one per tile that plays (here its first).
+  await expect.poll(async () => (await liveStreams(request, viewer)).length, { timeout: 15_000 }).toBe(1);
 });
