@@ -835,3 +835,4 @@ export {
 } from './parentalControl.js';
 export { type RemovalState, type RemovedTitle, type RemovalEvent, NO_REMOVALS, removalReducer, isRemoved } from './historyRemovals.js';
 export { STREAM_LEASE_TTL_MS, STREAM_HEARTBEAT_INTERVAL_MS, DEFAULT_CONCURRENT_STREAM_LIMIT, MAX_CONCURRENT_STREAM_LIMIT, STREAM_LEASE_STATUSES, type StreamLeaseStatus, type StreamLease, concurrentStreamLimit, leaseExpiresAtMs, leaseStatus, isLeaseLive, liveLeases, type StreamStartDecision, streamStartDecision, heartbeatLease } from './streamLeases.js';
+export { ROOM_PLAYBACK_STATES, type RoomPlaybackState, FOLLOW_TOLERANCE_MS, ROOM_MAX_MEMBERS, type HostPlayback, expectedPositionMs, type FollowAction, followHost, reconnectDelayMs } from './watchTogether.js';
