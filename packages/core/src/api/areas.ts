@@ -56,4 +56,5 @@ export const AREA_SOURCES: AreaSources = {
   preferences: () => import('../contracts/profiles.js').then((m) => m.preferencesCalls),
   parentalControl: () => import('../contracts/parentalControl.js').then((m) => m.parentalControlCalls),
   streamLeases: () => import('../contracts/streamLeases.js').then((m) => m.streamLeasesCalls),
+  watchTogether: () => import('../contracts/watchTogether.js').then((m) => m.watchTogetherCalls),
 };

@@ -462,6 +462,7 @@ export {
   parentalControlCalls,
 } from './parentalControl.js';
 export { CONCURRENCY_LIMIT_CODE, CONCURRENCY_LIMIT_MESSAGE, HEARTBEAT_MAX_LEASES, DEVICE_NAME_MAX_LENGTH, leaseIdSchema, streamStartRequestSchema, type StreamStartRequest, streamStartSchema, type StreamStart, liveStreamSchema, type LiveStream, liveStreamsSchema, type LiveStreams, concurrencyLimitDetailsSchema, type ConcurrencyLimitDetails, heartbeatRequestSchema, type HeartbeatRequest, leaseStateSchema, type LeaseState, heartbeatAnswerSchema, type HeartbeatAnswer, leaseParamsSchema, streamLeasesCalls } from './streamLeases.js';
+export { NOT_ROOM_HOST_CODE, NOT_ROOM_MEMBER_CODE, ROOM_EVENT, roomIdSchema, roomParamsSchema, roomCreateRequestSchema, type RoomCreateRequest, roomPlaybackRequestSchema, type RoomPlaybackRequest, roomMemberSchema, type RoomMember, roomPlaybackSchema, type RoomPlayback, roomSchema, type Room, watchTogetherCalls } from './watchTogether.js';
 
 import * as auth from './auth.js';
 import * as user from './user.js';
@@ -485,6 +486,7 @@ import * as favourites from './favourites.js';
 import * as profiles from './profiles.js';
 import * as parentalControl from './parentalControl.js';
 import * as streamLeases from './streamLeases.js';
+import * as watchTogether from './watchTogether.js';
 
 /**
  * The type of {@link calls}: every area of the API and its contracts. Each area is the type of
@@ -696,6 +698,8 @@ export interface Calls {
   readonly parentalControl: typeof parentalControl.parentalControlCalls;
   /** Concurrent streams: start (a lease), heartbeat, list, stop (issue 17; docs/api.md "Concurrent streams"). Errors: 401; 404; 429 `CONCURRENCY_LIMIT` with `details.streams`; 400. */
   readonly streamLeases: typeof streamLeases.streamLeasesCalls;
+  /** Watch together: rooms for a live event, members, the host's playback (issue 17; docs/api.md "Watch together"). Errors: 401; 403 `LICENCE_REQUIRED`, `NOT_ROOM_HOST`; 404; 409 `ROOM_FULL`, `NOT_LIVE`; 400. */
+  readonly watchTogether: typeof watchTogether.watchTogetherCalls;
 }
 
 /**
@@ -744,4 +748,5 @@ export const calls: Calls = {
   preferences: profiles.preferencesCalls,
   parentalControl: parentalControl.parentalControlCalls,
   streamLeases: streamLeases.streamLeasesCalls,
+  watchTogether: watchTogether.watchTogetherCalls,
 };
