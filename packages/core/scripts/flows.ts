@@ -51,6 +51,7 @@ import {
   preferencesMachine,
   historyReporterMachine,
   streamLeaseMachine,
+  watchTogetherMachine,
 } from '../src/machines/index.js';
 
 /** A documented machine: its page name, source file and the machine itself. */
@@ -103,6 +104,7 @@ export const FLOWS: readonly FlowEntry[] = [
   { name: 'preferences', source: 'packages/core/src/machines/preferences/preferences.machine.ts', machine: preferencesMachine },
   { name: 'historyReporter', source: 'packages/core/src/machines/historyReporter/historyReporter.machine.ts', machine: historyReporterMachine },
   { name: 'streamLease', source: 'packages/core/src/machines/streamLease/streamLease.machine.ts', machine: streamLeaseMachine },
+  { name: 'watchTogether', source: 'packages/core/src/machines/watchTogether/watchTogether.machine.ts', machine: watchTogetherMachine },
 ];
 
 /** Absolute path of docs/flows in this repository. */

@@ -747,3 +747,6 @@ export {
 export { streamLeaseMachine, type StreamLeaseMachine } from './streamLease/streamLease.machine.js';
 export { type StreamHeartbeatAnswer, type StreamHeartbeatFunction, type StreamStopFunction, type StreamLeaseInput, type LostLease, type StreamLeaseContext, type StreamLeaseEvent, type StreamLeaseOutput } from './streamLease/streamLease.types.js';
 export { connectStreamLease, type StreamLeaseSnapshot, type StreamLeaseApi } from './streamLease/streamLease.connect.js';
+export { watchTogetherMachine, type WatchTogetherMachine, problemOf as watchTogetherProblemOf } from './watchTogether/watchTogether.machine.js';
+export { type RoomStreamEvent, type WatchTogetherCalls, type WatchTogetherInput, type WatchTogetherProblem, type WatchTogetherContext, type WatchTogetherEvent } from './watchTogether/watchTogether.types.js';
+export { connectWatchTogether, type WatchTogetherSnapshot, type WatchTogetherStatus, type WatchTogetherApi } from './watchTogether/watchTogether.connect.js';
