@@ -7,6 +7,7 @@ import { EventStage } from '../live/Playback';
 import { TitleGate } from '../live/TitleGate';
 import { TitleMeta } from '../live/TitleMeta';
 import { AddToWatchlist } from '../watchlists/AddToWatchlist';
+import { WatchTogetherLink } from '../together/WatchTogetherLink';
 import { formatTime, isoMs } from '../live/time';
 import '../styles/catalogue.css';
 import '../styles/live.css';
@@ -64,6 +65,7 @@ function TitleView({ title, nowMs }: { title: Title; nowMs: number }) {
       <div className="title-actions">
         <FavouriteHeart id={title.id} />
         <AddToWatchlist title={title} />
+        <WatchTogetherLink title={title} />
       </div>
       <EventStage title={title} nowMs={nowMs} />
       {title.description ? (

@@ -43,6 +43,12 @@ export interface AttachedStream {
   selectAudioTrack(id: number): void;
   /** A subtitle track by `id`, or `'off'`. */
   selectSubtitleTrack(id: number | 'off'): void;
+  /**
+   * Where playback is on the stream's own clock, epoch ms: a live stream's program date-time
+   * (`EXT-X-PROGRAM-DATE-TIME`), the same for every player of the stream whenever it started;
+   * null while unknown (no playlist yet, a stream without dates, a plain file).
+   */
+  playingDateMs(): number | null;
   /** Stops loading and frees the element. */
   destroy(): void;
 }
@@ -71,6 +77,11 @@ export async function attachStream(
       selectRendition: () => undefined,
       selectAudioTrack: () => undefined,
       selectSubtitleTrack: () => undefined,
+      playingDateMs: () => {
+        // Safari's native HLS: the date of the media timeline's zero.
+        const start = (video as HTMLVideoElement & { getStartDate?: () => Date }).getStartDate?.().getTime();
+        return start !== undefined && Number.isFinite(start) ? start + video.currentTime * 1000 : null;
+      },
       destroy: () => {
         video.removeAttribute('src');
         video.load();
@@ -129,6 +140,7 @@ export async function attachStream(
       hls.subtitleTrack = id === 'off' ? -1 : id;
       hls.subtitleDisplay = id !== 'off';
     },
+    playingDateMs: () => hls.playingDate?.getTime() ?? null,
     destroy: () => hls.destroy(),
   };
 }
