@@ -65,7 +65,8 @@ function Together({ title }: { title: Title }) {
         {t('watchTogetherTitle')}: <bdi>{title.title}</bdi>
       </h1>
       {roomId || opening ? (
-        <Room key={roomId ?? 'new'} title={title} roomId={roomId} />
+        // One room per page: the host's new room id coming into the address must not start another.
+        <Room title={title} roomId={roomId} />
       ) : (
         <section className="card together-intro" aria-labelledby="together-intro">
           <h2 id="together-intro">{t('watchTogetherOpenTitle')}</h2>
