@@ -26,7 +26,7 @@ function room(overrides: Partial<Room> = {}): Room {
   };
 }
 
-const apiError = (status: number, code: string) => new ApiError({ call: 'watchTogether.join', status, code, messages: [code] });
+const apiError = (status: number, code: string) => new ApiError({ call: 'watchTogether.join', status, code, messages: [code], requestId: undefined });
 
 /** A relay the test drives: `emit` an event, `fail` or `end` the connection; `connections` counts subscriptions. */
 function fakeRelay() {
