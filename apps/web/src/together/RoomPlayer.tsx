@@ -2,6 +2,8 @@ import { useEffect, useRef } from 'react';
 import type { FollowAction, RoomPlaybackState } from '@stream/core/domain';
 import { attachStream, type AttachedStream } from '../player/streamSource';
 
+/** `HTMLMediaElement.HAVE_FUTURE_DATA`: the element can play on from where it is. */
+const HAVE_FUTURE_DATA = 3;
 /** How often a member's player checks its place against the host's (ms). */
 const FOLLOW_CHECK_MS = 500;
 /** How often a playing host tells the room where it is, besides every play, pause and seek (ms): members' estimates stay fresh through stalls. */
@@ -24,7 +26,7 @@ export interface RoomPlayerProps {
  * The player of a watch-together room (issue 17): the live stream in a `<video>` with the
  * browser's controls (hls.js through `attachStream`), its position read on the stream's own clock
  * (the program date-time, `AttachedStream.playingDateMs`), the same in every member's player. The
- * host's play, pause and seek (and, while it plays, its place every 5 s) go to the room; a
+ * host's play, pause, seek and stall (and, while it plays, its place every 5 s) go to the room; a
  * member's player checks every 500 ms where the host is and plays, pauses or seeks to stay within
  * the rule's tolerance (`followHost`, 1 s; the issue's bound is 2 s). The element carries
  * `data-timeline-offset-ms`: the stream clock's date at the element's time 0, so that a test can
@@ -70,7 +72,8 @@ export function RoomPlayer({ source, title, isHost, publish, follow }: RoomPlaye
     const at = positionMs();
     if (!latest.current.isHost || !video || at === null) return;
     lastPublished.current = Date.now();
-    latest.current.publish(video.paused ? 'PAUSED' : 'PLAYING', at);
+    // A host waiting for data (a stall) is not moving on: the members wait with it.
+    latest.current.publish(video.paused || video.readyState < HAVE_FUTURE_DATA ? 'PAUSED' : 'PLAYING', at);
   };
   const onTimeUpdate = () => {
     const at = positionMs();
@@ -82,8 +85,10 @@ export function RoomPlayer({ source, title, isHost, publish, follow }: RoomPlaye
     if (isHost) return;
     const timer = window.setInterval(() => {
       const video = videoRef.current;
+      // A seek on its way, or a player still waiting for data, is left to settle before it is judged.
+      if (!video || video.seeking || video.readyState < HAVE_FUTURE_DATA) return;
       const at = positionMs();
-      if (!video || at === null) return;
+      if (at === null) return;
       const action = latest.current.follow(at, Date.now());
       if (!action) return;
       if (action.seekToMs !== null) video.currentTime += (action.seekToMs - at) / 1000;
@@ -103,7 +108,8 @@ export function RoomPlayer({ source, title, isHost, publish, follow }: RoomPlaye
         autoPlay
         muted
         aria-label={title}
-        onPlay={tell}
+        onPlaying={tell}
+        onWaiting={tell}
         onPause={tell}
         onSeeked={tell}
         onTimeUpdate={onTimeUpdate}
