@@ -55,6 +55,7 @@ import { registerStreamLeaseRoutes } from './routes/streamLeases.js';
 import { registerArtworkRoutes, registerStreamingRoutes, type ArtworkLookup } from './routes/streaming.js';
 import { registerUserRoutes } from './routes/user.js';
 import { registerWatchlistRoutes } from './routes/watchlists.js';
+import { registerWatchTogetherRoutes } from './routes/watchTogether.js';
 import { realmWebOrigins } from './seed/realm.js';
 
 /** Everything the HTTP app needs; built by `createSandboxDeps` (or by hand in tests). */
@@ -232,6 +233,7 @@ export function createApp(deps: AppDeps): Hono<SandboxEnv> {
   registerFavouriteRoutes(routes);
   registerHistoryRoutes(routes);
   registerStreamLeaseRoutes(routes);
+  registerWatchTogetherRoutes(app, routes);
   // Artwork of every catalogue entry (titles, sections, news, fighters): its title and colours.
   registerArtworkRoutes(app, {
     lookup: deps.artworkLookup ?? (async (_kind, id) => (await findArtworkSubject(deps.db, id)) ?? null),

@@ -61,6 +61,14 @@ export const SANDBOX_ERROR_CODES = {
   GIFT_CODE_USED: 'GIFT_CODE_USED',
   /** 409: a gift code past its year (messages `['giftCodeExpired']`). */
   GIFT_CODE_EXPIRED: 'GIFT_CODE_EXPIRED',
+  /** 403: a watch-together playback update by a member who is not the host (`routes/watchTogether.ts`). */
+  NOT_ROOM_HOST: 'NOT_ROOM_HOST',
+  /** 403: the relay of a watch-together room the caller has not joined. */
+  NOT_ROOM_MEMBER: 'NOT_ROOM_MEMBER',
+  /** 409: a watch-together room already holds its 20 members. */
+  ROOM_FULL: 'ROOM_FULL',
+  /** 409: a watch-together room for an event that is not live now. */
+  NOT_LIVE: 'NOT_LIVE',
 } as const;
 /**
  * Card processor codes, answered with 402 by the pay call and the processor's tokenization

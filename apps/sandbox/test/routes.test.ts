@@ -56,8 +56,9 @@ describe('route registration', () => {
 
   it('registers no /api route outside route', () => {
     const plain = registrations().filter((r) => r.path.startsWith('/api/') && !r.contract);
-    // The PDF receipt is not a JSON call (docs/sandbox.md "Baskets and payments"): a plain route.
-    expect(plain.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /api/v2/customer/payments/:id/receipt.pdf']);
+    // The PDF receipt is not a JSON call (docs/sandbox.md "Baskets and payments"), nor a
+    // watch-together room's relay (server-sent events, docs/api.md "Watch together"): plain routes.
+    expect(plain.map((r) => `${r.method} ${r.path}`).sort()).toEqual(['GET /api/v1/watch-together/rooms/:roomId/events', 'GET /api/v2/customer/payments/:id/receipt.pdf']);
   });
 
   it('serves the peers\' contracts under their peer as plain routes', () => {

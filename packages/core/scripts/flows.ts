@@ -54,6 +54,7 @@ import {
   giftRedemptionMachine,
   giftOrderMachine,
   multiViewMachine,
+  watchTogetherMachine,
 } from '../src/machines/index.js';
 
 /** A documented machine: its page name, source file and the machine itself. */
@@ -109,6 +110,7 @@ export const FLOWS: readonly FlowEntry[] = [
   { name: 'giftRedemption', source: 'packages/core/src/machines/giftRedemption/giftRedemption.machine.ts', machine: giftRedemptionMachine },
   { name: 'giftOrder', source: 'packages/core/src/machines/giftOrder/giftOrder.machine.ts', machine: giftOrderMachine },
   { name: 'multiView', source: 'packages/core/src/machines/multiView/multiView.machine.ts', machine: multiViewMachine },
+  { name: 'watchTogether', source: 'packages/core/src/machines/watchTogether/watchTogether.machine.ts', machine: watchTogetherMachine },
 ];
 
 /** Absolute path of docs/flows in this repository. */

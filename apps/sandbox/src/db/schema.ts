@@ -1074,3 +1074,45 @@ export const gifts = pgTable(
     foreignKey({ name: 'gifts_redeemed_by_fkey', columns: [t.redeemedBy], foreignColumns: [users.id] }).onDelete('set null'),
   ],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Issue 17, watch together (docs/api.md "Watch together"; rules in @stream/core/domain
+// watchTogether.ts).
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Watch-together rooms: one live event (`titleId`) watched by a host (`hostId`) and its members
+ * (`watch_room_members`). The host's last playback update: `state` (`PLAYING`, `PAUSED`; null
+ * before the first), `positionMs` (ms on the stream's timeline) and `playbackUpdatedAt` (the
+ * sandbox clock). `version` counts changes (1 on opening). `closedAt` is set when the host leaves
+ * (the room then answers 404). Kept in the database so that a restart loses no room; rooms go
+ * with their host's account.
+ */
+export const watchRooms = pgTable(
+  'watch_rooms',
+  {
+    id: uuid('id').primaryKey(),
+    hostId: uuid('host_id').notNull(),
+    titleId: text('title_id').notNull(),
+    state: text('state').$type<'PLAYING' | 'PAUSED'>(),
+    positionMs: doublePrecision('position_ms'),
+    playbackUpdatedAt: timestamp('playback_updated_at', { withTimezone: true }),
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (t) => [index('watch_rooms_host_idx').on(t.hostId), foreignKey({ name: 'watch_rooms_host_id_fkey', columns: [t.hostId], foreignColumns: [users.id] }).onDelete('cascade')],
+);
+
+/** The members of a watch-together room (the host included), with when they joined; a member who leaves is deleted. */
+export const watchRoomMembers = pgTable(
+  'watch_room_members',
+  {
+    roomId: uuid('room_id')
+      .notNull()
+      .references(() => watchRooms.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull(),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.roomId, t.userId] }), index('watch_room_members_user_idx').on(t.userId), userForeignKey('watch_room_members', t.userId)],
+);

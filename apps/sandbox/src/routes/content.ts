@@ -104,14 +104,22 @@ export async function playbackAnswer(
   const { licenceIds, live } = item
     ? { licenceIds: item.licenceIds, live: item.type === 'LIVE' }
     : await findPlayableTitle(db, params.type, params.id, now, limit);
-  if (licenceIds.length > 0) {
-    const held = claims ? await loadHeld(db, claims.sub, now) : [];
-    const granted = held.some((h) => licenceIds.includes(h.cat.id) && grantsAccess(h.row, now));
-    if (!granted) throw new ApiHttpError(403, 'LICENCE_REQUIRED', ['licenceRequired']);
-  }
+  await requireLicence(db, claims?.sub, licenceIds, now);
   // HLS (routes/streaming.ts): on demand plays its asset from the start, a live stream a live
   // window over it that follows the sandbox clock.
   return hlsPlayback(ctx, c, { assetId: assetOf(params.id), live: live ? params.id : undefined });
+}
+
+/**
+ * Passes when `licenceIds` is empty (free) or account `userId` holds one of them granting access
+ * at `now` (the sandbox clock); else 403 `LICENCE_REQUIRED` (`licenceRequired`), a guest
+ * (`userId` undefined) included.
+ */
+export async function requireLicence(db: SandboxDb, userId: string | undefined, licenceIds: readonly string[], now: Date): Promise<void> {
+  if (licenceIds.length === 0) return;
+  const held = userId ? await loadHeld(db, userId, now) : [];
+  const granted = held.some((h) => licenceIds.includes(h.cat.id) && grantsAccess(h.row, now));
+  if (!granted) throw new ApiHttpError(403, 'LICENCE_REQUIRED', ['licenceRequired']);
 }
 
 /**

@@ -113,6 +113,8 @@ function RouteElement({ RoutePage, match }: { RoutePage: Page | LazyExoticCompon
     case 'VOD':
     case 'LIVE':
       return <RoutePage key={`${match.key}:${params.eventId ?? ''}`} type={match.key} eventId={params.eventId ?? ''} />;
+    case 'WATCH_TOGETHER':
+      return <RoutePage key={`${match.key}:${params.eventId ?? ''}`} eventId={params.eventId ?? ''} />;
     case 'OAUTH':
     case 'OAUTH_APP':
       return <RoutePage key={`${params.provider ?? ''}:${params.appname ?? ''}`} />;

@@ -36,6 +36,7 @@ export const ROUTE_PAGES: Partial<Record<RouteKey, string>> = {
   HISTORY: 'HistoryPage',
   VOD: 'WatchPage',
   LIVE: 'WatchPage',
+  WATCH_TOGETHER: 'WatchTogetherPage',
   INTERSTITIAL: 'InterstitialPage',
   LIVE_EVENTS: 'LiveEventsPage',
   UPCOMING: 'UpcomingPage',

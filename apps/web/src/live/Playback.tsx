@@ -54,16 +54,10 @@ export function EventStage({ title, nowMs }: { title: Title; nowMs: number }) {
 
 function Playback({ title, type }: { title: Title; type: PlayableType }) {
   const { t, routeLocale } = useI18n();
-  const { api } = useServices();
   const { isSignedIn } = useSession();
-  // Declared before the machine, so that its clean-up runs first: the lease is let go while the
-  // machine still runs (issue 17); a reload or a navigation away from the app lets it go too.
-  const end = useEndOnLeave();
   // A signed-in viewer's playback is one of the account's concurrent streams (a lease, renewed by
   // the heartbeat); a guest's takes none.
-  const [snapshot, send] = useMachine(playbackMachine, { input: { api, type, id: title.id, lease: isSignedIn } });
-  const playback = connectPlayback(snapshot, send);
-  end.current = playback.end;
+  const playback = useLeasedPlayback(type, title.id, isSignedIn);
   // A signed-in viewer's on-demand title resumes where it stopped and reports its progress (issue 15).
   const tracked = isSignedIn && isTrackedTitleType(title.type);
   const startAt = useResumePosition(title.id, tracked);
@@ -99,6 +93,23 @@ function Playback({ title, type }: { title: Title; type: PlayableType }) {
 }
 
 /**
+ * Core's playback machine for title `id` of `type` (`lease`: a signed-in viewer's playback holds
+ * one of the account's concurrent streams, renewed by the heartbeat; issue 17): the start, the
+ * paywall, the limit's offer. Leaving the page, a reload or a navigation away from the app
+ * (`pagehide`) lets the lease go at once.
+ */
+export function useLeasedPlayback(type: PlayableType, id: string, lease: boolean) {
+  const { api } = useServices();
+  // Declared before the machine, so that its clean-up runs first: the lease is let go while the
+  // machine still runs.
+  const end = useEndOnLeave();
+  const [snapshot, send] = useMachine(playbackMachine, { input: { api, type, id, lease } });
+  const playback = connectPlayback(snapshot, send);
+  end.current = playback.end;
+  return playback;
+}
+
+/**
  * The account already plays its limit of streams (429 `CONCURRENCY_LIMIT`): the devices that hold
  * them, each with "Stop playing on <device>" (stops that stream, then this one starts).
  */
@@ -128,7 +139,7 @@ function ReportingPlayer({ id, type, ...props }: VideoPlayerProps & { id: string
 }
 
 /** Names the licences that unlock the title, links to the licences page, and offers sign-in to a guest. */
-function Paywall({ title }: { title: Pick<Title, 'licenceIds'> }) {
+export function Paywall({ title }: { title: Pick<Title, 'licenceIds'> }) {
   const { t, path, routeLocale } = useI18n();
   const { queries } = useServices();
   const { isSignedIn } = useSession();

@@ -8,6 +8,7 @@ import { TitleGate } from '../live/TitleGate';
 import { TitleMeta } from '../live/TitleMeta';
 import { AddToWatchlist } from '../watchlists/AddToWatchlist';
 import { MultiViewLink } from '../multiview/MultiViewLink';
+import { WatchTogetherLink } from '../together/WatchTogetherLink';
 import { formatTime, isoMs } from '../live/time';
 import '../styles/catalogue.css';
 import '../styles/live.css';
@@ -66,6 +67,7 @@ function TitleView({ title, nowMs }: { title: Title; nowMs: number }) {
         <FavouriteHeart id={title.id} />
         <AddToWatchlist title={title} />
         <MultiViewLink title={title} />
+        <WatchTogetherLink title={title} />
       </div>
       <EventStage title={title} nowMs={nowMs} />
       {title.description ? (

@@ -10,6 +10,7 @@ import { useDocumentTitle, useSession } from '../app/hooks';
 import { Artwork } from '../components/Artwork';
 import { InlineError, InlineStatus, LoadingScreen } from '../components/StatusScreen';
 import { ConfirmDialog } from '../components/ConfirmDialog';
+import { ShareLink } from '../components/ShareLink';
 import { useDragReorder, type DragState } from '../watchlists/dragReorder';
 import '../styles/watchlists.css';
 import '../styles/library.css';
@@ -290,7 +291,7 @@ function WatchlistDetails({ editor }: { editor: WatchlistEditorApi }) {
         ) : null}
       </div>
 
-      {owned && shareUrl ? <ShareLink url={shareUrl} /> : null}
+      {owned && shareUrl ? <WatchlistShareLink url={shareUrl} /> : null}
 
       {editor.content.length === 0 ? (
         <p>{t('watchlistNoItems')}</p>
@@ -432,31 +433,7 @@ function RenameWatchlist({ editor }: { editor: WatchlistEditorApi }) {
 }
 
 /** The list's share link, in full, and a button that copies it. */
-function ShareLink({ url }: { url: string }) {
+function WatchlistShareLink({ url }: { url: string }) {
   const { t } = useI18n();
-  const [copied, setCopied] = useState(false);
-  const id = useId();
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(url);
-      setCopied(true);
-    } catch {
-      document.getElementById(`${id}-url`)?.focus();
-      (document.getElementById(`${id}-url`) as HTMLInputElement | null)?.select();
-    }
-  };
-  return (
-    <div className="watchlist-share">
-      <label htmlFor={`${id}-url`}>{t('watchlistShareLink')}</label>
-      <div className="watchlist-create__row">
-        <input id={`${id}-url`} readOnly value={url} onFocus={(event) => event.currentTarget.select()} />
-        <button type="button" className="button button--secondary" onClick={() => void copy()}>
-          {t('watchlistCopyLink')}
-        </button>
-      </div>
-      <p role="status" className="status-note">
-        {copied ? t('watchlistLinkCopied') : ''}
-      </p>
-    </div>
-  );
+  return <ShareLink url={url} label={t('watchlistShareLink')} copyLabel={t('watchlistCopyLink')} copiedLabel={t('watchlistLinkCopied')} />;
 }

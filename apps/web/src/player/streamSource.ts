@@ -50,6 +50,12 @@ export interface AttachedStream {
   selectSubtitleTrack(id: number | 'off'): void;
   /** Caps the adaptive choice at renditions at most `maxHeight` px tall (null: no cap); hls.js only. */
   capRendition(maxHeight: number | null): void;
+  /**
+   * Where playback is on the stream's own clock, epoch ms: a live stream's program date-time
+   * (`EXT-X-PROGRAM-DATE-TIME`), the same for every player of the stream whenever it started;
+   * null while unknown (no playlist yet, a stream without dates, a plain file).
+   */
+  playingDateMs(): number | null;
   /** Stops loading and frees the element. */
   destroy(): void;
 }
@@ -79,6 +85,11 @@ export async function attachStream(
       selectAudioTrack: () => undefined,
       selectSubtitleTrack: () => undefined,
       capRendition: () => undefined,
+      playingDateMs: () => {
+        // Safari's native HLS: the date of the media timeline's zero.
+        const start = (video as HTMLVideoElement & { getStartDate?: () => Date }).getStartDate?.().getTime();
+        return start !== undefined && Number.isFinite(start) ? start + video.currentTime * 1000 : null;
+      },
       destroy: () => {
         video.removeAttribute('src');
         video.load();
@@ -159,6 +170,7 @@ export async function attachStream(
       hls.subtitleDisplay = id !== 'off';
     },
     capRendition,
+    playingDateMs: () => hls.playingDate?.getTime() ?? null,
     destroy: () => hls.destroy(),
   };
 }

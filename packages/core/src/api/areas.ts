@@ -57,4 +57,5 @@ export const AREA_SOURCES: AreaSources = {
   parentalControl: () => import('../contracts/parentalControl.js').then((m) => m.parentalControlCalls),
   streamLeases: () => import('../contracts/streamLeases.js').then((m) => m.streamLeasesCalls),
   gifts: () => import('../contracts/gifts.js').then((m) => m.giftsCalls),
+  watchTogether: () => import('../contracts/watchTogether.js').then((m) => m.watchTogetherCalls),
 };

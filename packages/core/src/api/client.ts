@@ -18,7 +18,7 @@ import {
 import { sendRequest, type TextAnswer } from './http.js';
 import { areaMethods, lazyArea } from './lazy.js';
 import type { ApiClient, ApiClientEvent, ApiClientOptions, RefreshedTokens } from './types.js';
-import type { DownloadOptions } from './download.js';
+import type { DownloadDeps, DownloadOptions } from './download.js';
 
 /**
  * Calls whose 401 never triggers a token refresh: a 401 there means bad credentials (or a bad
@@ -248,6 +248,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return validate(contract, 'response', contract.response, json);
   }
 
+  /** What the calls outside the JSON contracts (`download`, `eventStream`) take from the client: its headers, bearer and renewal. */
+  const rawDeps = (): DownloadDeps => ({
+    baseUrl: options.baseUrl,
+    fetch: (input, init) => (options.fetch ?? globalThis.fetch)(input, init),
+    headers: (bearer) => headersFor(bearer, false),
+    bearer: () => tokens.read().authorisationToken,
+    renew: renewAfter401,
+  });
   const call = (contract: AnyCallContract, input?: object, callOptions?: CallOptions) =>
     request(contract, input as CallInputValues | undefined, callOptions);
   const areas = Object.fromEntries(
@@ -264,15 +272,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     refresh,
     // Loaded on first use (the account page's receipts), like the lazy areas.
     download: (url: string, downloadOptions?: DownloadOptions) =>
-      import('./download.js').then(({ createDownload }) =>
-        createDownload({
-          baseUrl: options.baseUrl,
-          fetch: (input, init) => (options.fetch ?? globalThis.fetch)(input, init),
-          headers: (bearer) => headersFor(bearer, false),
-          bearer: () => tokens.read().authorisationToken,
-          renew: renewAfter401,
-        })(url, downloadOptions),
-      ),
+      import('./download.js').then(({ createDownload }) => createDownload(rawDeps())(url, downloadOptions)),
+    eventStream: (url: string, streamOptions?: { signal?: AbortSignal }) =>
+      import('./download.js').then(({ createEventStream }) => createEventStream(rawDeps())(url, streamOptions)),
     subscribe(listener) {
       listeners.add(listener);
       return () => {

@@ -46,40 +46,139 @@ export interface DownloadDeps {
 /** The client's {@link ApiDownload} over its `deps`. */
 export function createDownload(deps: DownloadDeps): ApiDownload {
   return async (target, options = {}) => {
-    const url = platformUrl(target, deps.baseUrl);
-    const send = async (bearer: string): Promise<Response> => {
-      try {
-        return await deps.fetch(url, {
-          method: 'GET',
-          headers: { ...deps.headers(bearer), accept: options.accept ?? 'application/octet-stream' },
-          cache: 'no-store',
-        });
-      } catch (error) {
-        throw new NetworkError(DOWNLOAD_CALL, error);
-      }
-    };
-    const bearer = deps.bearer();
-    if (!bearer) throw new SessionExpiredError(DOWNLOAD_CALL);
-    let response = await send(bearer);
-    if (response.status === 401) {
-      const renewed = await deps.renew(bearer);
-      if (renewed !== null) response = await send(renewed);
-    }
-    if (!response.ok) {
-      throw new ApiError({
-        call: DOWNLOAD_CALL,
-        status: response.status,
-        code: 'UNKNOWN',
-        messages: [],
-        requestId: response.headers.get('x-request-id') ?? undefined,
-      });
-    }
+    const response = await sendAuthorized(deps, DOWNLOAD_CALL, target, options.accept ?? 'application/octet-stream');
     return response.blob();
   };
 }
 
+/**
+ * GETs `target` (on the platform's origin, else `ContractError`) with the client's headers and the
+ * stored bearer, renewing the session once on a 401; the answer when 2xx. Errors (named `call`):
+ * `SessionExpiredError` (no token), `ApiError` (non-2xx; the platform's code when the body has
+ * one), `NetworkError`.
+ */
+async function sendAuthorized(deps: DownloadDeps, call: string, target: string, accept: string, signal?: AbortSignal): Promise<Response> {
+  const url = platformUrl(target, deps.baseUrl, call);
+  const send = async (bearer: string): Promise<Response> => {
+    try {
+      return await deps.fetch(url, {
+        method: 'GET',
+        headers: { ...deps.headers(bearer), accept },
+        cache: 'no-store',
+        ...(signal ? { signal } : {}),
+      });
+    } catch (error) {
+      throw new NetworkError(call, error);
+    }
+  };
+  const bearer = deps.bearer();
+  if (!bearer) throw new SessionExpiredError(call);
+  let response = await send(bearer);
+  if (response.status === 401) {
+    const renewed = await deps.renew(bearer);
+    if (renewed !== null) response = await send(renewed);
+  }
+  if (!response.ok) {
+    const body = (await response.json().catch(() => null)) as { code?: unknown; messages?: unknown } | null;
+    throw new ApiError({
+      call,
+      status: response.status,
+      code: typeof body?.code === 'string' ? body.code : 'UNKNOWN',
+      messages: Array.isArray(body?.messages) ? body.messages.filter((m): m is string => typeof m === 'string') : [],
+      requestId: response.headers.get('x-request-id') ?? undefined,
+    });
+  }
+  return response;
+}
+
+/** The call name that errors of {@link ApiEventStream} carry. */
+export const EVENT_STREAM_CALL = 'eventStream';
+
+/** One server-sent event: its `event` name (`message` when the stream names none) and its `data` (lines joined with `\n`). */
+export interface ServerSentEvent {
+  event: string;
+  data: string;
+}
+
+/**
+ * Opens a stream of server-sent events of the platform at `url` (absolute, or a path on the
+ * platform; the relay of a watch-together room) with the session's bearer in the `Authorization`
+ * header (never in the URL), renewing the session once on a 401, and yields its events until the
+ * stream ends or `signal` aborts (then it simply ends). Errors as {@link ApiDownload}'s, named
+ * `eventStream`; a connection lost midway rejects the iteration with `NetworkError`.
+ */
+export type ApiEventStream = (url: string, options?: { signal?: AbortSignal }) => Promise<AsyncIterable<ServerSentEvent>>;
+
+/** The client's {@link ApiEventStream} over its `deps`. */
+export function createEventStream(deps: DownloadDeps): ApiEventStream {
+  return async (target, options = {}) => {
+    const response = await sendAuthorized(deps, EVENT_STREAM_CALL, target, 'text/event-stream', options.signal);
+    const body = response.body;
+    return {
+      async *[Symbol.asyncIterator]() {
+        if (!body) return;
+        const reader = body.pipeThrough(new TextDecoderStream()).getReader();
+        const parser = serverSentEventParser();
+        try {
+          for (;;) {
+            let chunk: ReadableStreamReadResult<string>;
+            try {
+              chunk = await reader.read();
+            } catch (error) {
+              if (options.signal?.aborted) return;
+              throw new NetworkError(EVENT_STREAM_CALL, error);
+            }
+            if (chunk.done) return;
+            yield* parser.push(chunk.value);
+          }
+        } finally {
+          reader.releaseLock();
+        }
+      },
+    };
+  };
+}
+
+/**
+ * A parser of the `text/event-stream` format (WHATWG HTML "Server-sent events"): `push` text as it
+ * arrives, in pieces of any size, and get the events completed by it. Comment lines (`:`) and
+ * fields other than `event` and `data` are ignored; an event without data is not dispatched.
+ */
+export function serverSentEventParser(): { push(text: string): ServerSentEvent[] } {
+  let buffer = '';
+  let event = '';
+  let data: string[] = [];
+  // A CR ending the previous piece: a LF starting this one belongs to it (one line end, CRLF).
+  let endedWithCr = false;
+  return {
+    push(text) {
+      buffer += endedWithCr && text.startsWith('\n') ? text.slice(1) : text;
+      endedWithCr = text.endsWith('\r');
+      const events: ServerSentEvent[] = [];
+      const lines = buffer.split(/\r\n|\r|\n/);
+      buffer = lines.pop() ?? '';
+      for (const line of lines) {
+        if (line === '') {
+          if (data.length > 0) events.push({ event: event || 'message', data: data.join('\n') });
+          event = '';
+          data = [];
+          continue;
+        }
+        if (line.startsWith(':')) continue;
+        const colon = line.indexOf(':');
+        const field = colon < 0 ? line : line.slice(0, colon);
+        let value = colon < 0 ? '' : line.slice(colon + 1);
+        if (value.startsWith(' ')) value = value.slice(1);
+        if (field === 'event') event = value;
+        else if (field === 'data') data.push(value);
+      }
+      return events;
+    },
+  };
+}
+
 /** `target` resolved against `baseUrl`, or `ContractError` when it is not an http(s) URL of the platform's origin. */
-function platformUrl(target: string, baseUrl: string): string {
+function platformUrl(target: string, baseUrl: string, call: string): string {
   let url: URL | undefined;
   let platform: URL | undefined;
   try {
@@ -89,7 +188,7 @@ function platformUrl(target: string, baseUrl: string): string {
     url = undefined;
   }
   if (!url || !platform || url.origin !== platform.origin || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
-    throw new ContractError({ call: DOWNLOAD_CALL, direction: 'request', issues: [{ path: 'url', message: "Not on the platform's origin" }] });
+    throw new ContractError({ call, direction: 'request', issues: [{ path: 'url', message: "Not on the platform's origin" }] });
   }
   return url.href;
 }

@@ -23,6 +23,6 @@ export {
   parseRetryAfter,
   type ContractIssue,
 } from './errors.js';
-export { isSignedOutError, type ApiDownload, type DownloadOptions } from './download.js';
+export { isSignedOutError, type ApiDownload, type DownloadOptions, type ApiEventStream, type ServerSentEvent, serverSentEventParser, EVENT_STREAM_CALL } from './download.js';
 export { createCardProcessor, type CardProcessor } from './processor.js';
 export { createAdobeHost, type AdobeHost, type AdobeHostOptions } from './adobe.js';

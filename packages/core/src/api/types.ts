@@ -2,7 +2,7 @@ import type { ApiFromCalls, AnyCallContract, CallArgs, CallOutput } from '../con
 import type { Calls } from '../contracts/index.js';
 import type { TokenRefreshResponse } from '../contracts/auth.js';
 import type { KeyValueStorage } from '../platform/types.js';
-import type { ApiDownload } from './download.js';
+import type { ApiDownload, ApiEventStream } from './download.js';
 import type { TokenStore } from '../platform/tokens.js';
 
 /** Options of {@link createApiClient}. */
@@ -72,6 +72,8 @@ export type ApiClient = ApiFromCalls<PlatformCalls> & {
   refresh(): Promise<RefreshedTokens>;
   /** Fetches a file of the platform that is not JSON (a PDF receipt) with the session's bearer; see {@link ApiDownload}. */
   download: ApiDownload;
+  /** Opens a stream of server-sent events of the platform with the session's bearer (a watch-together room's relay); see {@link ApiEventStream}. */
+  eventStream: ApiEventStream;
   /** Subscribes to session events; returns the unsubscribe function. */
   subscribe(listener: (event: ApiClientEvent) => void): () => void;
 };

@@ -468,6 +468,7 @@ export {
 } from './parentalControl.js';
 export { CONCURRENCY_LIMIT_CODE, CONCURRENCY_LIMIT_MESSAGE, HEARTBEAT_MAX_LEASES, DEVICE_NAME_MAX_LENGTH, leaseIdSchema, streamStartRequestSchema, type StreamStartRequest, streamStartSchema, type StreamStart, liveStreamSchema, type LiveStream, liveStreamsSchema, type LiveStreams, concurrencyLimitDetailsSchema, type ConcurrencyLimitDetails, heartbeatRequestSchema, type HeartbeatRequest, leaseStateSchema, type LeaseState, heartbeatAnswerSchema, type HeartbeatAnswer, leaseParamsSchema, streamLeasesCalls } from './streamLeases.js';
 export { GIFT_CODE_INVALID, GIFT_CODE_USED, GIFT_CODE_EXPIRED, GIFT_REDEEM_MESSAGE_KEYS, giftPlanSchema, type GiftPlan, giftPlansSchema, type GiftPlans, createGiftRequestSchema, type CreateGiftRequest, giftSchema, type Gift, createdGiftSchema, type CreatedGift, giftListSchema, type GiftList, giftParamsSchema, redeemGiftRequestSchema, type RedeemGiftRequest, giftRedemptionSchema, type GiftRedemption, giftsCalls } from './gifts.js';
+export { NOT_ROOM_HOST_CODE, NOT_ROOM_MEMBER_CODE, ROOM_EVENT, roomIdSchema, roomParamsSchema, roomCreateRequestSchema, type RoomCreateRequest, roomPlaybackRequestSchema, type RoomPlaybackRequest, roomMemberSchema, type RoomMember, roomPlaybackSchema, type RoomPlayback, roomSchema, type Room, watchTogetherCalls } from './watchTogether.js';
 
 import * as auth from './auth.js';
 import * as user from './user.js';
@@ -492,6 +493,7 @@ import * as profiles from './profiles.js';
 import * as parentalControl from './parentalControl.js';
 import * as streamLeases from './streamLeases.js';
 import * as gifts from './gifts.js';
+import * as watchTogether from './watchTogether.js';
 
 /**
  * The type of {@link calls}: every area of the API and its contracts. Each area is the type of
@@ -710,6 +712,8 @@ export interface Calls {
    * `GIFT_CODE_EXPIRED`, `CONFLICT`; 429 `TOO_MANY_ATTEMPTS`; 400.
    */
   readonly gifts: typeof gifts.giftsCalls;
+  /** Watch together: rooms for a live event, members, the host's playback (issue 17; docs/api.md "Watch together"). Errors: 401; 403 `LICENCE_REQUIRED`, `NOT_ROOM_HOST`; 404; 409 `ROOM_FULL`, `NOT_LIVE`; 400. */
+  readonly watchTogether: typeof watchTogether.watchTogetherCalls;
 }
 
 /**
@@ -759,4 +763,5 @@ export const calls: Calls = {
   parentalControl: parentalControl.parentalControlCalls,
   streamLeases: streamLeases.streamLeasesCalls,
   gifts: gifts.giftsCalls,
+  watchTogether: watchTogether.watchTogetherCalls,
 };

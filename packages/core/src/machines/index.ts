@@ -755,3 +755,6 @@ export { connectGiftOrder, type GiftOrderApi, type GiftOrderSnapshot } from './g
 export { multiViewMachine, reconcileMultiView, type MultiViewMachine } from './multiView/multiView.machine.js';
 export { type MultiViewTileStatus, type MultiViewTilePlayer, type MultiViewInput, type MultiViewEvent, type MultiViewContext } from './multiView/multiView.types.js';
 export { connectMultiView, type MultiViewSnapshot, type MultiViewTileView, type MultiViewApi } from './multiView/multiView.connect.js';
+export { watchTogetherMachine, type WatchTogetherMachine, problemOf as watchTogetherProblemOf } from './watchTogether/watchTogether.machine.js';
+export { type RoomStreamEvent, type WatchTogetherCalls, type WatchTogetherInput, type WatchTogetherProblem, type WatchTogetherContext, type WatchTogetherEvent } from './watchTogether/watchTogether.types.js';
+export { connectWatchTogether, type WatchTogetherSnapshot, type WatchTogetherStatus, type WatchTogetherApi } from './watchTogether/watchTogether.connect.js';
