@@ -67,10 +67,13 @@ test('two viewers in one room stay within 2 s of the host after a seek and a pau
   await expect.poll(() => gap(host, member), { timeout: 30_000 }).toBeLessThan(BOUND_MS);
   expect(await axeViolations(host)).toEqual([]);
 
-  // The host seeks 6 s ahead: the member follows.
+  // The host seeks 12 s back, behind the live edge where the member plays: the member follows
+  // (a gap under 2 s now means the member moved back too).
+  const hostBefore = (await streamPosition(host))!;
   await host.locator('video').evaluate((video: HTMLVideoElement) => {
-    video.currentTime += 6;
+    video.currentTime -= 12;
   });
+  await expect.poll(async () => (await streamPosition(host))! - hostBefore, { timeout: 10_000 }).toBeLessThan(-8_000);
   await expect.poll(() => gap(host, member), { timeout: 30_000 }).toBeLessThan(BOUND_MS);
   // Both still play.
   const before = await streamPosition(member);
