@@ -60,6 +60,8 @@ console.log(`
   Web app:          http://127.0.0.1:${webPort}
   Platform API:     ${apiBaseUrl}${useSandbox ? ' (local sandbox)' : ''}
 ${useSandbox ? `  Demo account:     demo@stream.test / demo-password
+  Other accounts:   nolicence@stream.test (no licence), family@stream.test (profiles Alex, Jordan and the child Sam; parental PIN 1234),
+                    admin@stream.test (an administrator: the /_admin previews), each with demo-password
   Admin key:        ${adminKey} (the /_sandbox pages ask for it once; tools send it as x-sandbox-admin-key)
   Email outbox:     ${apiBaseUrl}/_sandbox/outbox/page (password reset, magic link, confirmation)
   OpenID sign-in:   oidc.user@idp.test / idp-password (also the OAuth partner and the Apple, Google, Facebook stand-ins; social.user@idp.test too)
