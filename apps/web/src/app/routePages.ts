@@ -71,6 +71,9 @@ export const ROUTE_PAGES: Partial<Record<RouteKey, string>> = {
   GIFT_LOGIN_REDIRECT: 'GiftLoginRedirectPage',
   REDEEM: 'RedeemPage',
   GIFT: 'GiftPage',
+  GIFT_LIST: 'GiftListPage',
+  GIFT_PAY: 'GiftPayPage',
+  GIFT_REDEMPTION_REGISTER: 'GiftRedemptionRegisterPage',
 };
 
 /**

@@ -194,7 +194,7 @@ describe('checkGiftDraft (the GIFT_LIST form)', () => {
       errors: {
         offer: 'giftChoosePlan',
         recipientName: 'giftRecipientNameRequired',
-        recipientEmail: 'invalidEmail',
+        recipientEmail: 'giftRecipientEmailInvalid',
         message: 'giftMessageTooLong',
         deliveryDate: 'giftDeliveryDatePast',
       },

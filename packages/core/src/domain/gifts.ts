@@ -226,7 +226,7 @@ export type GiftDraftErrors = Partial<Record<'offer' | 'recipientName' | 'recipi
  * (1 to 100 characters once trimmed), a valid email, a message of at most
  * {@link GIFT_MESSAGE_MAX_LENGTH} characters, and a delivery date that {@link checkDeliveryDate}
  * accepts. Answers the draft, or the label key of each wrong field (`giftChoosePlan`,
- * `giftRecipientNameRequired`, `invalidEmail`, `giftMessageTooLong`, `giftDeliveryDatePast`,
+ * `giftRecipientNameRequired`, `giftRecipientEmailInvalid`, `giftMessageTooLong`, `giftDeliveryDatePast`,
  * `giftDeliveryDateTooLate`, `giftDeliveryDateInvalid`). Never throws.
  */
 export function checkGiftDraft(fields: unknown, nowMs: number): { ok: true; draft: GiftDraft } | { ok: false; errors: GiftDraftErrors } {
@@ -239,7 +239,7 @@ export function checkGiftDraft(fields: unknown, nowMs: number): { ok: true; draf
   const recipientName = text(f.recipientName).trim();
   if (recipientName.length < 1 || recipientName.length > 100) errors.recipientName = 'giftRecipientNameRequired';
   const recipientEmail = text(f.recipientEmail).trim();
-  if (recipientEmail.length > 254 || !isValidEmail(recipientEmail)) errors.recipientEmail = 'invalidEmail';
+  if (recipientEmail.length > 254 || !isValidEmail(recipientEmail)) errors.recipientEmail = 'giftRecipientEmailInvalid';
   const message = text(f.message).trim();
   if (message.length > GIFT_MESSAGE_MAX_LENGTH) errors.message = 'giftMessageTooLong';
   const date = checkDeliveryDate(f.deliveryDate, nowMs);
