@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { ADMIN_HEADERS, CONTENT, SANDBOX_URL } from './sandbox';
+import { ADMIN_HEADERS, CONTENT, createViewer, SANDBOX_URL, startSignedIn } from './sandbox';
 import { axeViolations, uniqueEmail } from './support';
 
 /**
@@ -117,4 +117,22 @@ test('GIFT_PAY without a gift in the tab says so and links to the gift form', as
   await expect(page.getByRole('alert')).toHaveText('There is no gift to pay for in this tab. Choose a gift first.');
   await page.getByRole('link', { name: 'Give a gift' }).click();
   await expect(page).toHaveURL(/\/gift$/);
+});
+
+test("a child profile's account cannot pay for a gift: GIFT_PAY's journey shows the restricted modal", async ({ page, request }) => {
+  // The sandbox's view of the caller (`/_sandbox/caller`): a child profile, as the checkout context says.
+  // (A child profile's own session never opens GIFT_LIST or GIFT_PAY at all: core's routeDenial, unit-tested.)
+  const child = await createViewer(request, 'gift-child');
+  const caller = await request.post(`${SANDBOX_URL}/_sandbox/caller`, { headers: { ...REALM, ...ADMIN_HEADERS }, data: { email: child.email, child: true } });
+  expect(caller.ok(), await caller.text()).toBe(true);
+  await startSignedIn(page, child);
+  await page.goto('/gift');
+  await page.getByRole('radio', { name: /^3 months of Sports Basic/ }).check();
+  await page.getByLabel("Recipient's name").fill('Sam');
+  await page.getByLabel("Recipient's email").fill(uniqueEmail('gift-child-to'));
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  const modal = page.getByRole('dialog', { name: "You can't buy a plan here" });
+  await expect(modal).toBeVisible();
+  await expect(modal).toContainText("Child profiles can't buy plans or create accounts.");
+  await expect(page.getByRole('button', { name: /^Pay / })).toHaveCount(0);
 });
