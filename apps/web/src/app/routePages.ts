@@ -73,6 +73,9 @@ export const ROUTE_PAGES: Partial<Record<RouteKey, string>> = {
   REDEEM: 'RedeemPage',
   GIFT: 'GiftPage',
   MULTI_VIEW: 'MultiViewPage',
+  GIFT_LIST: 'GiftListPage',
+  GIFT_PAY: 'GiftPayPage',
+  GIFT_REDEMPTION_REGISTER: 'GiftRedemptionRegisterPage',
 };
 
 /**

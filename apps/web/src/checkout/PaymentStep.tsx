@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState, type JSX } from 'react';
 import { useFlow } from '@stream/react';
-import { formatMoney, providerLabelKey, type ConsentAnswer } from '@stream/core/domain';
+import { formatMoney, providerLabelKey, type ConsentAnswer, type GiftDraft } from '@stream/core/domain';
 import { connectPayment, paymentMachine, type PaymentJourneyLike, type PurchaseJourneyApi } from '@stream/core/machines';
 import { useI18n } from '../app/context';
 import { ErrorScreen, InlineError, InlineStatus, LoadingScreen } from '../components/StatusScreen';
@@ -32,6 +32,20 @@ export interface PaymentStepProps {
   journeyActor: PaymentJourneyLike;
   /** A safe in-app return path, or null. */
   from: string | null;
+  /** A gift's checkout (GIFT_PAY), or absent for a plan of one's own. */
+  gift?: PaymentGift | null;
+}
+
+/**
+ * A gift's checkout (GIFT_PAY; docs/api.md "Gifts"): the payment pays the gift basket instead of
+ * the licence. `giftId` is the gift when it exists; else `draft` is created by the payment's first
+ * load (once) and `onCreated` is told its id. `complete` is what the confirmation shows.
+ */
+export interface PaymentGift {
+  giftId: string | null;
+  draft: GiftDraft | null;
+  onCreated(giftId: string): void;
+  complete(giftId: string | null): JSX.Element;
 }
 
 /**
@@ -52,22 +66,32 @@ export function PaymentStep(props: PaymentStepProps): JSX.Element {
   // Mounted at PAYMENT_COMPLETE (the journey re-rendered it): show what the journey keeps, pay nothing.
   const [completeAtMount] = useState(props.journey.step === 'PAYMENT_COMPLETE');
   if (completeAtMount) {
+    if (props.gift) return props.gift.complete(props.gift.giftId);
     const done = props.journey.completion;
     return <PaymentComplete licenceName={done?.licenceName ?? null} paid={done?.paid ?? null} from={props.from} />;
   }
   return <PaymentFlow key={props.licenceId} {...props} />;
 }
 
-function PaymentFlow({ licenceId, consent, journey, journeyActor, from }: PaymentStepProps) {
+function PaymentFlow({ licenceId, consent, journey, journeyActor, from, gift }: PaymentStepProps) {
   const i18n = useI18n();
   const { t, language } = i18n;
   const id = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const env = usePaymentEnv(true);
   const [payment, actor] = useFlow(paymentMachine, {
-    input: { ...env, start: { kind: 'checkout', licenceId, consent, from }, journey: journeyActor },
+    input: {
+      ...env,
+      start: { kind: 'checkout', licenceId, consent, from, ...(gift ? { giftId: gift.giftId, gift: gift.draft } : {}) },
+      journey: journeyActor,
+    },
     connect: connectPayment,
   });
+  // A gift draft's checkout: the gift now exists; the page keeps its id (a reload pays that gift).
+  const createdGift = gift && gift.giftId === null ? payment.giftId : null;
+  useEffect(() => {
+    if (createdGift !== null) gift?.onCreated(createdGift);
+  }, [createdGift, gift]);
   const step = journey.step;
   const error = messageText(i18n, payment.error);
 
@@ -97,6 +121,7 @@ function PaymentFlow({ licenceId, consent, journey, journeyActor, from }: Paymen
     return <ErrorScreen title={t('checkoutPaymentTitle')} message={t('unknownError')} retryLabel={t('retry')} onRetry={payment.retry} />;
   }
   if (step === 'PAYMENT_COMPLETE') {
+    if (gift) return gift.complete(payment.giftId);
     const done = journey.completion ?? payment.paid;
     return <PaymentComplete licenceName={done?.licenceName ?? payment.licenceName} paid={done?.paid ?? payment.total} from={from} />;
   }

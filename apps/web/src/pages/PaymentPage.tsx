@@ -11,7 +11,7 @@ import '../styles/payments.css';
 /**
  * PAYMENT (`/payment/:id`, identity-and-routes.md §2 route table; commerce-and-account-data.md §3
  * "Payment history item"; issue 18): one payment of the viewer's history, its details (product,
- * date, amount, transaction, status, a gift marker when the platform marks it) and its receipt
+ * date, amount, transaction, status, a gift marker for `itemType: 'GIFT'`) and its receipt
  * (the same "Download receipt (PDF)" as the history, succeeded payments only). Read from the
  * history resource (`queries.payments.history()`, shared with the account page); an id the
  * history does not hold shows "payment not found" with a way back to the account. A guest is
@@ -58,7 +58,8 @@ function Payment() {
     );
   }
   const { row, receiptUrl } = entry;
-  const gift = (item as Record<string, unknown>).gift;
+  // The platform marks a gift's payment `itemType: 'GIFT'` (docs/api.md "Gifts").
+  const gift = item.itemType === 'GIFT';
   return (
     <div className="page payment-page">
       <h1>

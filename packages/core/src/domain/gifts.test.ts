@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import {
   addMonthsUtc,
   checkDeliveryDate,
+  checkGiftDraft,
+  giftToday,
   formatGiftCode,
   GIFT_CODE_ALPHABET,
   GIFT_CODE_LENGTH,
@@ -169,5 +171,50 @@ describe('redemption codes', () => {
     expect(normaliseGiftCode('ABC')).toBeNull();
     expect(normaliseGiftCode('U'.repeat(GIFT_CODE_LENGTH))).toBeNull();
     expect(normaliseGiftCode('o'.repeat(GIFT_CODE_LENGTH))).toBe('0'.repeat(GIFT_CODE_LENGTH));
+  });
+});
+
+describe('checkGiftDraft (the GIFT_LIST form)', () => {
+  const now = Date.parse('2030-06-15T12:00:00Z');
+  const good = { licenceId: '102', months: 3, recipientName: ' Ana ', recipientEmail: 'ana@example.com', message: ' Enjoy ', deliveryDate: '2030-06-15' };
+
+  it('answers the trimmed draft for a good form, without a blank message', () => {
+    expect(checkGiftDraft(good, now)).toEqual({
+      ok: true,
+      draft: { licenceId: '102', months: 3, recipientName: 'Ana', recipientEmail: 'ana@example.com', message: 'Enjoy', deliveryDate: '2030-06-15' },
+    });
+    const noMessage = checkGiftDraft({ ...good, message: '  ' }, now);
+    expect(noMessage.ok && 'message' in noMessage.draft).toBe(false);
+    expect(giftToday(now)).toBe('2030-06-15');
+  });
+
+  it('names each wrong field', () => {
+    expect(checkGiftDraft({ ...good, months: 2, recipientName: '', recipientEmail: 'nope', message: 'x'.repeat(501), deliveryDate: '2030-06-14' }, now)).toEqual({
+      ok: false,
+      errors: {
+        offer: 'giftChoosePlan',
+        recipientName: 'giftRecipientNameRequired',
+        recipientEmail: 'giftRecipientEmailInvalid',
+        message: 'giftMessageTooLong',
+        deliveryDate: 'giftDeliveryDatePast',
+      },
+    });
+    expect(checkGiftDraft({ ...good, deliveryDate: '2031-07-01' }, now)).toEqual({ ok: false, errors: { deliveryDate: 'giftDeliveryDateTooLate' } });
+    expect(checkGiftDraft({ ...good, deliveryDate: '2030-02-30' }, now)).toEqual({ ok: false, errors: { deliveryDate: 'giftDeliveryDateInvalid' } });
+  });
+
+  it('never throws, and an accepted draft always has a delivery date checkDeliveryDate accepts', () => {
+    fc.assert(
+      fc.property(fc.anything(), fc.integer({ min: -1e13, max: 1e13 }), (fields, nowMs) => {
+        const checked = checkGiftDraft(fields, nowMs);
+        if (checked.ok) expect(checkDeliveryDate(checked.draft.deliveryDate, nowMs).ok).toBe(true);
+      }),
+    );
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 365 }), fc.constantFrom(1, 3, 12), (days, months) => {
+        const date = new Date(Date.parse('2030-06-15T00:00:00Z') + days * 86_400_000).toISOString().slice(0, 10);
+        expect(checkGiftDraft({ ...good, months, deliveryDate: date }, now).ok).toBe(true);
+      }),
+    );
   });
 });

@@ -17,6 +17,7 @@
  */
 
 import { errorFacts } from './loginErrors.js';
+import { isValidEmail } from './loginForm.js';
 import { TOO_MANY_ATTEMPTS_KEY } from './throttle.js';
 
 /** The gift periods a realm may offer, in whole months. */
@@ -193,4 +194,62 @@ export function giftRedeemMessage(error: unknown): string {
   if (facts.code === 'GIFT_CODE_USED') return 'giftCodeAlreadyUsed';
   if (facts.code === 'GIFT_CODE_EXPIRED') return 'giftCodeExpired';
   return 'somethingWentWrong';
+}
+
+/** The gift form's fields as typed (GIFT_LIST): the offer, the recipient, the message, the delivery date. */
+export interface GiftDraftFields {
+  licenceId: string;
+  /** The gifted months as chosen (one of {@link GIFT_PERIOD_MONTHS}). */
+  months: number;
+  recipientName: string;
+  recipientEmail: string;
+  message: string;
+  /** `YYYY-MM-DD`. */
+  deliveryDate: string;
+}
+
+/** A checked gift draft: the body of `POST /api/v2/gifts` (message left out when blank). */
+export interface GiftDraft {
+  licenceId: string;
+  months: GiftPeriodMonths;
+  recipientName: string;
+  recipientEmail: string;
+  message?: string;
+  deliveryDate: string;
+}
+
+/** Label keys of the gift form's errors, by field. */
+export type GiftDraftErrors = Partial<Record<'offer' | 'recipientName' | 'recipientEmail' | 'message' | 'deliveryDate', string>>;
+
+/**
+ * Checks the gift form (GIFT_LIST) at `nowMs`: an offer (licence and months), the recipient's name
+ * (1 to 100 characters once trimmed), a valid email, a message of at most
+ * {@link GIFT_MESSAGE_MAX_LENGTH} characters, and a delivery date that {@link checkDeliveryDate}
+ * accepts. Answers the draft, or the label key of each wrong field (`giftChoosePlan`,
+ * `giftRecipientNameRequired`, `giftRecipientEmailInvalid`, `giftMessageTooLong`, `giftDeliveryDatePast`,
+ * `giftDeliveryDateTooLate`, `giftDeliveryDateInvalid`). Never throws.
+ */
+export function checkGiftDraft(fields: unknown, nowMs: number): { ok: true; draft: GiftDraft } | { ok: false; errors: GiftDraftErrors } {
+  const f = (typeof fields === 'object' && fields !== null ? fields : {}) as Partial<Record<keyof GiftDraftFields, unknown>>;
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  const errors: GiftDraftErrors = {};
+  const licenceId = text(f.licenceId).trim();
+  const months = f.months;
+  if (licenceId === '' || !isGiftPeriodMonths(months)) errors.offer = 'giftChoosePlan';
+  const recipientName = text(f.recipientName).trim();
+  if (recipientName.length < 1 || recipientName.length > 100) errors.recipientName = 'giftRecipientNameRequired';
+  const recipientEmail = text(f.recipientEmail).trim();
+  if (recipientEmail.length > 254 || !isValidEmail(recipientEmail)) errors.recipientEmail = 'giftRecipientEmailInvalid';
+  const message = text(f.message).trim();
+  if (message.length > GIFT_MESSAGE_MAX_LENGTH) errors.message = 'giftMessageTooLong';
+  const date = checkDeliveryDate(f.deliveryDate, nowMs);
+  if (!date.ok) errors.deliveryDate = date.reason === 'past' ? 'giftDeliveryDatePast' : date.reason === 'tooLate' ? 'giftDeliveryDateTooLate' : 'giftDeliveryDateInvalid';
+  if (Object.keys(errors).length > 0 || !isGiftPeriodMonths(months)) return { ok: false, errors };
+  const draft: GiftDraft = { licenceId, months, recipientName, recipientEmail, deliveryDate: text(f.deliveryDate) };
+  return { ok: true, draft: message === '' ? draft : { ...draft, message } };
+}
+
+/** The UTC calendar day (`YYYY-MM-DD`) of `nowMs`: the earliest delivery date; `''` for a time that is not finite. */
+export function giftToday(nowMs: number): string {
+  return Number.isFinite(nowMs) ? new Date(Math.floor(nowMs / DAY_MS) * DAY_MS).toISOString().slice(0, 10) : '';
 }

@@ -54,6 +54,7 @@ export const ROUTE_ACTIONS: Readonly<Partial<Record<RouteKey, ProfileAction>>> =
   GIFT_LIST: 'purchase',
   GIFT_PAY: 'purchase',
   REDEEM: 'purchase',
+  GIFT_REDEMPTION_REGISTER: 'signUp',
   SIGNUP: 'signUp',
   ACCOUNT: 'accountPages',
 };

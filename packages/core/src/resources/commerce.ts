@@ -7,6 +7,8 @@ import { RESOURCE_KEYS } from './keys.js';
 export type LicenceList = Awaited<ReturnType<ApiClient['licences']['mine']>>;
 /** The answer of `cards.list`, `{ cards }`. */
 export type CardList = Awaited<ReturnType<ApiClient['cards']['list']>>;
+/** The answer of `gifts.plans`, `{ plans }`: the realm's giftable offers (docs/api.md "Gifts"). */
+export type GiftPlanList = Awaited<ReturnType<ApiClient['gifts']['plans']>>;
 /** The answer of `payments.history`, `{ items }`, newest first. */
 export type PaymentHistory = Awaited<ReturnType<ApiClient['payments']['history']>>;
 
@@ -61,6 +63,10 @@ export interface CommerceResources {
      */
     context(): ResourceQuery<CheckoutContext>;
   };
+  gifts: {
+    /** The realm's giftable offers with their prices `{ plans }` (`gifts.plans`, guests too; GIFT_LIST), key `['gifts', 'plans']`. */
+    plans(): ResourceQuery<GiftPlanList>;
+  };
 }
 
 /** The commerce area's definitions over `api`; mutations invalidate through `cache`. */
@@ -85,6 +91,9 @@ export function commerceResources(api: ApiClient, cache: ResourceCache): Commerc
     },
     checkout: {
       context: () => ({ key: RESOURCE_KEYS.checkoutContext, load: () => api.checkout.context() }),
+    },
+    gifts: {
+      plans: () => ({ key: RESOURCE_KEYS.giftPlans, load: () => api.gifts.plans() }),
     },
   };
 }

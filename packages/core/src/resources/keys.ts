@@ -26,6 +26,8 @@ export const RESOURCE_KEYS = {
   paymentHistory: ['payments', 'history'],
   /** `['checkout', 'context']`: what the viewer may buy and the consent terms (`checkout.context`). */
   checkoutContext: ['checkout', 'context'],
+  /** `['gifts', 'plans']`: the realm's giftable offers (`gifts.plans`). */
+  giftPlans: ['gifts', 'plans'],
   /** `['content']`: every read of the content catalogue. */
   content: ['content'],
   /** `['content', 'list']`: the content catalogue (`content.list`). */

@@ -14,6 +14,9 @@ export interface JourneyAuthProps {
   onDone(): void;
   /** Switch between signing in and creating an account (the journey's `switchAuth`). */
   onSwitch(): void;
+  /** The heading and the line under it, when not the journey's (GIFT_REDEMPTION_REGISTER's). */
+  title?: string;
+  subtitle?: string;
 }
 
 /**
@@ -55,7 +58,7 @@ export function JourneySignIn({ onDone, onSwitch }: JourneyAuthProps) {
  * (`onDone`: the session stores the tokens without going anywhere, and the journey goes on), and
  * a button to sign in with an existing account instead.
  */
-export function JourneySignUp({ onDone, onSwitch }: JourneyAuthProps) {
+export function JourneySignUp({ onDone, onSwitch, title, subtitle }: JourneyAuthProps) {
   const { t } = useI18n();
   const credentials = useCredentialsForm({
     machine: signUpMachine,
@@ -66,8 +69,8 @@ export function JourneySignUp({ onDone, onSwitch }: JourneyAuthProps) {
   });
   return (
     <div className="auth-card journey-auth">
-      <h1>{t('createYourAccount')}</h1>
-      <p className="auth-card__subtitle">{t('journeySignUpSubtitle')}</p>
+      <h1>{title ?? t('createYourAccount')}</h1>
+      <p className="auth-card__subtitle">{subtitle ?? t('journeySignUpSubtitle')}</p>
       <SignUpForm credentials={credentials} />
       <p className="auth-card__footer">
         {t('alreadyHaveAccount')}{' '}

@@ -7,7 +7,7 @@ import { useI18n, useServices } from '../../app/context';
 import { useDocumentTitle } from '../../app/hooks';
 import { ErrorScreen, LoadingScreen } from '../../components/StatusScreen';
 import { LicencePlans } from '../../pages/LicencesPage';
-import { PaymentStep } from '../PaymentStep';
+import { PaymentStep, type PaymentGift } from '../PaymentStep';
 import { ConsentModal } from './ConsentModal';
 import { JourneyProgress } from './JourneyProgress';
 import { RestrictedModal } from './RestrictedModal';
@@ -44,6 +44,8 @@ export interface PurchaseJourneyProps {
   query: CheckoutQuery;
   /** The viewer is signed in when the journey starts (read once). */
   signedIn: boolean;
+  /** GIFT_PAY: the journey buys this gift (its query says `gift`), paid through the same payment step. */
+  gift?: PaymentGift | null;
 }
 
 /**
@@ -56,7 +58,7 @@ export interface PurchaseJourneyProps {
  * form, the consent modal, and `PaymentStep` for the payment steps and the confirmation. The focus
  * moves to the heading of each new step; a progress indicator names the phases.
  */
-export function PurchaseJourney({ query, signedIn }: PurchaseJourneyProps) {
+export function PurchaseJourney({ query, signedIn, gift = null }: PurchaseJourneyProps) {
   const { t, path, routeLocale } = useI18n();
   const { api, navigation } = useServices();
   const search = useSearch();
@@ -171,6 +173,7 @@ export function PurchaseJourney({ query, signedIn }: PurchaseJourneyProps) {
               journey={journey}
               journeyActor={journeyActor}
               from={journey.from}
+              gift={gift}
             />
           </div>
         );

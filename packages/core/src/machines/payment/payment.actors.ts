@@ -64,15 +64,21 @@ export interface InitProviderActorInput extends ApiActorInput {
 export const paymentActors = {
   /**
    * The checkout's first load: `api.baskets.put({ params: { id: licenceId } })` (a gift's checkout:
-   * `api.gifts.basket({ params: { giftId } })`, the gift basket) and the licence's
+   * `api.gifts.basket({ params: { giftId } })`, the gift basket; a gift draft's checkout:
+   * `api.gifts.create({ body: gift })`, whose basket holds the new gift, and its id) and the licence's
    * name from `api.licences.list()` (both needed: a failure rejects), with the stored cards
    * (`api.cards.list()`, `[]` on failure) and the providers (`api.payments.providers()`, null on
    * failure), all at once.
    */
   loadCheckout: fromPromise<CheckoutLoad, LoadCheckoutInput>(async ({ input }) => {
     const api = client(input);
-    const [basket, catalogue, cards, providers] = await Promise.all([
-      input.giftId ? api.gifts.basket({ params: { giftId: input.giftId } }) : api.baskets.put({ params: { id: input.licenceId } }),
+    const draft = input.giftId ? null : (input.gift ?? null);
+    const order: Promise<{ basket: Basket; giftId?: string }> =
+      input.giftId ? api.gifts.basket({ params: { giftId: input.giftId } }).then((basket) => ({ basket }))
+      : draft !== null ? api.gifts.create({ body: draft }).then((created) => ({ basket: created.basket, giftId: created.gift.giftId }))
+      : api.baskets.put({ params: { id: input.licenceId } }).then((basket) => ({ basket }));
+    const [loaded, catalogue, cards, providers] = await Promise.all([
+      order,
       api.licences.list(),
       api.cards.list().then(
         (answer) => answer.cards,
@@ -83,7 +89,8 @@ export const paymentActors = {
         () => null,
       ),
     ]);
-    return { basket, licenceName: catalogue.licences.find((licence) => licence.id === input.licenceId)?.name ?? null, cards, providers };
+    const licenceName = catalogue.licences.find((licence) => licence.id === input.licenceId)?.name ?? null;
+    return { ...loaded, licenceName, cards, providers };
   }),
   /** `api.payments.providers()` → the providers. */
   loadProviders: fromPromise<PaymentProvider[], ApiActorInput>(async ({ input }) => (await client(input).payments.providers()).providers),

@@ -23,6 +23,8 @@ export function paymentFlowIs(snapshot: PaymentSnapshot, state: PaymentFlowState
 export interface PaymentApi {
   /** The licence id or SKU being bought. */
   item: string;
+  /** A gift's checkout: the gift being paid for, once it exists (a draft's gift once the load created it); null otherwise. */
+  giftId: string | null;
   /**
    * Where the payment stands for a page: `loading` (the order, or a confirmation), `loadFailed`
    * (the order: unknownError with Retry), `confirmFailed` (PAYMENT_AUTHORIZATION: unknownError with
@@ -162,6 +164,7 @@ export function connectPayment(snapshot: PaymentSnapshot, send: (event: PaymentE
     : null;
   return {
     item: context.item,
+    giftId: context.giftId,
     status,
     basket,
     licenceName: context.order?.licenceName ?? null,

@@ -237,10 +237,12 @@ export const paymentMachine = setup({
     storeRedirect: assign((_, params: { url: string | null | undefined }) => ({ redirectUrl: nonEmpty(params.url) ? params.url : null })),
     clearRedirect: assign({ redirectUrl: null }),
     storeOrder: assign((_, params: { load: CheckoutLoad }) => {
-      const { basket, licenceName, cards, providers } = params.load;
+      const { basket, licenceName, cards, providers, giftId } = params.load;
       const offered = providers === null ? null : offeredProviders(providers);
       const choice = firstChoice(offered ?? []);
       return {
+        // A created gift: its id from now on (a retry loads its basket, never a second gift).
+        ...(giftId === undefined ? {} : { giftId, giftDraft: null }),
         order: { basket, licenceName },
         cards,
         offered,
@@ -412,6 +414,7 @@ export const paymentMachine = setup({
       mode: start?.kind ?? 'direct',
       item: checkout !== null ? checkout.licenceId : start !== undefined ? (pending?.licenceId ?? '') : (input.item ?? ''),
       giftId: checkout?.giftId ?? null,
+      giftDraft: checkout !== null && !checkout.giftId ? (checkout.gift ?? null) : null,
       consent: checkout !== null ? (checkout.consent ?? []) : (pending?.consent ?? []),
       from: checkout !== null ? safeReturnPath(checkout.from) : (pending?.from ?? null),
       order: null,
@@ -523,7 +526,7 @@ export const paymentMachine = setup({
           invoke: {
             id: 'loadCheckout',
             src: 'loadCheckout',
-            input: ({ context }) => ({ api: context.env.api, licenceId: context.item, giftId: context.giftId }),
+            input: ({ context }) => ({ api: context.env.api, licenceId: context.item, giftId: context.giftId, gift: context.giftDraft }),
             onDone: { target: 'idle', actions: { type: 'storeOrder', params: ({ event }) => ({ load: event.output }) } },
             onError: { target: 'loadFailed' },
           },

@@ -144,6 +144,43 @@ describe('payment: the checkout loads its order, providers and stored cards', ()
     expect(log).toEqual(['gift g-1', 'licence 102']);
   });
 
+  it("a gift draft's checkout creates the gift once: the load's gift id is kept, and a retry loads that gift's basket", async () => {
+    const draft = { licenceId: '102', months: 3 as const, recipientName: 'Ana', recipientEmail: 'ana@example.com', deliveryDate: '2030-01-01' };
+    const loader = fakeActor<{ licenceId: string; giftId?: string | null; gift?: unknown }, CheckoutLoad>((_, n) => {
+      if (n === 1) return { ...defaultLoad(), giftId: 'a0a0a0a0-0000-4000-8000-000000000002' };
+      return defaultLoad();
+    });
+    const { actor, view } = run({ actors: { loadCheckout: loader.logic }, input: { start: { kind: 'checkout', licenceId: '102', gift: draft } } });
+    await waitFor(actor, at('idle'));
+    expect(loader.calls[0]).toEqual(expect.objectContaining({ giftId: null, gift: draft }));
+    expect(view().giftId).toBe('a0a0a0a0-0000-4000-8000-000000000002');
+    expect(actor.getSnapshot().context.giftDraft).toBeNull();
+  });
+
+  it('the default loader creates a draft gift through api.gifts.create and answers its id', async () => {
+    const log: string[] = [];
+    const api = {
+      gifts: {
+        create: async ({ body }: { body: { recipientName: string } }) => (
+          log.push(`create ${body.recipientName}`), { gift: { giftId: 'g-9' }, basket: basket(3897) }
+        ),
+      },
+      baskets: { put: async () => (log.push('licence'), basket(1299)) },
+      licences: { list: async () => ({ licences: [{ id: '102', name: 'Sports Premium' }] }) },
+      cards: { list: async () => ({ cards: [] }) },
+      payments: { providers: async () => ({ providers: [CARDS] }) },
+    };
+    const gift = { licenceId: '102', months: 1 as const, recipientName: 'Ana', recipientEmail: 'ana@example.com', deliveryDate: '2030-01-01' };
+    const output = await new Promise<CheckoutLoad>((resolve, reject) => {
+      const actor = createActor(paymentActors.loadCheckout, { input: { api: api as never, licenceId: '102', giftId: null, gift } });
+      actor.subscribe({ complete: () => resolve(actor.getSnapshot().output!), error: reject });
+      actor.start();
+    });
+    expect(output.giftId).toBe('g-9');
+    expect(output.basket.amounts.total).toBe(3897);
+    expect(log).toEqual(['create Ana']);
+  });
+
   it('a failed load shows loadFailed; retry loads again', async () => {
     const loader = fakeActor<unknown, CheckoutLoad>((_, n) => {
       if (n === 1) throw new Error('offline');

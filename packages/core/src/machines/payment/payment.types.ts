@@ -3,6 +3,7 @@ import type { CardProcessor } from '../../api/processor.js';
 import type { Basket, Card, PaymentDetails, PaymentProvider } from '../../contracts/baskets.js';
 import type { CardTokenRequest, CheckoutContext } from '../../contracts/checkout.js';
 import type { Country } from '../../contracts/countries.js';
+import type { CreateGiftRequest } from '../../contracts/gifts.js';
 import type {
   ConsentAnswer,
   JourneyPaymentMethod,
@@ -94,6 +95,12 @@ export type PaymentStart =
       from?: string | null;
       /** A gift's checkout (docs/api.md "Gifts"): this unpaid gift goes in the basket (`gifts.basket`) instead of the licence. */
       giftId?: string | null;
+      /**
+       * A gift's checkout whose gift does not exist yet (the buyer signed in inside the journey):
+       * the load creates it (`gifts.create`, which puts it in the basket) and keeps its id, so
+       * that a retry loads that gift's basket and never creates a second gift. Ignored with `giftId`.
+       */
+      gift?: CreateGiftRequest | null;
     }
   /**
    * PAY / PAYMENT_CONFIRMATION: back from a redirecting provider with `query` (the domain's
@@ -155,6 +162,8 @@ export interface CheckoutOrder {
 
 /** What `loadCheckout` answers. */
 export interface CheckoutLoad extends CheckoutOrder {
+  /** The gift the load created (a gift draft's checkout); absent otherwise. */
+  giftId?: string;
   /** The account's stored cards; `[]` when they cannot be read (the new-card path still works). */
   cards: Card[];
   /** The realm's providers; null when they cannot be read (the view offers Retry). */
@@ -192,6 +201,8 @@ export interface PaymentContext {
   item: string;
   /** A gift's checkout: the unpaid gift being paid for (its basket holds the licence for `months`); null otherwise. */
   giftId: string | null;
+  /** A gift's checkout whose gift is created by the load (see {@link PaymentStart}); null once created or outside a gift. */
+  giftDraft: CreateGiftRequest | null;
   /** The consent answers sent with every payment. */
   consent: ConsentAnswer[];
   /** The safe in-app path to offer once paid, or null. */
@@ -328,6 +339,8 @@ export interface LoadCheckoutInput extends ApiActorInput {
   licenceId: string;
   /** A gift's checkout: the gift is put in the basket (`api.gifts.basket`) instead of the licence. */
   giftId?: string | null;
+  /** A gift to create first (`api.gifts.create`, its answer's basket); used only without `giftId`. */
+  gift?: CreateGiftRequest | null;
 }
 
 /** Input of `prepareCard`: the card goes to the processor only; the platform gets its token. */

@@ -42,13 +42,13 @@ export function queryWithLicence(search: string, licenceId: string | null): stri
 /**
  * The journey's entry mode (identity-and-routes.md §4): `SIGNUP` from the sign-up link,
  * `UPGRADE` when the viewer already holds an active licence (the domain's `isActive`) in the family of
- * the chosen licence, else `ACCOUNT`. `families` is the catalogue by family in which the
+ * the chosen licence, else `ACCOUNT` (a gift is never an upgrade). `families` is the catalogue by family in which the
  * platform puts the account's own licences, with their status; a `licenceId` found in no
  * family gives `ACCOUNT`. Never throws.
  */
 export function journeyEntryMode(query: CheckoutQuery, families: readonly LicenceFamily[]): JourneyEntryMode {
   if (query.signUpEntry) return 'SIGNUP';
-  if (query.licenceId === null) return 'ACCOUNT';
+  if (query.licenceId === null || query.gift === true) return 'ACCOUNT';
   const family = families.find((f) => f.licences.some((licence) => licence.id === query.licenceId));
   return family?.licences.some((licence) => isActive(licence)) ? 'UPGRADE' : 'ACCOUNT';
 }

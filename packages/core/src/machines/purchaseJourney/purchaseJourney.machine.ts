@@ -169,6 +169,9 @@ const paymentStep = (description: string) =>
  * sets entry mode UPGRADE (identity §4), which words the payment step ("Upgrade to …", the credit
  * line). `plan.downgrade { licenceId, fromId }` on the plans schedules the downgrade at renewal
  * (actor `scheduleDowngrade`), then goes to the account page; a failure shows the server messages.
+ *
+ * Gift mode (GIFT_PAY, the route query's `gift`; docs/api.md "Gifts"): the same steps for the
+ * gift's licence, but the buyer's own plans never refuse it nor make it an upgrade.
  */
 export const purchaseJourneyMachine = setup({
   types: {} as {
@@ -254,7 +257,7 @@ export const purchaseJourneyMachine = setup({
     choose: assign(({ context }, params: { licenceId: string }) => ({
       licenceId: params.licenceId,
       refusal: null,
-      entryMode: changeOf(context.licences, params.licenceId)?.kind === 'UPGRADE' ? ('UPGRADE' as const) : context.entryMode,
+      entryMode: !context.gift && changeOf(context.licences, params.licenceId)?.kind === 'UPGRADE' ? ('UPGRADE' as const) : context.entryMode,
     })),
     storeCompletion: assign((_, params: { completion: PaidItem | null | undefined }) => ({ completion: params.completion ?? null })),
     startDowngrade: assign((_, params: { licenceId: string }) => ({ downgrading: params.licenceId, downgradeError: null })),
@@ -317,9 +320,9 @@ export const purchaseJourneyMachine = setup({
     newChosen: (_, params: { kind: JourneyPaymentMethod }) => params.kind === 'new',
     /** The licence is held active: the domain's `planChange` (§4 "Selectable") says HELD. */
     licenceHeld: ({ context }, params: { licenceId: string | null; licences?: readonly Licence[] }) =>
-      changeOf(params.licences ?? context.licences, params.licenceId)?.kind === 'HELD',
+      !context.gift && changeOf(params.licences ?? context.licences, params.licenceId)?.kind === 'HELD',
     /** A buying flow whose chosen licence the (newly signed-in) account holds active. */
-    chosenLicenceHeld: ({ context }) => buys(context) && changeOf(context.licences, context.licenceId)?.kind === 'HELD',
+    chosenLicenceHeld: ({ context }) => !context.gift && buys(context) && changeOf(context.licences, context.licenceId)?.kind === 'HELD',
   },
 }).createMachine({
   id: 'purchaseJourney',
@@ -344,6 +347,7 @@ export const purchaseJourneyMachine = setup({
       refusal: null,
       families: Array.isArray(given.families) ? given.families : [],
       from: route !== null ? route.route.from : safeReturnPath(given.from),
+      gift: route?.route.gift === true,
       query: route !== null ? route.route : null,
       loadFailure: null,
       phases: route !== null ? [] : journeyPhases(given),

@@ -37,11 +37,11 @@ const plans = (held: string[] = []): LicenceFamily[] =>
 const loaded = (load: Partial<JourneyLoad> = {}) => fakeActor<unknown, JourneyLoad>(() => ({ context: checkoutContext(), families: plans(), ...load }));
 
 /** The journey of `/purchase<search>` for a viewer signed in or not, with these fake actors. */
-function route(search: string, signedIn: boolean, actors: Record<string, AnyActorLogic> = {}) {
+function route(search: string, signedIn: boolean, actors: Record<string, AnyActorLogic> = {}, gift = false) {
   const navigation = memoryNavigation(`/purchase${search}`);
   const machine = purchaseJourneyMachine.provide({ actors } as Parameters<typeof purchaseJourneyMachine.provide>[0]);
   const actor = createActor(machine, {
-    input: { route: readCheckoutQuery(search), signedIn, api: fakeApi(), navigation, locale: 'en' },
+    input: { route: { ...readCheckoutQuery(search), gift }, signedIn, api: fakeApi(), navigation, locale: 'en' },
   }).start();
   const view = () => connectPurchaseJourney(actor.getSnapshot(), actor.send);
   const settled = (s: PurchaseJourneySnapshot) => !s.matches('start') && !s.matches('loading');
@@ -145,6 +145,26 @@ describe('purchaseJourney on the PURCHASE route: signing in inside the journey',
     expect(holder.view()).toMatchObject({ refusal: 'licenceAlreadyActive', licenceId: null, families: plans(['102']) });
     // The address no longer names the licence.
     expect(holder.navigation.current().search).toBe('');
+  });
+
+  it("gift mode: the buyer's own plans never refuse the gift's licence nor make it an upgrade", async () => {
+    const held = route('?licenceId=102', true, { loadJourney: loaded({ families: plans(['102']) }).logic }, true);
+    await waitFor(held.actor, held.settled);
+    expect(held.view()).toMatchObject({ step: 'CONSENT', licenceId: '102', refusal: null, upgrade: false });
+
+    const sameFamily = route('?licenceId=102', true, { loadJourney: loaded({ families: plans(['101']) }).logic }, true);
+    await waitFor(sameFamily.actor, sameFamily.settled);
+    expect(sameFamily.view()).toMatchObject({ step: 'CONSENT', upgrade: false });
+
+    const guest = route('?licenceId=102', false, {
+      loadJourney: loaded().logic,
+      checkAccount: fakeActor<unknown, AccountCheck>(() => ({ blockReason: null, families: plans(['102']) })).logic,
+    }, true);
+    await waitFor(guest.actor, guest.settled);
+    expect(guest.view().step).toBe('LOGIN');
+    guest.view().authDone();
+    await waitFor(guest.actor, (s) => s.matches('CONSENT'));
+    expect(guest.view()).toMatchObject({ refusal: null, licenceId: '102' });
   });
 
   it('a failed check offers retry; signing up switches the same way', async () => {

@@ -93,6 +93,12 @@ export interface CheckoutQuery {
   from: string | null;
   /** `entry=signup`: the viewer came from the sign-up link. */
   signUpEntry: boolean;
+  /**
+   * The journey buys a gift (GIFT_PAY; docs/api.md "Gifts"): the licence is the gift's, the
+   * buyer's own plans never refuse it (a licence held active may be given) nor make it an
+   * upgrade. Not read from a query (the GIFT_PAY page sets it). @default false
+   */
+  gift?: boolean;
 }
 
 /** The parts of the journey the progress indicator names (identity-and-routes.md §4 steps). */
@@ -137,6 +143,8 @@ export interface PurchaseJourneyContext {
   families: readonly LicenceFamily[];
   /** Where the journey goes back to when the viewer leaves it, or null (the default menu page). */
   from: string | null;
+  /** The journey buys a gift (see {@link CheckoutQuery.gift}). */
+  gift: boolean;
   /** The route's query while the journey loads it; null when the input gave everything. */
   query: CheckoutQuery | null;
   /** Which load failed (`plans`: couldntLoadLicences, `context`: unknownError); null when none. */
