@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Link } from 'wouter';
-import { signInProviderBlock, type ProviderEntry } from '@stream/core/domain';
+import { Link, useLocation } from 'wouter';
+import { matchRouteAnyLocale, signInProviderBlock, type ProviderEntry } from '@stream/core/domain';
 import { useI18n } from '../app/context';
 import { useRealmSettings } from '../app/useRealmSettings';
 
@@ -51,6 +51,10 @@ export function SignInProviderBlock({ current, search, children, offeredByCurren
   const { t, routeLocale } = useI18n();
   const settings = useRealmSettings();
   const providerName = useProviderName();
+  const [location] = useLocation();
+  // On GIFT_REDEMPTION_LOGIN the sign-up button leads to the gift's register page (issue 18).
+  const route = matchRouteAnyLocale(location, routeLocale);
+  const redeemCode = route?.key === 'GIFT_REDEMPTION_LOGIN' ? route.params.redeemCode : undefined;
   const data = settings.status === 'ready' ? settings.data : undefined;
   const block = data
     ? signInProviderBlock({
@@ -61,6 +65,7 @@ export function SignInProviderBlock({ current, search, children, offeredByCurren
         requestAccessUri: data.requestAccessUri,
         offeredByCurrent,
         search,
+        redeemCode,
         locale: routeLocale,
       })
     : null;

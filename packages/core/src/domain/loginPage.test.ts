@@ -89,6 +89,13 @@ describe('sign-in provider block (§2, §6)', () => {
     expect(block.magicLink).toBe('/login/magic-link?from=%2Faccount');
   });
 
+  it('on the gift-redemption login page, sign-up goes to the gift-redemption register page with the code (issue 18)', () => {
+    const search = '?from=%2Fredeem%3FredeemCode%3DABC';
+    expect(signInProviderBlock(facts({ current: ID, search, redeemCode: 'ABC23' })).signUp).toBe(`/gift/redeem/ABC23/register${search}`);
+    expect(signInProviderBlock(facts({ current: ID, search, redeemCode: 'no/such' })).signUp).toBe(`/signup${search}`);
+    expect(signInProviderBlock(facts({ current: ID, search })).signUp).toBe(`/signup${search}`);
+  });
+
   it('shows one TV provider button, the realm\'s first TV entry, when the realm lists both kinds', () => {
     const dcr = { name: 'ADOBE_DCR', displayName: 'TV provider' };
     const primetime = { name: 'ADOBE', displayName: 'TV provider (Primetime)' };

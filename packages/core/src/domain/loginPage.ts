@@ -99,6 +99,12 @@ export interface ProviderBlockFacts {
   offeredByCurrent?: readonly string[] | undefined;
   /** The current query, with or without `?`. */
   search: string;
+  /**
+   * The gift-redemption login route's `redeemCode` (GIFT_REDEMPTION_LOGIN): the sign-up button
+   * then goes to GIFT_REDEMPTION_REGISTER with that code, so a recipient without an account
+   * registers and redeems (issue 18). Ignored unless 1–100 letters, digits, `_` or `-`.
+   */
+  redeemCode?: string | null | undefined;
   locale?: RouteLocale;
 }
 
@@ -111,7 +117,10 @@ export interface ProviderBlock {
   others: ProviderLink[];
   /** The magic-link button's target, when magic link is offered and is not the current provider. */
   magicLink: string | null;
-  /** The sign-up button's target (SIGNUP keeping `from`), when self-registration and the provider allow it. */
+  /**
+   * The sign-up button's target (SIGNUP keeping `from`; GIFT_REDEMPTION_REGISTER for a
+   * `redeemCode`), when self-registration and the provider allow it.
+   */
   signUp: string | null;
   /** The request-access button's external address, when sign-up is not offered and one is configured (https or http only). */
   requestAccess: string | null;
@@ -150,7 +159,11 @@ export function signInProviderBlock(facts: ProviderBlockFacts): ProviderBlock {
       ? withFrom(buildPath('MAGIC_LINK', undefined, locale), search)
       : null;
   const current = isAuthProviderKind(facts.current.name) ? facts.current.name : null;
-  const signUp = current && showsSignUpLink(facts.selfRegistration === true, current) ? withFrom(buildPath('SIGNUP', undefined, locale), search) : null;
+  const signUpPage =
+    typeof facts.redeemCode === 'string' && GIFT_TOKEN.test(facts.redeemCode)
+      ? buildPath('GIFT_REDEMPTION_REGISTER', { redeemCode: facts.redeemCode }, locale)
+      : buildPath('SIGNUP', undefined, locale);
+  const signUp = current && showsSignUpLink(facts.selfRegistration === true, current) ? withFrom(signUpPage, search) : null;
   return { others, magicLink, signUp, requestAccess: signUp ? null : requestAccessAddress(facts.requestAccessUri) };
 }
 
