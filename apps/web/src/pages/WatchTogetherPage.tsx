@@ -1,10 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import type { Title } from '@stream/core/contracts';
-import { ROOM_EVENT, roomSchema } from '@stream/core/contracts';
 import { tilePath } from '@stream/core/domain';
-import { connectWatchTogether, watchTogetherMachine, type RoomStreamEvent, type WatchTogetherApi, type WatchTogetherCalls } from '@stream/core/machines';
-import type { ApiClient } from '@stream/core/api';
+import { connectWatchTogether, watchTogetherMachine, watchTogetherPlatform, type WatchTogetherApi } from '@stream/core/machines';
 import { useFlow } from '@stream/react';
 import { useI18n, useServices } from '../app/context';
 import { useSession } from '../app/hooks';
@@ -33,26 +31,6 @@ export default function WatchTogetherPage({ eventId }: { eventId: string }) {
       </TitleGate>
     </SignedInOnly>
   );
-}
-
-/** The platform calls of the machine, through the API client. */
-function roomCalls(api: ApiClient): WatchTogetherCalls {
-  return {
-    open: ({ titleId }) => api.watchTogether.create({ body: { titleId } }),
-    join: ({ roomId }) => api.watchTogether.join({ params: { roomId } }),
-    leave: ({ roomId }) => api.watchTogether.leave({ params: { roomId } }, { keepalive: true }),
-    publish: ({ roomId, state, positionMs }) => api.watchTogether.playback({ params: { roomId }, body: { state, positionMs } }),
-    subscribe: async function* ({ roomId, signal }): AsyncIterable<RoomStreamEvent> {
-      const events = await api.eventStream(`/api/v1/watch-together/rooms/${encodeURIComponent(roomId)}/events`, { signal });
-      for await (const event of events) {
-        if (event.event === 'closed') yield { type: 'closed' };
-        else if (event.event === ROOM_EVENT) {
-          const room = roomSchema.safeParse(JSON.parse(event.data));
-          if (room.success) yield { type: 'room', room: room.data };
-        }
-      }
-    },
-  };
 }
 
 function Together({ title }: { title: Title }) {
@@ -88,7 +66,7 @@ function Room({ title, roomId }: { title: Title; roomId: string | null }) {
   const { user } = useSession();
   const [pathname, navigate] = useLocation();
   const [view] = useFlow(watchTogetherMachine, {
-    input: { ...roomCalls(api), titleId: title.id, roomId: roomId ?? undefined, userId: user?.id ?? '' },
+    input: { ...watchTogetherPlatform(api), titleId: title.id, roomId: roomId ?? undefined, userId: user?.id ?? '' },
     connect: connectWatchTogether,
   });
   const openedId = view.room?.roomId;

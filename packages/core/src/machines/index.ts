@@ -757,4 +757,5 @@ export { type MultiViewTileStatus, type MultiViewTilePlayer, type MultiViewInput
 export { connectMultiView, type MultiViewSnapshot, type MultiViewTileView, type MultiViewApi } from './multiView/multiView.connect.js';
 export { watchTogetherMachine, type WatchTogetherMachine, problemOf as watchTogetherProblemOf } from './watchTogether/watchTogether.machine.js';
 export { type RoomStreamEvent, type WatchTogetherCalls, type WatchTogetherInput, type WatchTogetherProblem, type WatchTogetherContext, type WatchTogetherEvent } from './watchTogether/watchTogether.types.js';
+export { watchTogetherPlatform } from './watchTogether/watchTogether.platform.js';
 export { connectWatchTogether, type WatchTogetherSnapshot, type WatchTogetherStatus, type WatchTogetherApi } from './watchTogether/watchTogether.connect.js';
