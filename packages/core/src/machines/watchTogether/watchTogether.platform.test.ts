@@ -27,7 +27,8 @@ describe('watchTogetherPlatform (issue 17)', () => {
       { event: 'closed', data: '' },
     ]);
     const seen: string[] = [];
-    for await (const event of watchTogetherPlatform(api).subscribe({ roomId: 'r/1', signal: new AbortController().signal })) seen.push(event.type);
+    const events = await watchTogetherPlatform(api).subscribe({ roomId: 'r/1', signal: new AbortController().signal });
+    for await (const event of events) seen.push(event.type);
     expect(asked).toEqual(['/api/v1/watch-together/rooms/r%2F1/events']);
     expect(seen.at(-1)).toBe('closed');
     expect(seen.filter((type) => type === 'room').length).toBeLessThanOrEqual(1);
