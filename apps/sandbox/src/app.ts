@@ -121,6 +121,8 @@ export const CORS_ALLOW_HEADERS = [
   'accept-language',
   'x-device-id',
   'idempotency-key',
+  // Issue 18: a solved captcha's token on sign-up and pay (providers/captcha.ts).
+  'x-captcha-token',
   ADS_CONSENT_HEADER,
   ADS_ID_HEADER,
 ];

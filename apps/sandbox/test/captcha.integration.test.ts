@@ -54,6 +54,17 @@ describe('the stand-in captcha service', () => {
     expect(raw.status).toBe(400);
   });
 
+  it('the web app may send X-Captcha-Token cross-origin, and the widget may call solve', async () => {
+    for (const [path, headers] of [['/api/v2/user', 'content-type,x-api-key,realm,x-captcha-token'], ['/_captcha/solve', 'content-type']] as const) {
+      const res = await opened.app.request(path, {
+        method: 'OPTIONS',
+        headers: { origin: 'http://127.0.0.1:5173', 'access-control-request-method': 'POST', 'access-control-request-headers': headers },
+      });
+      expect(res.status).toBe(204);
+      expect(res.headers.get('access-control-allow-headers') ?? '').toContain(headers.split(',').at(-1));
+    }
+  });
+
   it('the full realm has no captcha: sign-up needs no token', async () => {
     const settings = await call(opened.app, 'GET', '/api/v2/realm/settings');
     expect(settings.json.captcha).toBeUndefined();
