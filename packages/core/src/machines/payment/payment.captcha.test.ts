@@ -3,19 +3,17 @@
  * `CAPTCHA_FAIL_ERROR` → `captchaFailed`).
  */
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, waitFor } from 'xstate';
 import { connectPayment, paymentMachine, type PayActorInput, type PayResultLike } from '../index.js';
 import { paymentApiFromClient } from './payment.client.js';
-import { keySequence as keys, paymentFlowOf as flowOf } from '../test-helpers.js';
+import { fakeActor, keySequence as keys, paymentFlowOf as flowOf } from '../test-helpers.js';
 
 const card = { paymentDetailsExid: 'pd-1', targetPaymentProvider: 'CARDS', paymentMethodType: 'CARD' };
 const refused = { status: 403, code: 'CAPTCHA_FAIL_ERROR', messages: ['captchaFailed'] };
 
 function start(answers: Array<PayResultLike | { reject: unknown }>, captchaRequired = true) {
-  const calls: PayActorInput[] = [];
-  const pay = fromPromise<PayResultLike, PayActorInput>(async ({ input }) => {
-    calls.push(input);
-    const answer = answers[Math.min(calls.length - 1, answers.length - 1)] ?? {};
+  const { calls, logic: pay } = fakeActor<PayActorInput, PayResultLike>((_, call) => {
+    const answer = answers[Math.min(call - 1, answers.length - 1)] ?? {};
     if ('reject' in answer) throw answer.reject;
     return answer;
   });
