@@ -28,6 +28,7 @@ import { readClockOffset } from './licences/clock.js';
 import type { OpenIdRuntime } from './openid/runtime.js';
 import { registerProcessorRoutes } from './payments/processor.js';
 import { registerAdobeRoutes } from './routes/adobe.js';
+import { createCaptchaService, registerCaptchaService } from './providers/captcha.js';
 import { registerAuthRoutes } from './routes/auth.js';
 import { registerCheckoutRoutes } from './routes/checkout.js';
 import { findArtworkSubject } from './catalogue/artwork.js';
@@ -120,6 +121,8 @@ export const CORS_ALLOW_HEADERS = [
   'accept-language',
   'x-device-id',
   'idempotency-key',
+  // Issue 18: a solved captcha's token on sign-up and pay (providers/captcha.ts).
+  'x-captcha-token',
   ADS_CONSENT_HEADER,
   ADS_ID_HEADER,
 ];
@@ -246,12 +249,15 @@ export function createApp(deps: AppDeps): Hono<SandboxEnv> {
   // Gifts are emailed on their delivery date by the sandbox clock: before every outbox read and gift call.
   const giftDelivery = createGiftDelivery({ db: deps.db, mailer, webUrl, sandboxNow: routes.sandboxNow });
   setOutboxSource(deps.db, 'gifts', () => giftDelivery.deliverDue());
-  registerPaymentRoutes(app, routes, { webOrigins: realmWebOrigins(deps.webUrl ?? DEFAULTS.webUrl), gifts: giftDelivery });
+  // Issue 18 "Captcha": the stand-in widget and service; the realm's setting guards sign-up and pay.
+  const captcha = createCaptchaService(routes.sandboxNow);
+  registerCaptchaService(app, captcha, routes.sandboxNow);
+  registerPaymentRoutes(app, routes, { webOrigins: realmWebOrigins(deps.webUrl ?? DEFAULTS.webUrl), gifts: giftDelivery, captcha });
   registerGiftRoutes(routes, giftDelivery);
   registerCheckoutRoutes(app, routes);
   const emailFlows = registerEmailFlowRoutes(app, routes, { webUrl, sessions, mailer });
   registerParentalControlRoutes(routes, { webUrl, mailer });
-  registerAuthRoutes({ routes, sessions, dummyPasswordHash: deps.dummyPasswordHash, emailFlows });
+  registerAuthRoutes({ routes, sessions, dummyPasswordHash: deps.dummyPasswordHash, emailFlows, captcha });
   registerProfileRoutes(routes, sessions);
   const signIn = { routes, sessions, openid: deps.openid };
   registerOpenIdRoutes(signIn);

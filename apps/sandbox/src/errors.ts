@@ -69,6 +69,8 @@ export const SANDBOX_ERROR_CODES = {
   ROOM_FULL: 'ROOM_FULL',
   /** 409: a watch-together room for an event that is not live now. */
   NOT_LIVE: 'NOT_LIVE',
+  /** 403: a call the realm's captcha guards (sign-up, pay) without a valid single-use captcha token (messages `['captchaFailed']`; `providers/captcha.ts`). */
+  CAPTCHA_FAIL_ERROR: 'CAPTCHA_FAIL_ERROR',
 } as const;
 /**
  * Card processor codes, answered with 402 by the pay call and the processor's tokenization

@@ -2,6 +2,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
+  CAPTCHA_FAILED_KEY,
   DISCOUNT_LABEL_KEYS,
   FAILED_AUTHENTICATION_KEY,
   LOGIN_ERROR_CODE_KEYS,
@@ -59,6 +60,8 @@ const MACHINE_KEYS = [
   'licenceTypeStandard',
   FAILED_AUTHENTICATION_KEY,
   ...Object.values(LOGIN_ERROR_CODE_KEYS),
+  // Issue 18: a refused captcha on sign-up and payment (the credentials forms and the payment machine).
+  CAPTCHA_FAILED_KEY,
   'EMPTY_INPUTS',
   'emailIsEmpty',
   'passwordIsEmpty',

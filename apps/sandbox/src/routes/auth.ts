@@ -27,6 +27,8 @@ import { refreshTokens, users } from '../db/schema.js';
 import { refuseChildPurchase } from '../payments/caller.js';
 import { ApiHttpError, badRequest } from '../errors.js';
 import type { EmailFlows } from './emailFlows.js';
+import type { CaptchaService } from '../providers/captcha.js';
+import { realmSettingsFor } from '../seed/realms.js';
 import type { RouteContext } from './context.js';
 
 /** What the session calls need beyond the route context. */
@@ -37,6 +39,8 @@ export interface AuthRouteDeps {
   dummyPasswordHash: string;
   /** Sends the confirmation email of a new account. */
   emailFlows: EmailFlows;
+  /** The captcha check of a realm whose setting guards sign-up (issue 18; `providers/captcha.ts`). */
+  captcha: Pick<CaptchaService, 'require'>;
 }
 
 /** Registers the calls of `calls.auth` (login, sign-up, token refresh, guest check-in, logout). */
@@ -71,6 +75,8 @@ export function registerAuthRoutes(deps: AuthRouteDeps): void {
     // RESTRICTED is refused; a missing, stale or foreign one changes nothing here.
     const caller = await routes.optionalUser(c).catch(() => undefined);
     refuseChildPurchase(caller ?? {});
+    // Issue 18: a realm whose captcha guards sign-up spends the request's token first (403 CAPTCHA_FAIL_ERROR).
+    await deps.captcha.require(c, realmSettingsFor(c.get('realm').name, true).captcha, 'signUp');
     const email = body.id.trim().toLowerCase();
     const emailInUse = () => new ApiHttpError(409, 'CONFLICT', ['emailAlreadyInUse']);
     const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);

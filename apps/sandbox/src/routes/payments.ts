@@ -30,6 +30,8 @@ import { CARD_ERROR_MESSAGES, cardError, chargeToken, spendToken } from '../paym
 import { normaliseVoucherCode, type VoucherRow } from '../payments/vouchers.js';
 import type { GiftDelivery } from '../gifts/gifts.js';
 import { conflict, type RouteContext } from './context.js';
+import type { CaptchaService } from '../providers/captcha.js';
+import { realmSettingsFor } from '../seed/realms.js';
 
 const B = calls.baskets;
 const V = calls.vouchers;
@@ -74,6 +76,8 @@ export interface PaymentRouteOptions {
   webOrigins: readonly string[];
   /** Delivers the gifts a payment made due (a gift for today is emailed once paid; docs/api.md "Gifts"). */
   gifts?: Pick<GiftDelivery, 'deliverDue'>;
+  /** The captcha check of a realm whose setting guards payment (issue 18; `providers/captcha.ts`); none: no check. */
+  captcha?: Pick<CaptchaService, 'require'>;
 }
 
 type BasketRow = typeof baskets.$inferSelect;
@@ -333,6 +337,9 @@ export function registerPaymentRoutes(
     };
     const replayed = await replay();
     if (replayed) return replayed;
+    // Issue 18: a realm whose captcha guards payment spends the request's token (403
+    // CAPTCHA_FAIL_ERROR) before anything is charged; a replay of the same key above needs none.
+    await options.captcha?.require(c, realmSettingsFor(c.get('realm').name, true).captcha, 'payment');
 
     const basket = namedBasket === null ? await openBasket(db, userId) : await findBasket(db, userId, namedBasket);
     if (basket.status === 'PAID') throw conflict(`Basket ${basket.id} has already been paid.`);

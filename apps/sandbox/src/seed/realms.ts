@@ -9,6 +9,8 @@
  * - `stream-closed`: ID only, self-registration off (no sign-up link; `POST /user` answers 403),
  *   with a request-access address instead, and its own member-area word (`Inner Circle`).
  * - `stream-tv`: ID and a mandatory TV provider: the login page sends a guest to the TV provider page.
+ * - `stream-captcha`: ID only, with the captcha on for sign-up and payment (issue 18 "Captcha":
+ *   the stand-in of `providers/captcha.ts`).
  *
  * Accounts, licences and the catalogue are shared by every realm (a sandbox simplification).
  * Implements identity-and-routes.md §3 "Auth provider", §6 (self-registration).
@@ -18,6 +20,7 @@ import { ADOBE_AUTH_PROVIDERS } from '../adobe/config.js';
 import { FIREBASE_AUTH_PROVIDERS } from '../firebase/config.js';
 import { OAUTH_AUTH_PROVIDERS } from '../oauth/config.js';
 import { OPENID_CLIENTS } from '../openid/clients.js';
+import { SANDBOX_CAPTCHA } from '../providers/captcha.js';
 import { CREDENTIAL_AUTH_PROVIDERS } from '../providers/config.js';
 import { SOCIAL_AUTH_PROVIDERS } from '../social/config.js';
 
@@ -96,8 +99,16 @@ export const MANDATORY_TV_REALM: SeedRealm = {
   },
 };
 
+/** A realm whose sign-up and payment need a solved captcha (issue 18; commerce §8 `CAPTCHA_FAIL_ERROR`). */
+export const CAPTCHA_REALM: SeedRealm = {
+  name: 'stream-captcha',
+  apiKey: 'sandbox-api-key-captcha',
+  defaultLocale: 'en',
+  settings: { selfRegistration: true, magicLink: false, authProviders: [{ name: 'ID' }], captcha: SANDBOX_CAPTCHA },
+};
+
 /** Every seeded realm. */
-export const SEED_REALMS: readonly SeedRealm[] = [FULL_REALM, SINGLE_PROVIDER_REALM, CLOSED_REALM, MANDATORY_TV_REALM];
+export const SEED_REALMS: readonly SeedRealm[] = [FULL_REALM, SINGLE_PROVIDER_REALM, CLOSED_REALM, MANDATORY_TV_REALM, CAPTCHA_REALM];
 
 /**
  * The sign-in settings of realm `name` (`GET /api/v2/realm/settings`); a realm created outside

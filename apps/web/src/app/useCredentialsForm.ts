@@ -29,6 +29,11 @@ export interface CredentialsFormOptions<TMachine extends AnyStateMachine, TField
   onDone?: () => void;
   /** Prefix of the element ids: `${idPrefix}-${field}` for the inputs, `${idPrefix}-error` for the alert. */
   idPrefix: string;
+  /**
+   * The realm's captcha guards the form's call (issue 18): the machine's input `captchaRequired`.
+   * Read once when the flow starts (give the component a new `key` when it changes). @default false
+   */
+  captchaRequired?: boolean;
 }
 
 /** Props of a `Field` or `PasswordField` bound to one field of the form. */
@@ -79,7 +84,7 @@ export interface CredentialsForm<TField extends string> {
 export function useCredentialsForm<TMachine extends AnyStateMachine, TField extends string>(
   options: CredentialsFormOptions<TMachine, TField>,
 ): CredentialsForm<TField> {
-  const { machine, connect, fields, route, idPrefix, onDone } = options;
+  const { machine, connect, fields, route, idPrefix, onDone, captchaRequired = false } = options;
   const { tError, routeLocale, isKnownKey } = useI18n();
   const { api, session } = useServices();
   const { isSignedIn } = useSession();
@@ -87,7 +92,7 @@ export function useCredentialsForm<TMachine extends AnyStateMachine, TField exte
   const [pathname] = useLocation();
   const embedded = onDone !== undefined;
 
-  const input: CredentialsFormInput = { api, session, search: `?${search}`, embedded, isKnownKey };
+  const input: CredentialsFormInput = { api, session, search: `?${search}`, embedded, isKnownKey, captchaRequired };
   // Every credentials form machine takes a CredentialsFormInput; a generic machine type cannot say so.
   const [form] = useFlow(machine, { input: input as InputFrom<TMachine>, connect });
 

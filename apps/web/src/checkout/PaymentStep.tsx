@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState, type JSX } from 'react';
 import { useFlow } from '@stream/react';
+import type { RealmCaptcha } from '@stream/core/contracts';
 import { formatMoney, providerLabelKey, type ConsentAnswer, type GiftDraft } from '@stream/core/domain';
 import { connectPayment, paymentMachine, type PaymentJourneyLike, type PurchaseJourneyApi } from '@stream/core/machines';
 import { useI18n } from '../app/context';
@@ -9,6 +10,8 @@ import { BillingDetailsStep } from './BillingDetailsStep';
 import { FreeTrialPrompt } from './FreeTrialPrompt';
 import { messageText } from './messages';
 import { usePaymentEnv } from './paymentEnv';
+import { useRealmSettings } from '../app/useRealmSettings';
+import { captchaFor, CaptchaWidget } from '../captcha/CaptchaWidget';
 import { PaymentComplete } from './PaymentComplete';
 import { ProviderChoice } from './ProviderChoice';
 import { ProviderRedirect } from './ProviderRedirect';
@@ -60,20 +63,24 @@ export interface PaymentGift {
  * step; a zero-balance total replaces all of these with the `useZeroBalancePayment` button; 409
  * `freeTrialDenied` asks whether to buy without the trial; 424 shows the billing-details form.
  * It owns what is purely a view's: the focus on each step's heading and the page coming back
- * from the browser's cache (`pageshow`, told to the machine).
+ * from the browser's cache (`pageshow`, told to the machine). A realm whose captcha guards payment
+ * (issue 18) shows its widget above the step; a pay without a solved challenge, or refused, shows
+ * `captchaFailed` with a fresh challenge.
  */
 export function PaymentStep(props: PaymentStepProps): JSX.Element {
   // Mounted at PAYMENT_COMPLETE (the journey re-rendered it): show what the journey keeps, pay nothing.
   const [completeAtMount] = useState(props.journey.step === 'PAYMENT_COMPLETE');
+  // Issue 18: a realm whose captcha guards payment starts the flow with it (a new flow once the settings say so).
+  const captcha = captchaFor(useRealmSettings().data, 'payment');
   if (completeAtMount) {
     if (props.gift) return props.gift.complete(props.gift.giftId);
     const done = props.journey.completion;
     return <PaymentComplete licenceName={done?.licenceName ?? null} paid={done?.paid ?? null} from={props.from} />;
   }
-  return <PaymentFlow key={props.licenceId} {...props} />;
+  return <PaymentFlow key={`${props.licenceId}:${captcha ? 'captcha' : 'plain'}`} {...props} captcha={captcha} />;
 }
 
-function PaymentFlow({ licenceId, consent, journey, journeyActor, from, gift }: PaymentStepProps) {
+function PaymentFlow({ licenceId, consent, journey, journeyActor, from, gift, captcha }: PaymentStepProps & { captcha: RealmCaptcha | null }) {
   const i18n = useI18n();
   const { t, language } = i18n;
   const id = useId();
@@ -84,6 +91,7 @@ function PaymentFlow({ licenceId, consent, journey, journeyActor, from, gift }: 
       ...env,
       start: { kind: 'checkout', licenceId, consent, from, ...(gift ? { giftId: gift.giftId, gift: gift.draft } : {}) },
       journey: journeyActor,
+      captchaRequired: captcha !== null,
     },
     connect: connectPayment,
   });
@@ -206,6 +214,9 @@ function PaymentFlow({ licenceId, consent, journey, journeyActor, from, gift }: 
             <BillingDetailsStep payment={payment} />
           ) : null}
           <div hidden={payment.billingFields !== null}>
+            {captcha && payment.captcha.required ? (
+              <CaptchaWidget setting={captcha} solved={payment.captcha.solved} onSolved={payment.solveCaptcha} onExpired={payment.expireCaptcha} />
+            ) : null}
             {content}
             {subStep ? (
               <button type="button" className="button button--secondary checkout-payment__back" disabled={payment.busy} onClick={journey.back}>

@@ -7,6 +7,7 @@ import { useDocumentTitle } from '../app/hooks';
 import { useRealmSettings } from '../app/useRealmSettings';
 import { useCredentialsForm, type CredentialsForm } from '../app/useCredentialsForm';
 import { RestrictedModal } from '../checkout/journey/RestrictedModal';
+import { captchaFor, CaptchaWidget } from '../captcha/CaptchaWidget';
 import { AuthLayout } from '../components/AuthLayout';
 import { EmailField } from '../components/EmailField';
 import { Field } from '../components/Field';
@@ -29,6 +30,8 @@ export type SignUpFormField = (typeof SIGN_UP_FIELDS)[number];
 export function SignUpForm({ credentials }: { credentials: CredentialsForm<SignUpFormField> }) {
   const { t } = useI18n();
   const { form, field, alert, onSubmit } = credentials;
+  // Issue 18: the realm's captcha, when it guards sign-up and the flow was started with it.
+  const captcha = captchaFor(useRealmSettings().data, 'signUp');
   return (
     <form className="form" noValidate onSubmit={onSubmit}>
       <FormAlert {...alert} />
@@ -45,6 +48,10 @@ export function SignUpForm({ credentials }: { credentials: CredentialsForm<SignU
         autoComplete="new-password"
       />
 
+      {captcha && form.captcha.required ? (
+        <CaptchaWidget setting={captcha} solved={form.captcha.solved} onSolved={form.solveCaptcha} onExpired={form.expireCaptcha} />
+      ) : null}
+
       <SubmitButton busy={form.isSubmitting} busyLabel={t('creatingAccount')}>
         {t('createAccount')}
       </SubmitButton>
@@ -59,8 +66,17 @@ export function SignUpForm({ credentials }: { credentials: CredentialsForm<SignU
  * self-registration off (§6), it says so instead of the form, with the request-access button
  * when the realm has an address for it. A visitor the checkout context blocks (child profile,
  * outside the territories, a refused VPN) sees the sign-up restricted modal instead (§2).
+ * A realm whose captcha guards sign-up (issue 18) shows its widget; the account is created only
+ * with a solved challenge, and a refused one shows `captchaFailed` with a fresh challenge.
  */
 export default function SignUpPage() {
+  // Issue 18: a realm whose captcha guards sign-up starts the flow with it (a new flow once the settings say so).
+  const captchaRequired = captchaFor(useRealmSettings().data, 'signUp') !== null;
+  return <SignUpScreen key={captchaRequired ? 'captcha' : 'plain'} captchaRequired={captchaRequired} />;
+}
+
+/** The SIGNUP page's content, its flow started with or without the realm's captcha. */
+function SignUpScreen({ captchaRequired }: { captchaRequired: boolean }) {
   const { t, routeLocale, path } = useI18n();
   useDocumentTitle(t('createYourAccount'), t('appName'));
 
@@ -71,6 +87,7 @@ export default function SignUpPage() {
     fields: SIGN_UP_FIELDS,
     route: 'SIGNUP',
     idPrefix: 'signup',
+    captchaRequired,
   });
   const settings = useRealmSettings();
   // §2 "Sign-up restricted modal": shown instead of the sign-up flow for a visitor outside the

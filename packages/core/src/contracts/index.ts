@@ -282,6 +282,9 @@ export {
   authProviderSchema,
   type AuthProvider,
   realmSettingsSchema,
+  realmCaptchaSchema,
+  type RealmCaptcha,
+  CAPTCHA_TOKEN_HEADER,
   type RealmSettings,
   realmCalls,
 } from './realm.js';

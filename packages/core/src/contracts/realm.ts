@@ -18,6 +18,25 @@ export const authProviderSchema = z.looseObject({
 export type AuthProvider = z.infer<typeof authProviderSchema>;
 
 /**
+ * A realm's captcha setting (this project's; docs/api.md "Captcha"): `signUp` and `payment` say
+ * which calls need a solved challenge (`POST /api/v2/user`, the basket pay calls); `scriptUrl` is
+ * the widget script (a path on the platform: the sandbox's stand-in `/_captcha/captcha.js`) and
+ * `siteKey` the realm's key for it. The solved challenge's token travels in the
+ * {@link CAPTCHA_TOKEN_HEADER} header; a missing, used, expired or forged one is refused with
+ * 403 `CAPTCHA_FAIL_ERROR` (messages `['captchaFailed']`).
+ */
+export const realmCaptchaSchema = z.looseObject({
+  signUp: z.boolean(),
+  payment: z.boolean(),
+  scriptUrl: z.string().check(z.minLength(1)),
+  siteKey: z.string().check(z.minLength(1)),
+});
+export type RealmCaptcha = z.infer<typeof realmCaptchaSchema>;
+
+/** The request header that carries a solved captcha's single-use token (docs/api.md "Captcha"). */
+export const CAPTCHA_TOKEN_HEADER = 'X-Captcha-Token';
+
+/**
  * The realm's page-wide sign-in settings, this project's call (the spec does not show it):
  * `selfRegistration` (the application setting of §6), the realm's `authProviders` in display
  * order, whether magic links are enabled, and `requestAccessUri` (optional).
@@ -39,6 +58,11 @@ export const realmSettingsSchema = z.looseObject({
    * domain's `withCampaignTags`). Absent: no tags.
    */
   campaignTags: z.optional(z.record(z.string(), z.record(z.string(), z.string()))),
+  /**
+   * The realm's captcha (commerce §3 "app state captcha flags", §8 `CAPTCHA_FAIL_ERROR`; issue
+   * 18), absent: none. See {@link realmCaptchaSchema}.
+   */
+  captcha: z.optional(realmCaptchaSchema),
 });
 export type RealmSettings = z.infer<typeof realmSettingsSchema>;
 

@@ -1,3 +1,4 @@
+import { CAPTCHA_FAILED_KEY, isCaptchaFailure } from './captcha.js';
 import { hasOwn, readErrorLayers, readField } from './errorLayers.js';
 
 /**
@@ -105,13 +106,16 @@ export function loginFailureMessage(error: unknown, isKnownKey: (key: string) =>
 }
 
 /**
- * The message key to show for a failed ID sign-up: status 409 or code `CONFLICT` →
- * `'emailAlreadyInUse'` (checked first); otherwise the same chain as {@link loginFailureMessage}
+ * The message key to show for a failed ID sign-up: a refused captcha (`CAPTCHA_FAIL_ERROR`,
+ * `CHALLENGE_FAILED`: commerce §8) → `'captchaFailed'`; status 409 or code `CONFLICT` →
+ * `'emailAlreadyInUse'`; otherwise the same chain as {@link loginFailureMessage}
  * with the same fallback `'failedAuthentication'` (one generic key for every identity failure,
  * the one the spec names). Never throws.
  * Implements identity-and-routes.md §8 "Login failure" and §4 "409 (account conflict)".
  */
 export function signUpFailureMessage(error: unknown, isKnownKey: (key: string) => boolean): string {
+  // Issue 18: a realm's captcha refused (commerce §8 CAPTCHA_FAIL_ERROR / CHALLENGE_FAILED → captchaFailed).
+  if (isCaptchaFailure(error)) return CAPTCHA_FAILED_KEY;
   const facts = errorFacts(error);
   if (facts.status === 409 || facts.code === 'CONFLICT') return 'emailAlreadyInUse';
   return messageKeyForError(error, isKnownKey, LOGIN_ERROR_CODE_KEYS, FAILED_AUTHENTICATION_KEY);

@@ -4,6 +4,7 @@ import { SIGN_IN_PROVIDER } from '../../app/config';
 import { useI18n } from '../../app/context';
 import { useCredentialsForm } from '../../app/useCredentialsForm';
 import { useRealmSettings } from '../../app/useRealmSettings';
+import { captchaFor } from '../../captcha/CaptchaWidget';
 import { SIGN_IN_FIELDS, SignInForm } from '../../pages/LoginPage';
 import { SIGN_UP_FIELDS, SignUpForm } from '../../pages/SignUpPage';
 import '../../styles/auth.css';
@@ -58,7 +59,13 @@ export function JourneySignIn({ onDone, onSwitch }: JourneyAuthProps) {
  * (`onDone`: the session stores the tokens without going anywhere, and the journey goes on), and
  * a button to sign in with an existing account instead.
  */
-export function JourneySignUp({ onDone, onSwitch, title, subtitle }: JourneyAuthProps) {
+export function JourneySignUp(props: JourneyAuthProps) {
+  // Issue 18: a realm whose captcha guards sign-up starts the flow with it (a new flow once the settings say so).
+  const captchaRequired = captchaFor(useRealmSettings().data, 'signUp') !== null;
+  return <JourneySignUpStep key={captchaRequired ? 'captcha' : 'plain'} {...props} captchaRequired={captchaRequired} />;
+}
+
+function JourneySignUpStep({ onDone, onSwitch, title, subtitle, captchaRequired }: JourneyAuthProps & { captchaRequired: boolean }) {
   const { t } = useI18n();
   const credentials = useCredentialsForm({
     machine: signUpMachine,
@@ -66,6 +73,7 @@ export function JourneySignUp({ onDone, onSwitch, title, subtitle }: JourneyAuth
     fields: SIGN_UP_FIELDS,
     idPrefix: 'journey-signup',
     onDone,
+    captchaRequired,
   });
   return (
     <div className="auth-card journey-auth">

@@ -5,7 +5,10 @@ import type { CredentialsFormContext, CredentialsFormEvent } from './credentials
  * of any machine built with `createCredentialsFormMachine` has it.
  */
 export interface CredentialsFormSnapshot<TField extends string> {
-  context: Pick<CredentialsFormContext<TField>, 'values' | 'error' | 'fieldErrors'> & { errorVars?: Record<string, string> };
+  context: Pick<CredentialsFormContext<TField>, 'values' | 'error' | 'fieldErrors'> & {
+    errorVars?: Record<string, string>;
+    captcha?: CredentialsFormContext<TField>['captcha'];
+  };
   /** `'done'` once the final state is reached. */
   status: string;
   matches(stateValue: 'submitting'): boolean;
@@ -27,20 +30,30 @@ export interface CredentialsFormApi<TField extends string> {
    * the viewer to the §2 target; the view does not navigate).
    */
   isDone: boolean;
+  /**
+   * The captcha flags (commerce §3): `required` (render the realm's widget), `solved`, `failed`
+   * (the platform refused the last token, or none was given: reset the widget).
+   */
+  captcha: { required: boolean; solved: boolean; failed: boolean };
   change(field: TField, value: string): void;
   submit(): void;
+  /** The widget answered `token` (`captcha.solved`). */
+  solveCaptcha(token: string): void;
+  /** The widget's token ran out (`captcha.expired`). */
+  expireCaptcha(): void;
 }
 
 /**
  * Turns the snapshot of a credentials form machine and its `send` into what the form needs:
  * values and message keys from the context, `isSubmitting` in `submitting`, `isDone` once the
- * machine is done, and `change`/`submit` sending `form.change`/`form.submit`.
+ * machine is done, the captcha flags, and `change`/`submit`/`solveCaptcha`/`expireCaptcha`
+ * sending `form.change`/`form.submit`/`captcha.solved`/`captcha.expired`.
  */
 export function connectCredentialsForm<TField extends string>(
   snapshot: CredentialsFormSnapshot<TField>,
   send: (event: CredentialsFormEvent<TField>) => void,
 ): CredentialsFormApi<TField> {
-  const { values, error, fieldErrors } = snapshot.context;
+  const { values, error, fieldErrors, captcha } = snapshot.context;
   return {
     values,
     error,
@@ -48,7 +61,10 @@ export function connectCredentialsForm<TField extends string>(
     fieldErrors,
     isSubmitting: snapshot.matches('submitting'),
     isDone: snapshot.status === 'done',
+    captcha: { required: captcha?.required ?? false, solved: captcha?.solved ?? false, failed: captcha?.failed ?? false },
     change: (field, value) => send({ type: 'form.change', field, value }),
     submit: () => send({ type: 'form.submit' }),
+    solveCaptcha: (token) => send({ type: 'captcha.solved', token }),
+    expireCaptcha: () => send({ type: 'captcha.expired' }),
   };
 }

@@ -8,7 +8,7 @@ import type {
   StateMachine,
 } from 'xstate';
 import type { LoginResponse } from '../../contracts/index.js';
-import { errorMessageVars } from '../../domain/index.js';
+import { CAPTCHA_FAILED_KEY, captchaHeaders, captchaReady, captchaReducer, errorMessageVars, initialCaptchaFlags, isCaptchaFailure } from '../../domain/index.js';
 import type { FormValidationResult } from '../../domain/index.js';
 import { handOverToSession, type SignInHandOver, type SignInOutput } from '../session/session.signIn.js';
 import type { CredentialsFormContext, CredentialsFormEvent, CredentialsFormInput } from './credentialsForm.types.js';
@@ -42,10 +42,15 @@ export interface CredentialsFormSubmit<T extends CredentialsFormTypes> {
   name: T['actorName'];
   /** The platform call: resolves to the tokens, or rejects (ApiError, ContractError, NetworkError). */
   logic: CredentialsSubmitLogic<T['actorInput']>;
-  /** The actor's input, from the form values (as typed, not trimmed) and the machine's input. */
+  /**
+   * The actor's input, from the form values (as typed, not trimmed), the machine's input and the
+   * headers of a captcha-guarded call (`{ 'X-Captcha-Token': token }` when the input's
+   * `captchaRequired` is true, else `{}`: domain `captchaHeaders`).
+   */
   input: (
     values: Readonly<Record<NoInfer<T['field']>, string>>,
     env: NoInfer<T['input']>,
+    captchaHeaders: Readonly<Record<string, string>>,
   ) => NoInfer<T['actorInput']>;
   /** Description of the `submitting` state (docs/flows), for example "Loading: the credentials are being checked." */
   description: string;
@@ -78,7 +83,10 @@ export type CredentialsFormAction =
   | { type: 'showValidationErrors'; params: NonReducibleUnknown }
   | { type: 'keepSignIn'; params: SignInOutput }
   | { type: 'handOverToSession'; params: SignInHandOver }
-  | { type: 'showFailure'; params: { error: unknown } };
+  | { type: 'showFailure'; params: { error: unknown } }
+  | { type: 'captchaChange'; params: NonReducibleUnknown }
+  | { type: 'askForCaptcha'; params: NonReducibleUnknown }
+  | { type: 'spendCaptcha'; params: { error?: unknown } };
 
 /**
  * The type of a machine built by {@link createCredentialsFormMachine}: what `setup(…).createMachine`
@@ -92,7 +100,7 @@ export type CredentialsFormMachine<T extends CredentialsFormTypes> = StateMachin
   Record<string, ActorRefFromLogic<CredentialsSubmitLogic<T['actorInput']>> | undefined>,
   { src: T['actorName']; logic: CredentialsSubmitLogic<T['actorInput']>; id: string | undefined },
   CredentialsFormAction,
-  { type: 'formIsValid'; params: unknown },
+  { type: 'formIsValid'; params: unknown } | { type: 'valuesAreValid'; params: unknown },
   never,
   'editing' | 'submitting' | T['finalState'],
   string,
@@ -139,6 +147,14 @@ type FlowOf<TId, TField, TInput, TActorName, TActorInput, TFinalState> = {
  *   Error → `editing` with `error = options.failureMessage(error, isKnownKey ?? () => false)`
  *   (`showFailure`), values kept.
  *
+ * - Captcha (issue 18; commerce §3 app-state captcha flags, §8 `captchaFailed`): `context.captcha`
+ *   (domain `CaptchaFlags`, `required` from the input's `captchaRequired`). In `editing`,
+ *   `captcha.solved { token }` / `captcha.expired` update it; `form.submit` with valid values but
+ *   no solved challenge calls nothing and shows `captchaFailed` (`failed` set); the submit
+ *   actor's input gets the `X-Captcha-Token` header; once the call answers, the token is spent
+ *   (single-use), and a refusal (`CAPTCHA_FAIL_ERROR`) sets `failed` (the view shows a fresh
+ *   challenge).
+ *
  * Never throws; a failing actor ends up as the `error` message key.
  */
 export function createCredentialsFormMachine<
@@ -179,10 +195,27 @@ export function createCredentialsFormMachine<
         // The wait of a throttled attempt (429 TOO_MANY_ATTEMPTS) fills the message's `{seconds}`.
         errorVars: errorMessageVars(params.error),
       })),
+      /** The widget's `captcha.solved` / `captcha.expired` (domain `captchaReducer`). */
+      captchaChange: assign(({ context, event }) =>
+        event.type === 'captcha.solved' || event.type === 'captcha.expired' ? { captcha: captchaReducer(context.captcha, event) } : {},
+      ),
+      /** Sent without a solved challenge: nothing is called; the flags say failed and the form shows `captchaFailed`. */
+      askForCaptcha: assign(({ context }) => ({
+        captcha: captchaReducer(context.captcha, { type: 'captcha.refused' }),
+        error: CAPTCHA_FAILED_KEY,
+        errorVars: {},
+        fieldErrors: {},
+      })),
+      /** The call was sent: its token is spent (single-use); a refusal by the platform sets `failed`. */
+      spendCaptcha: assign(({ context }, params: { error?: unknown }) => ({
+        captcha: captchaReducer(context.captcha, { type: isCaptchaFailure(params.error) ? 'captcha.refused' : 'captcha.spent' }),
+      })),
     },
     guards: {
-      /** The domain validator (`options.validate`) accepts the values. */
-      formIsValid: ({ context }) => validate(context.values).ok,
+      /** The domain validator (`options.validate`) accepts the values and the captcha, when required, is solved. */
+      formIsValid: ({ context }) => validate(context.values).ok && captchaReady(context.captcha),
+      /** The values are valid (the captcha is what is missing). */
+      valuesAreValid: ({ context }) => validate(context.values).ok,
     },
   }).createMachine({
     id,
@@ -193,6 +226,7 @@ export function createCredentialsFormMachine<
       errorVars: {},
       fieldErrors: {},
       signedIn: null,
+      captcha: initialCaptchaFlags(input.captchaRequired === true),
       env: input,
     }),
     initial: 'editing',
@@ -203,8 +237,11 @@ export function createCredentialsFormMachine<
           'form.change': { actions: 'changeValue' },
           'form.submit': [
             { guard: 'formIsValid', target: 'submitting', actions: 'clearErrors' },
+            { guard: 'valuesAreValid', actions: 'askForCaptcha' },
             { actions: 'showValidationErrors' },
           ],
+          'captcha.solved': { actions: 'captchaChange' },
+          'captcha.expired': { actions: 'captchaChange' },
         },
       },
       submitting: {
@@ -212,10 +249,11 @@ export function createCredentialsFormMachine<
         invoke: {
           id: submit.name,
           src: submit.name,
-          input: ({ context }) => submit.input(context.values, context.env),
+          input: ({ context }) => submit.input(context.values, context.env, captchaHeaders(context.captcha)),
           onDone: {
             target: finalState,
             actions: [
+              { type: 'spendCaptcha', params: {} },
               { type: 'keepSignIn', params: ({ event }) => ({ tokens: event.output }) },
               {
                 type: 'handOverToSession',
@@ -228,7 +266,10 @@ export function createCredentialsFormMachine<
           },
           onError: {
             target: 'editing',
-            actions: { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
+            actions: [
+              { type: 'spendCaptcha', params: ({ event }) => ({ error: event.error }) },
+              { type: 'showFailure', params: ({ event }) => ({ error: event.error }) },
+            ],
           },
         },
       },

@@ -1,4 +1,5 @@
 import type { ApiClient } from '../../api/types.js';
+import type { CaptchaFlags } from '../../domain/index.js';
 import type { SessionReceiver, SignInOutput } from '../session/session.signIn.js';
 
 /**
@@ -22,6 +23,12 @@ export interface CredentialsFormInput {
    * (§8 "Login failure"). @default () => false
    */
   isKnownKey?: (key: string) => boolean;
+  /**
+   * The realm's captcha guards this form's call (issue 18; realm settings' `captcha.signUp`): the
+   * form is sent only with a solved challenge, whose token goes in the `X-Captcha-Token` header.
+   * @default false
+   */
+  captchaRequired?: boolean;
 }
 
 /** Context of a credentials form machine with fields `TField` and input `TInput`. */
@@ -34,6 +41,8 @@ export interface CredentialsFormContext<TField extends string, TInput extends Cr
   errorVars: Record<string, string>;
   /** Message key per field (§5 "Empty-field messages use a key named per field"). */
   fieldErrors: Record<string, string>;
+  /** The app state's captcha flags (commerce §3; domain `CaptchaFlags`): required, solved, failed, and the token. */
+  captcha: CaptchaFlags;
   /** What the sign-in produced once done (the machine's output); null until then. Not for views. */
   signedIn: SignInOutput | null;
   /** Internal: the input. Not for views. */
@@ -43,4 +52,8 @@ export interface CredentialsFormContext<TField extends string, TInput extends Cr
 /** Events of a credentials form machine with fields `TField`. */
 export type CredentialsFormEvent<TField extends string> =
   | { type: 'form.change'; field: TField; value: string }
-  | { type: 'form.submit' };
+  | { type: 'form.submit' }
+  /** The captcha widget answered a token (a solved challenge). */
+  | { type: 'captcha.solved'; token: string }
+  /** The captcha widget's token ran out before use. */
+  | { type: 'captcha.expired' };

@@ -30,7 +30,8 @@ export function billingDetailsBody(values: Readonly<Record<string, string>>): Bi
  * 2. `baskets.payCurrent(…)` on the viewer's open basket with the attempt's idempotency key,
  *    `acknowledgeNoFreeTrial` when the payer accepted buying without the trial, the consent
  *    answers, and `paymentArrangement.primaryPaymentDetailsAttributes` from the details (a zero
- *    balance pays with provider `ZERO_BALANCE`, no details id).
+ *    balance pays with provider `ZERO_BALANCE`, no details id), and the attempt's
+ *    `captchaHeaders` (`X-Captcha-Token`, issue 18) when given.
  * Rejects with the client's errors (`ApiError` 402/403/409/424…, `ContractError`,
  * `NetworkError`), which the machine maps with the domain's `paymentErrorMessage`.
  * Implements commerce-and-account-data.md §5 and §7 "Baskets and payments".
@@ -55,7 +56,8 @@ export function paymentApiFromClient(api: Pick<ApiClient, 'baskets' | 'checkout'
           paymentArrangement: { primaryPaymentDetailsAttributes: attributes },
           ...(attempt.consent.length > 0 ? { consent: attempt.consent } : {}),
         },
-        headers: { 'Idempotency-Key': attempt.idempotencyKey },
+        // Issue 18: the solved captcha's X-Captcha-Token when the realm's captcha guards payment.
+        headers: { ...attempt.captchaHeaders, 'Idempotency-Key': attempt.idempotencyKey },
         query: attempt.acknowledgeNoFreeTrial ? { acknowledgeNoFreeTrial: 'true' } : {},
       });
     },

@@ -55,6 +55,12 @@ export interface PaymentApi {
   vouchers: boolean;
   /** A payment runs (disable the pay button, show progress). */
   processing: boolean;
+  /** The captcha flags (issue 18; commerce §3): `required` (render the realm's widget), `solved`, `failed` (reset the widget). */
+  captcha: { required: boolean; solved: boolean; failed: boolean };
+  /** The widget answered `token` (`captcha.solved`). */
+  solveCaptcha(token: string): void;
+  /** The widget's token ran out (`captcha.expired`). */
+  expireCaptcha(): void;
   /** Something runs or the browser is leaving: a card or a provider being prepared, a payment, a redirect. */
   busy: boolean;
   /** The browser is leaving for a provider's page. */
@@ -178,6 +184,9 @@ export function connectPayment(snapshot: PaymentSnapshot, send: (event: PaymentE
     providerId: context.providerId,
     vouchers: context.vouchers,
     processing: context.processing,
+    captcha: { required: context.captcha.required, solved: context.captcha.solved, failed: context.captcha.failed },
+    solveCaptcha: (token) => send({ type: 'captcha.solved', token }),
+    expireCaptcha: () => send({ type: 'captcha.expired' }),
     busy: context.processing || leaving || is('preparingCard') || is('preparingProvider') || is('redirecting'),
     leaving,
     canPay: resting,

@@ -1,6 +1,12 @@
 import { and, assign, not, or, raise, setup, stateIn } from 'xstate';
 import type { Basket, PaymentProvider } from '../../contracts/baskets.js';
 import {
+  CAPTCHA_FAILED_KEY,
+  captchaHeaders,
+  captchaReady,
+  captchaReducer,
+  initialCaptchaFlags,
+  isCaptchaFailure,
   buildPath,
   cardErrorKey,
   defaultProvider,
@@ -99,6 +105,7 @@ const payActorInput = (context: PaymentContext): PayActorInput => {
     zeroBalance: attempt.zeroBalance,
     acknowledgeNoFreeTrial: attempt.acknowledgeNoFreeTrial,
     billingDetails: attempt.billingDetails,
+    captchaHeaders: captchaHeaders(context.captcha),
   };
 };
 
@@ -170,6 +177,13 @@ const attemptOf = ({ event }: { event: Extract<PaymentEvent, { type: 'pay' }> })
  * fields → `billingDetailsRequired` (loads the billing form's data; `billingDetails.submit` pays
  * again), anything else → `error`; the key is kept, so a retry never charges twice.
  *
+ * Captcha (issue 18; commerce §3 app-state captcha flags, §8): with input `captchaRequired`,
+ * `context.captcha` holds the flags; `captcha.solved { token }` / `captcha.expired` (any time)
+ * update them; a `pay` without a solved challenge → `error` `captchaFailed`, nothing sent; the pay
+ * call carries `X-Captcha-Token`, which is spent when `paying` ends (single-use), and a refusal
+ * (403 `CAPTCHA_FAIL_ERROR`) sets `failed` (the view shows a fresh challenge). A pay again after
+ * `freeTrialDenied` or the billing form needs a new solve (else the platform refuses it).
+ *
  * The payment page: `choice.select` picks a provider or a stored card; `choice.continue` pays
  * with a stored card at once, or tells the journey `payment.method` (the domain's
  * `journeyMethodFor`). `card.submit { card }` → `preparingCard` (actor `prepareCard`: the
@@ -219,6 +233,16 @@ export const paymentMachine = setup({
     /** A new failure to show; `failures` counts it (the view focuses the error again). */
     storeError: assign(({ context }, params: { message: string }) => ({ error: params.message, failures: context.failures + 1 })),
     clearError: assign({ error: null }),
+    /** The widget's `captcha.solved` / `captcha.expired` (domain `captchaReducer`). */
+    captchaChange: assign(({ context, event }) =>
+      event.type === 'captcha.solved' || event.type === 'captcha.expired' ? { captcha: captchaReducer(context.captcha, event) } : {},
+    ),
+    /** The pay call answered: its captcha token is spent (single-use); a refusal (`CAPTCHA_FAIL_ERROR`) sets `failed`. */
+    spendCaptcha: assign(({ context }, params: { error?: unknown }) => ({
+      captcha: captchaReducer(context.captcha, { type: isCaptchaFailure(params.error) ? 'captcha.refused' : 'captcha.spent' }),
+    })),
+    /** A pay event without the solved challenge the realm asks for: nothing is sent. */
+    refuseCaptcha: assign(({ context }) => ({ captcha: captchaReducer(context.captcha, { type: 'captcha.refused' }) })),
     requireBillingDetails: assign((_, params: { fields: string[] }) => ({
       billingDetailsRequired: true,
       missingFields: [...params.fields],
@@ -335,6 +359,8 @@ export const paymentMachine = setup({
     isResting: or(RESTING.map((state) => stateIn({ flow: state }))),
     /** Something runs (a load, a payment, a redirect...): pay and card submits are ignored (no double submit). */
     isBusy: not('isResting'),
+    /** The realm's captcha guards payment and no challenge is solved (issue 18). */
+    captchaMissing: ({ context }) => !captchaReady(context.captcha),
     /** Resting with a stored card chosen: continue pays with it. */
     savedCardReady: and(['isResting', 'savedCardChosen']),
     /** Resting with a provider chosen: continue goes to its step, or to its page. */
@@ -425,6 +451,7 @@ export const paymentMachine = setup({
       providers: Array.isArray(input.providers) ? input.providers : [],
       providerId: null,
       processing: false,
+      captcha: initialCaptchaFlags(input.captchaRequired === true),
       error: null,
       failures: 0,
       billingDetailsRequired: false,
@@ -460,6 +487,8 @@ export const paymentMachine = setup({
   on: {
     'basket.changed': { actions: { type: 'keyStep', params: { type: 'basketChanged' } } },
     'card.changed': { actions: { type: 'keyStep', params: { type: 'methodChanged' } } },
+    'captcha.solved': { actions: 'captchaChange' },
+    'captcha.expired': { actions: 'captchaChange' },
   },
   states: {
     flow: {
@@ -471,6 +500,13 @@ export const paymentMachine = setup({
         pay: [
           // Busy: ignored.
           { guard: 'isBusy' },
+          // Issue 18: the realm's captcha guards payment and no challenge is solved: nothing is sent.
+          {
+            guard: 'captchaMissing',
+            target: '.error',
+            reenter: true,
+            actions: ['refuseCaptcha', { type: 'storeError', params: { message: CAPTCHA_FAILED_KEY } }],
+          },
           {
             guard: { type: 'preconditionsMet', params: payParams },
             target: '.paying',
@@ -620,7 +656,8 @@ export const paymentMachine = setup({
         paying: {
           description: 'The pay call runs with the idempotency key; other events wait (no double submit).',
           entry: ['startProcessing', 'clearError'],
-          exit: 'stopProcessing',
+          // The captcha token went with the call: spent (single-use) whatever the answer.
+          exit: ['stopProcessing', { type: 'spendCaptcha', params: {} }],
           invoke: {
             id: 'pay',
             src: 'pay',
@@ -671,7 +708,14 @@ export const paymentMachine = setup({
                   },
                 },
               },
-              { target: 'error', actions: { type: 'storeError', params: ({ event }) => ({ message: paymentErrorText(event.error) }) } },
+              {
+                target: 'error',
+                actions: [
+                  { type: 'storeError', params: ({ event }) => ({ message: paymentErrorText(event.error) }) },
+                  // 403 CAPTCHA_FAIL_ERROR: the flags say failed (the view shows a fresh challenge).
+                  { type: 'spendCaptcha', params: ({ event }) => ({ error: event.error }) },
+                ],
+              },
             ],
           },
         },

@@ -1,3 +1,4 @@
+import type { CaptchaFlags } from '../../domain/index.js';
 import type { ApiClient } from '../../api/types.js';
 import type { CardProcessor } from '../../api/processor.js';
 import type { Basket, Card, PaymentDetails, PaymentProvider } from '../../contracts/baskets.js';
@@ -46,6 +47,8 @@ export interface PayActorInput {
   acknowledgeNoFreeTrial: boolean;
   /** Billing details given after a 424 (field name → value); `{}` when none. */
   billingDetails: Record<string, string>;
+  /** `{ 'X-Captcha-Token': token }` when the realm's captcha guards payment and a challenge is solved (issue 18), else `{}` or absent. */
+  captchaHeaders?: Readonly<Record<string, string>>;
 }
 
 /** Anything with a `pay` function: `paymentApiFromClient(api)`, or a fake. */
@@ -117,6 +120,11 @@ export type PaymentStart =
 export interface PaymentInput {
   /** The platform client the actors call. @default null (every call fails: give the actors with `.provide()`) */
   api?: ApiClient | null;
+  /**
+   * The realm's captcha guards payment (issue 18; realm settings' `captcha.payment`): a pay event
+   * without a solved challenge calls nothing and shows `captchaFailed`. @default false
+   */
+  captchaRequired?: boolean;
   /** Where the payment starts. @default none: ready at once to pay `item` with `providers` */
   start?: PaymentStart;
   /** Without `start`: the licence id or SKU being bought. @default '' */
@@ -223,6 +231,8 @@ export interface PaymentContext {
   providerId: string | null;
   /** True exactly while a payment runs (`paying`, `providerPaying`). */
   processing: boolean;
+  /** The app state's captcha flags (commerce §3; issue 18; domain `CaptchaFlags`): required, solved, failed, token. */
+  captcha: CaptchaFlags;
   /** Message to show (a label key such as `failedPayment`, or server text); null when none. */
   error: string | null;
   /** How many times a payment has failed so far (the view focuses the error again on each). */
@@ -280,6 +290,10 @@ export interface PaymentContext {
 export type PaymentEvent =
   /** Pay with these details; `zeroBalance` skips the card checks (§5); `consent` defaults to the checkout's. */
   | { type: 'pay'; details: PaymentDetailsLike; zeroBalance?: boolean; consent?: ConsentAnswer[] }
+  /** The captcha widget answered a token (issue 18). */
+  | { type: 'captcha.solved'; token: string }
+  /** The captcha widget's token ran out before use. */
+  | { type: 'captcha.expired' }
   /** A payment run by the provider's own UI started (PayPal button, wallet sheet): sets processing. */
   | { type: 'payment.start' }
   /** That payment completed: clears processing. */

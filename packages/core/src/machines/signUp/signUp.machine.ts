@@ -14,6 +14,8 @@ export interface SignUpActorInput {
   secret: string;
   /** The name. */
   name: string;
+  /** `{ 'X-Captcha-Token': token }` when the realm's captcha guards sign-up (issue 18), else `{}`. */
+  headers?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -27,7 +29,9 @@ export interface SignUpActorInput {
  * (`session.signedIn`; it goes to the §2 target unless the form is `embedded`), final state
  * `signedUp` with output `{ tokens }`;
  * failure: back to `editing` with `error` = `signUpFailureMessage(error, isKnownKey)` (409: the
- * email is taken), values kept.
+ * email is taken; 403 `CAPTCHA_FAIL_ERROR`: `captchaFailed`), values kept.
+ * With input `captchaRequired` (the realm's `captcha.signUp`, issue 18) the call carries the solved
+ * challenge's `X-Captcha-Token` and is not sent without one (see `createCredentialsFormMachine`).
  */
 export const signUpMachine = createCredentialsFormMachine({
   id: 'signUp',
@@ -39,13 +43,14 @@ export const signUpMachine = createCredentialsFormMachine({
     name: 'signUp',
     /** `api.auth.signUp`: tokens, or throws ApiError (409 CONFLICT, 400) / ContractError / NetworkError. */
     logic: fromPromise<LoginResponse, SignUpActorInput>(({ input }) =>
-      input.api.auth.signUp({ body: { id: input.id, secret: input.secret, name: input.name } }),
+      input.api.auth.signUp({ body: { id: input.id, secret: input.secret, name: input.name }, headers: { ...input.headers } }),
     ),
-    input: (values, env) => ({
+    input: (values, env, captchaHeaders) => ({
       api: env.api,
       id: values.email.trim(),
       secret: values.password,
       name: values.name.trim(),
+      headers: captchaHeaders,
     }),
     description: 'Loading: the account is being created.',
   },

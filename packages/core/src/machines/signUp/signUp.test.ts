@@ -77,4 +77,83 @@ describe('signUp', () => {
     await waitFor(actor, (s) => s.status === 'done');
     expect(api.calls.signUp).toEqual([{ id: 'ada@example.com', secret: 'long-enough-pw', name: 'Ada' }]);
   });
+
+  describe('captcha (issue 18; commerce §3 flags, §8 captchaFailed)', () => {
+    function captchaSetup(signUp: (input: SignUpActorInput) => Promise<LoginResponse>) {
+      const spy = vi.fn(signUp);
+      const machine = signUpMachine.provide({ actors: { signUp: fromPromise<LoginResponse, SignUpActorInput>(({ input }) => spy(input)) } });
+      const actor = createActor(machine, { input: { api: fakeApi(), session: { send: () => {} }, search: '', captchaRequired: true } }).start();
+      const view = () => connectSignUp(actor.getSnapshot(), actor.send);
+      view().change('name', 'Ada');
+      view().change('email', 'ada@example.com');
+      view().change('password', 'long-enough-pw');
+      return { actor, spy, view };
+    }
+
+    it('without a solved challenge: nothing is called, the flags say failed and the form shows captchaFailed', () => {
+      const { spy, view, actor } = captchaSetup(async () => userTokens(Date.now()));
+      expect(view().captcha).toEqual({ required: true, solved: false, failed: false });
+      view().submit();
+      expect(actor.getSnapshot().value).toBe('editing');
+      expect(view()).toMatchObject({ error: 'captchaFailed', captcha: { required: true, solved: false, failed: true } });
+      expect(spy).not.toHaveBeenCalled();
+    });
+
+    it('a solved challenge sends its token in X-Captcha-Token once; done', async () => {
+      const tokens = await userTokens(Date.now());
+      const { spy, view, actor } = captchaSetup(async () => tokens);
+      view().solveCaptcha('tok-1');
+      expect(view().captcha).toEqual({ required: true, solved: true, failed: false });
+      view().submit();
+      await waitFor(actor, (s) => s.status === 'done');
+      expect(spy.mock.calls[0]?.[0].headers).toEqual({ 'X-Captcha-Token': 'tok-1' });
+      expect(actor.getSnapshot().context.captcha).toMatchObject({ solved: false, token: null });
+    });
+
+    it('a refusal (403 CAPTCHA_FAIL_ERROR) shows captchaFailed, spends the token and asks for a new challenge; the next solve goes through', async () => {
+      const refused = new ApiError({ call: 'auth.signUp', status: 403, code: 'CAPTCHA_FAIL_ERROR', messages: ['captchaFailed'], requestId: 'r' });
+      const tokens = await userTokens(Date.now());
+      let first = true;
+      const { spy, view, actor } = captchaSetup(async () => {
+        if (first) {
+          first = false;
+          throw refused;
+        }
+        return tokens;
+      });
+      view().solveCaptcha('tok-old');
+      view().submit();
+      await waitFor(actor, (s) => s.matches('editing') && s.context.error !== null);
+      expect(view()).toMatchObject({ error: 'captchaFailed', captcha: { required: true, solved: false, failed: true } });
+      // Submitting again without a new challenge calls nothing.
+      view().submit();
+      expect(spy).toHaveBeenCalledTimes(1);
+      view().solveCaptcha('tok-new');
+      expect(view().captcha.failed).toBe(false);
+      view().submit();
+      await waitFor(actor, (s) => s.status === 'done');
+      expect(spy.mock.calls.map(([input]) => input.headers)).toEqual([{ 'X-Captcha-Token': 'tok-old' }, { 'X-Captcha-Token': 'tok-new' }]);
+    });
+
+    it('an expired challenge is no longer solved', () => {
+      const { view } = captchaSetup(async () => userTokens(Date.now()));
+      view().solveCaptcha('tok');
+      view().expireCaptcha();
+      expect(view().captcha.solved).toBe(false);
+    });
+
+    it('a realm without the captcha sends no header', async () => {
+      const tokens = await userTokens(Date.now());
+      const api = fakeApi({ signUp: async () => tokens });
+      const seen: unknown[] = [];
+      const wrapped = { ...api, auth: { ...api.auth, signUp: (args: { headers?: unknown }) => (seen.push(args.headers), api.auth.signUp(args as never)) } };
+      const actor = createActor(signUpMachine, { input: { api: wrapped as never, session: { send: () => {} }, search: '' } }).start();
+      actor.send({ type: 'form.change', field: 'name', value: 'Ada' });
+      actor.send({ type: 'form.change', field: 'email', value: 'ada@example.com' });
+      actor.send({ type: 'form.change', field: 'password', value: 'long-enough-pw' });
+      actor.send({ type: 'form.submit' });
+      await waitFor(actor, (s) => s.status === 'done');
+      expect(seen).toEqual([{}]);
+    });
+  });
 });
