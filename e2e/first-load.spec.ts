@@ -61,7 +61,8 @@ test('the frame is replaced by the page, which keeps one main landmark and one l
 test('the app starts with the labels that came with the page, without asking the platform again', async ({ page }) => {
   const labelRequests: string[] = [];
   page.on('request', (request) => {
-    if (new URL(request.url()).pathname === '/api/v2/label') labelRequests.push(request.url());
+    // Every labels call: all of them (GET label) or by keys (POST labels).
+    if (/^\/api\/v2\/labels?$/.test(new URL(request.url()).pathname)) labelRequests.push(request.url());
   });
   await page.goto('/login');
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
@@ -90,7 +91,7 @@ test('a visitor who chose Arabic sees the page right to left from the first pain
   });
   const labelRequests: string[] = [];
   page.on('request', (request) => {
-    if (new URL(request.url()).pathname === '/api/v2/label') labelRequests.push(request.headers()['accept-language'] ?? '');
+    if (/^\/api\/v2\/labels?$/.test(new URL(request.url()).pathname)) labelRequests.push(request.headers()['accept-language'] ?? '');
   });
   await page.goto('/login');
   await expect(page.getByRole('heading', { level: 1, name: 'تسجيل الدخول' })).toBeVisible();

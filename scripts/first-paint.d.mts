@@ -25,3 +25,8 @@ export function createFirstPaintSource(
   config: { apiBaseUrl: string; realm: string; apiKey: string },
   fetchImpl?: typeof fetch,
 ): { contentFor(pathname: string, acceptLanguage: string | undefined): Promise<FirstPaint | null> };
+/** The page module of `pathname` and the label keys its first load needs (the shell's and the page's). */
+export function firstLoadKeys(
+  pathname: string,
+  sets?: { shell: readonly string[]; pages: Readonly<Record<string, readonly string[]>> },
+): { page: string; keys: string[] };

@@ -1,9 +1,11 @@
 // What the web server (scripts/serve-web.mjs) adds to the prerendered HTML of a public route at
 // request time, so that the page's largest element paints with the HTML instead of after the app's
 // JavaScript (issue 13 "LCP of /login and /home ≤ 1.0 s"):
-// - the labels of the visitor's language (`GET /api/v2/label`, the platform's public call, in the
-//   language of the request's `Accept-Language`), as a JSON data block the app starts with
-//   (apps/web/src/app/firstPaint.ts) instead of requesting them again;
+// - the labels of the visitor's language that the page's first load needs (`POST /api/v2/labels
+//   { keys }`, the platform's public labels-by-keys call, in the language of the request's
+//   `Accept-Language`): the keys of the shell and of the route's page from the app's key sets
+//   (apps/web/src/app/labelSets.json, scripts/label-keys.mjs), as a JSON data block the app starts
+//   with (apps/web/src/app/firstPaint.ts) instead of requesting them again;
 // - on LOGIN, the login card's heading and subtitle in that language, in place of their placeholders;
 // - on HOME and ROOT, the hero artwork of the home section's first item (`GET /api/v2/sections/home`,
 //   public: the first item of its HERO rail) with its `srcset` and `sizes`, in place of its placeholder.
@@ -11,8 +13,11 @@
 // two to the same markup (apps/web/src/app/firstPaint.test.ts). The platform's answers are checked
 // with their contracts; anything missing, slow (over FIRST_PAINT_TIMEOUT_MS) or malformed leaves the
 // page as it was built, and the app loads what it needs itself.
-import { labelsResponseSchema, sectionSchema } from '@stream/core/contracts';
-import { IMAGE_WIDTHS, imageSrcSet, imageUrl, loginPageTitleKey, matchRouteAnyLocale } from '@stream/core/domain';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { labelsByKeysResponseSchema, labelsResponseSchema, sectionSchema } from '@stream/core/contracts';
+import { flattenLabelsByLocale, IMAGE_WIDTHS, imageSrcSet, imageUrl, loginPageTitleKey, matchRouteAnyLocale } from '@stream/core/domain';
 
 /** The id of the JSON data block (`<script type="application/json">`, never executed). */
 export const FIRST_PAINT_ELEMENT_ID = 'stream-first-paint';
@@ -20,6 +25,29 @@ export const FIRST_PAINT_ELEMENT_ID = 'stream-first-paint';
 export const FIRST_PAINT_TTL_MS = 30_000;
 /** How long the server waits for the platform before it sends the page without content, in milliseconds. */
 export const FIRST_PAINT_TIMEOUT_MS = 400;
+/** The app's key sets (`{ shell, pages: { [pageModule]: keys } }`, scripts/label-keys.mjs --write). */
+const APP_DIR = join(dirname(fileURLToPath(import.meta.url)), '../apps/web/src/app');
+const LABEL_SETS = JSON.parse(readFileSync(join(APP_DIR, 'labelSets.json'), 'utf8'));
+/**
+ * The page module of each route key, from the app's plain-data table (apps/web/src/app/routePages.ts:
+ * one `KEY: 'PageModule',` line each).
+ */
+const ROUTE_PAGES = Object.fromEntries(
+  [...readFileSync(join(APP_DIR, 'routePages.ts'), 'utf8').matchAll(/^\s+([A-Z_]+): '(\w+)',$/gm)].map((m) => [m[1], m[2]]),
+);
+
+/**
+ * The page module of `pathname` (any locale's route set) and the label keys its first load needs:
+ * the shell's and the page's (apps/web/src/app/labelSets.ts `firstLoadLabelKeys`, the same rule).
+ * @param {string} pathname
+ * @returns {{ page: string, keys: string[] }}
+ */
+export function firstLoadKeys(pathname, sets = LABEL_SETS) {
+  const key = matchRouteAnyLocale(pathname)?.key;
+  const page = (key && ROUTE_PAGES[key]) || '';
+  return { page, keys: [...new Set([...sets.shell, ...((page && sets.pages[page]) || [])])] };
+}
+
 /** Languages whose answers are kept at once (the header is the visitor's: bounded). */
 const MAX_CACHED = 64;
 /** How wide the home hero is shown (`sizes`), as the app's frame and page draw it (apps/web/src/app/Frame.tsx HERO_SIZES). */
@@ -99,12 +127,13 @@ export function withFirstPaint(html, content) {
 export function createFirstPaintSource(config, fetchImpl = fetch) {
   /** @type {Map<string, { at: number, value: Promise<unknown> }>} */
   const cache = new Map();
-  const read = (key, path, language, schema) => {
+  const read = (key, path, language, schema, body) => {
     const now = Date.now();
     const hit = cache.get(key);
     if (hit && now - hit.at < FIRST_PAINT_TTL_MS) return hit.value;
+    const headers = { accept: 'application/json', 'accept-language': language, 'x-api-key': config.apiKey, realm: config.realm };
     const value = fetchImpl(`${config.apiBaseUrl}${path}`, {
-      headers: { accept: 'application/json', 'accept-language': language, 'x-api-key': config.apiKey, realm: config.realm },
+      ...(body === undefined ? { headers } : { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) }),
       signal: AbortSignal.timeout(FIRST_PAINT_TIMEOUT_MS),
     })
       .then((response) => (response.ok ? response.json() : null))
@@ -134,12 +163,22 @@ export function createFirstPaintSource(config, fetchImpl = fetch) {
       if (language === null) return null;
       const key = matchRouteAnyLocale(pathname)?.key;
       const home = key === 'HOME' || key === 'ROOT';
-      const query = `realm=${encodeURIComponent(config.realm)}`;
-      const [labels, section] = await Promise.all([
-        read(`labels:${language}`, `/api/v2/label?${query}`, language, labelsResponseSchema),
+      // Only the labels of the shell and of this page (per page module: pages share answers).
+      const first = firstLoadKeys(pathname);
+      const [byKeys, section] = await Promise.all([
+        read(`labels:${language}:${first.page}`, '/api/v2/labels', language, labelsByKeysResponseSchema, { keys: first.keys }),
         home ? read(`home:${language}`, '/api/v2/sections/home?rpp=1&itemsRpp=1', language, sectionSchema) : null,
       ]);
-      if (labels === null) return null;
+      if (byKeys === null) return null;
+      // The shape of a labels answer (the app's data block): the selected locale's texts, the default's as fallback.
+      const flat = labelsResponseSchema.safeParse({
+        default_locale: byKeys.default_locale,
+        selected_locale: byKeys.selected_locale,
+        translations: flattenLabelsByLocale(byKeys.translations, byKeys.selected_locale, byKeys.default_locale),
+        ...(byKeys.locales ? { locales: byKeys.locales } : {}),
+      });
+      if (!flat.success) return null;
+      const labels = flat.data;
       /** @type {FirstPaint} */
       const content = { language, labels };
       if (key === 'LOGIN') {

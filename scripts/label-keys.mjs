@@ -1,20 +1,28 @@
-// Which message keys each page of the web app shows (issue 18 "Labels by keys", groundwork for
-// loading only the labels a route group needs): bundles apps/web/src/main.tsx with esbuild
-// (code splitting, as the app's lazy pages are split) and, per output chunk, scans the web
-// sources that chunk holds for literal `t('key')` / `tError('key')` calls. A page's keys are those
-// of its chunk and of every chunk it imports statically; the shell's are those of the entry's.
-// Dynamic keys (the machines' error keys, keys chosen by value) are not found by a scan: see
-// apps/web/src/labels.test.ts's MACHINE_KEYS.
+// Which message keys each page of the web app can show (issue 18 "Labels by keys": the web loads
+// only the labels a page needs): bundles apps/web/src/main.tsx with esbuild (code splitting, as
+// the app's lazy pages are split; @stream/core and @stream/react bundled too) and, per output
+// chunk, scans the sources that chunk holds (the web's and core's) for every string literal that
+// is a message key of the label catalogue (`t('key')`, `cond ? 'a' : 'b'`, maps of keys, the
+// machines' error keys) and for template literals that start a key (`` `language_${x}` `` gives
+// every `language_*` key). A page's keys are those of its chunk and of every chunk it imports
+// statically; the shell's are those of the entry's and of the app module's.
+// Keys only the platform names at run time (an error `code` that is also a key) are not found: the
+// app loads such a key when it first shows it (apps/web/src/app/context.tsx).
 //
 //   node scripts/label-keys.mjs            prints per page: keys, and their share of every label
-import { readFileSync, readdirSync, existsSync } from 'node:fs';
+//   node scripts/label-keys.mjs --write    writes apps/web/src/app/labelSets.json (the app's key sets;
+//                                          apps/web/src/labelSets.test.ts fails when it is stale)
+import { readFileSync, readdirSync, existsSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { build } from 'esbuild';
 import { root } from './lib.mjs';
 
 const WEB = join(root, 'apps/web');
 const LABELS_DIR = join(root, 'apps/sandbox/src/seed/labels');
-const KEY_CALL = /\bt(?:Error)?\('([A-Za-z0-9_.-]+)'/g;
+/** String literals ('…', "…", `…` without substitutions) and the head of a template literal with one. */
+const LITERAL = /'([A-Za-z0-9_.-]+)'|"([A-Za-z0-9_.-]+)"|`([A-Za-z0-9_.-]+)(`|\$\{)/g;
+/** Where the app's key sets are written (imported by apps/web/src/app/labelSets.ts and scripts/first-paint.mjs). */
+export const LABEL_SETS_FILE = join(WEB, 'src/app/labelSets.json');
 
 /** Every label of a locale: `<locale>.json` and each folder's `<locale>.json`. */
 export function allLabels(locale = 'en') {
@@ -26,14 +34,32 @@ export function allLabels(locale = 'en') {
   return labels;
 }
 
-/** `{ shell: string[], pages: { [pageModule]: string[] } }`: the literal keys each page's chunks use. */
-export async function pageLabelKeys() {
+/**
+ * The message keys of `catalog` a source text names: its string literals that are keys, and for a
+ * template literal's head (`` `language_${ ``) every key starting with it.
+ */
+export function keysInSource(text, catalog) {
+  const keys = new Set();
+  for (const match of text.matchAll(LITERAL)) {
+    const literal = match[1] ?? match[2] ?? match[3];
+    if (match[4] === '${') {
+      for (const key of catalog) if (key.startsWith(literal)) keys.add(key);
+    } else if (catalog.has(literal)) keys.add(literal);
+  }
+  return keys;
+}
+
+/**
+ * `{ shell: string[], pages: { [pageModule]: string[] } }`: the keys of the label catalogue (every
+ * locale's keys are the same: apps/web/src/labels.test.ts) each page's chunks name.
+ */
+export async function pageLabelKeys(catalog = new Set(Object.keys(allLabels('en')))) {
   const result = await build({
     entryPoints: [join(WEB, 'src/main.tsx')],
     bundle: true, splitting: true, format: 'esm', write: false, outdir: '/tmp/label-keys-out',
     metafile: true, logLevel: 'silent', jsx: 'automatic', absWorkingDir: WEB,
     loader: { '.css': 'empty', '.svg': 'empty', '.png': 'empty', '.woff2': 'empty' },
-    external: ['@stream/*', 'react', 'react-dom', 'react/*', 'react-dom/*', 'wouter', 'xstate', '@xstate/*', 'hls.js', 'hls.js/*', 'zod', 'zod/*'],
+    external: ['@stream/react', '@stream/react/*', 'react', 'react-dom', 'react/*', 'react-dom/*', 'wouter', 'xstate', '@xstate/*', 'hls.js', 'hls.js/*', 'zod', 'zod/*'],
     plugins: [{
       // import.meta.glob is Vite's: list the page modules as dynamic imports for esbuild.
       name: 'vite-glob',
@@ -53,8 +79,9 @@ export async function pageLabelKeys() {
   for (const [name, output] of Object.entries(outputs)) {
     const keys = new Set();
     for (const input of Object.keys(output.inputs)) {
-      if (!input.startsWith('src/') || input.includes('.test.')) continue;
-      for (const match of readFileSync(join(WEB, input), 'utf8').matchAll(KEY_CALL)) keys.add(match[1]);
+      // The web's sources and core's (its built modules: the machines' and rules' keys).
+      if (input.includes('.test.') || input.endsWith('.map') || !(input.startsWith('src/') || input.includes('packages/core/dist/'))) continue;
+      for (const key of keysInSource(readFileSync(join(WEB, input), 'utf8'), catalog)) keys.add(key);
     }
     keysOf.set(name, keys);
   }
@@ -78,7 +105,26 @@ export async function pageLabelKeys() {
   return { shell, pages, chunks: Object.keys(outputs).length, sources: relative(root, WEB) };
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+/**
+ * The app's key sets: `{ shell, pages: { [pageModule]: keys not in shell } }`, keys sorted, pages
+ * by name (a stable file).
+ */
+export async function labelSets() {
+  const { shell, pages } = await pageLabelKeys();
+  const inShell = new Set(shell);
+  const own = Object.fromEntries(Object.keys(pages).sort().map((page) => [page, pages[page].filter((key) => !inShell.has(key))]));
+  return { shell, pages: own };
+}
+
+/** The text of apps/web/src/app/labelSets.json for `sets`. */
+export function labelSetsText(sets) {
+  return `${JSON.stringify(sets, null, 0).replace(/\],"/g, '],\n"')}\n`;
+}
+
+if (import.meta.url === `file://${process.argv[1]}` && process.argv.includes('--write')) {
+  writeFileSync(LABEL_SETS_FILE, labelSetsText(await labelSets()));
+  console.log(`wrote ${relative(root, LABEL_SETS_FILE)}`);
+} else if (import.meta.url === `file://${process.argv[1]}`) {
   const labels = allLabels('en');
   const total = Object.keys(labels).length;
   const bytes = (keys) => JSON.stringify(Object.fromEntries(keys.filter((k) => k in labels).map((k) => [k, labels[k]]))).length;

@@ -105,7 +105,8 @@ export function labelsFor(catalog: LabelCatalog, acceptLanguage: string | undefi
 /**
  * The labels-by-keys answer (`POST /api/v2/labels { keys }`; identity-and-routes.md §7): the asked
  * keys' texts by locale, for the locale selected from `acceptLanguage` and for the default locale
- * (the fallback); a key a locale lacks is left out of that locale.
+ * (the fallback); a key a locale lacks is left out of that locale; `locales`: the realm's locales
+ * (the language picker of an app that loads labels by keys).
  */
 export function labelsByKeysFor(catalog: LabelCatalog, acceptLanguage: string | undefined, keys: readonly string[]) {
   const selected = selectLocale(acceptLanguage, catalog.locales, catalog.defaultLocale);
@@ -117,5 +118,5 @@ export function labelsByKeysFor(catalog: LabelCatalog, acceptLanguage: string | 
   };
   const translations: Record<string, Record<string, string>> = { [selected]: pick(selected) };
   if (selected !== catalog.defaultLocale) translations[catalog.defaultLocale] = pick(catalog.defaultLocale);
-  return { default_locale: catalog.defaultLocale, selected_locale: selected, translations };
+  return { default_locale: catalog.defaultLocale, selected_locale: selected, translations, locales: catalog.locales };
 }

@@ -98,6 +98,8 @@ describe('labels by keys', () => {
     expect(Object.keys(es.translations.es!).sort()).toEqual(['memberAreaPlans', 'signIn']);
     expect(es.translations.es!.memberAreaPlans).toBe('Tus planes');
     expect(es.translations.en!.memberAreaPlans).toBe('Your plans');
+    // The realm's locales, for the language picker of an app that loads labels by keys.
+    expect(es.locales).toEqual(expect.arrayContaining(['en', 'es', 'pt', 'ar']));
     // The authoring locale en-us reads as en (§9).
     const en = await client(sandbox.realm, sandbox.apiKey, 'en-US').api.labels.byKeys({ body: { keys: ['signIn'] } });
     expect(en).toMatchObject({ selected_locale: 'en', translations: { en: { signIn: expect.any(String) } } });

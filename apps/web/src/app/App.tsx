@@ -65,7 +65,7 @@ export function App({
   }
 
   return (
-    <I18nProvider language={language} labels={labels}>
+    <I18nProvider language={language} labels={labels} revision={snapshot.context.asked}>
       <DocumentLanguage />
       <Router>
         <Shell />

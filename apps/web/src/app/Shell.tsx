@@ -1,13 +1,14 @@
-import { lazy, Suspense, useEffect, useRef, type LazyExoticComponent } from 'react';
+import { lazy, Suspense, useEffect, useRef, type LazyExoticComponent, type ReactNode } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { buildPath, matchRouteAnyLocale, routeDenial, signInPath, type RouteKey } from '@stream/core/domain';
 import { Header } from '../components/Header';
-import { LoadingScreen } from '../components/StatusScreen';
+import { ErrorScreen, LoadingScreen } from '../components/StatusScreen';
 import { LogoutPage } from '../pages/LogoutPage';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { useI18n } from './context';
 import { SiteFooter } from './Frame';
 import { useSession } from './hooks';
+import { pageLabelKeys } from './labelSets';
 import { loadedPage, pageOf, type Page } from './pages';
 
 const pages = new Map<string, Page | LazyExoticComponent<Page>>();
@@ -90,11 +91,36 @@ function RouteView() {
   // One boundary per page module: leaving a page unmounts it at once, even while the next page's
   // code loads, so that coming back (the browser's Back before the next page showed) starts a
   // fresh page and flow instead of revealing the hidden one.
+  const page = pageOf(match.key)!;
   return (
-    <Suspense key={pageOf(match.key)!.name} fallback={<LoadingScreen label={t('loading')} />}>
-      <RouteElement RoutePage={RoutePage} match={match} />
+    <Suspense key={page.name} fallback={<LoadingScreen label={t('loading')} />}>
+      <PageLabels page={page}>
+        <RouteElement RoutePage={RoutePage} match={match} />
+      </PageLabels>
     </Suspense>
   );
+}
+
+/**
+ * Renders its page once the labels of the page's key set (app/labelSets.ts) are loaded: meanwhile
+ * the loading screen (the page's code loads at the same time), never a page with raw keys; an
+ * error with Retry while loading them fails (the labels machine also retries by itself).
+ */
+function PageLabels({ page, children }: { page: NonNullable<ReturnType<typeof pageOf>>; children: ReactNode }) {
+  const { t, labelKeys } = useI18n();
+  const keys = labelKeys ? pageLabelKeys(page.name) : null;
+  const ready = !labelKeys || !keys || labelKeys.hasKeys(keys);
+  useEffect(() => {
+    if (ready || !labelKeys || !keys) return;
+    labelKeys.need(keys);
+    // The page's code loads beside its labels, not after them.
+    void page.load().catch(() => undefined);
+  }, [ready, labelKeys, keys, page]);
+  if (ready) return <>{children}</>;
+  if (labelKeys?.keysStatus === 'failed') {
+    return <ErrorScreen title={t('somethingWentWrong')} message={t('networkError')} retryLabel={t('retry')} onRetry={labelKeys.retry} />;
+  }
+  return <LoadingScreen label={t('loading')} />;
 }
 
 /** The page of a matched route, keyed where the route's params select what the page shows. */

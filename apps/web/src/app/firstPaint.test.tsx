@@ -1,10 +1,14 @@
 // @vitest-environment happy-dom
+import { readFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { LabelsResponse } from '@stream/core/contracts';
 // The web server's module (plain JavaScript, scripts/first-paint.mjs): its markup must be the frame's.
 import {
   createFirstPaintSource,
   FIRST_PAINT_ELEMENT_ID as SERVER_ELEMENT_ID,
+  firstLoadKeys,
   primaryLanguage,
   withFirstPaint,
 } from '../../../../scripts/first-paint.mjs';
@@ -18,6 +22,9 @@ const LABELS: LabelsResponse = {
   translations: { signIn: 'Iniciar sesión', loginSubtitle: 'Mira <todo> & más', signUp: 'Regístrate' },
   locales: ['en', 'es'],
 };
+
+/** The labels-by-keys answer whose flattened form is {@link LABELS}. */
+const BY_KEYS = { default_locale: 'en', selected_locale: 'es', translations: { es: LABELS.translations, en: { signIn: 'Sign in' } }, locales: ['en', 'es'] };
 
 const page = (kind: 'auth' | 'home', markup = renderFrame(kind)) =>
   `<!doctype html>\n<html lang="en" dir="ltr">\n  <head></head>\n  <body>\n    <div id="root">${markup}</div>\n  </body>\n</html>`;
@@ -88,9 +95,9 @@ describe('the first-paint source', () => {
   const config = { apiBaseUrl: 'http://platform.test', realm: 'stream', apiKey: 'key' };
   const HOME = homeSectionFixture('http://platform.test', 'a', 'b');
   function platform(answers: Record<string, unknown>) {
-    const requests: { url: string; language: string | null }[] = [];
+    const requests: { url: string; language: string | null; body?: unknown }[] = [];
     const fetchImpl = (async (url: string, init?: RequestInit) => {
-      requests.push({ url, language: new Headers(init?.headers).get('accept-language') });
+      requests.push({ url, language: new Headers(init?.headers).get('accept-language'), ...(init?.body ? { body: JSON.parse(String(init.body)) as unknown } : {}) });
       const path = new URL(url).pathname;
       const body = answers[path];
       return new Response(JSON.stringify(body ?? { code: 'NOT_FOUND' }), { status: body === undefined ? 404 : 200 });
@@ -98,18 +105,22 @@ describe('the first-paint source', () => {
     return { requests, fetchImpl };
   }
 
-  it('gives the login page its title and subtitle in the requested language, and reuses the answer', async () => {
-    const { requests, fetchImpl } = platform({ '/api/v2/label': LABELS });
+  it("gives the login page its title and subtitle in the requested language, asking only for the shell's and the page's keys, and reuses the answer", async () => {
+    const { requests, fetchImpl } = platform({ '/api/v2/labels': BY_KEYS });
     const source = createFirstPaintSource(config, fetchImpl);
     const content = await source.contentFor('/login', 'es-ES,es;q=0.9');
     expect(content).toMatchObject({ language: 'es-ES', labels: LABELS, text: { title: 'Iniciar sesión', subtitle: 'Mira <todo> & más' } });
-    expect(requests).toEqual([{ url: 'http://platform.test/api/v2/label?realm=stream', language: 'es-ES' }]);
-    await source.contentFor('/signup', 'es-ES');
+    expect(requests).toEqual([{ url: 'http://platform.test/api/v2/labels', language: 'es-ES', body: { keys: firstLoadKeys('/login').keys } }]);
+    const sets = JSON.parse(readFileSync(`${dirname(fileURLToPath(import.meta.url))}/labelSets.json`, 'utf8')) as { shell: string[]; pages: Record<string, string[]> };
+    expect(firstLoadKeys('/login').keys.sort()).toEqual([...new Set([...sets.shell, ...sets.pages.LoginPage!])].sort());
+    expect(firstLoadKeys('/login').keys).not.toContain('yourAccount');
+    // The same page module (GIFT_LOGIN is the LoginPage): the same answer.
+    await source.contentFor('/login', 'es-ES');
     expect(requests).toHaveLength(1);
   });
 
   it("gives the home page its hero's artwork: the first item of the home section's HERO rail", async () => {
-    const { fetchImpl, requests } = platform({ '/api/v2/label': LABELS, '/api/v2/sections/home': HOME });
+    const { fetchImpl, requests } = platform({ '/api/v2/labels': BY_KEYS, '/api/v2/sections/home': HOME });
     const content = await createFirstPaintSource(config, fetchImpl).contentFor('/home', 'en');
     expect(content?.media).toEqual(['http://platform.test/artwork/hero/a/{width}']);
     expect(content?.text).toBeUndefined();
@@ -117,16 +128,16 @@ describe('the first-paint source', () => {
   });
 
   it('gives the home page no image when its section has no hero', async () => {
-    const { fetchImpl } = platform({ '/api/v2/label': LABELS, '/api/v2/sections/home': { ...HOME, rails: [] } });
+    const { fetchImpl } = platform({ '/api/v2/labels': BY_KEYS, '/api/v2/sections/home': { ...HOME, rails: [] } });
     const content = await createFirstPaintSource(config, fetchImpl).contentFor('/home', 'en');
     expect(content?.media).toBeUndefined();
   });
 
   it('gives nothing when the platform fails, answers outside the contract, or no language is asked for', async () => {
     expect(await createFirstPaintSource(config, platform({}).fetchImpl).contentFor('/login', 'en')).toBeNull();
-    const malformed = platform({ '/api/v2/label': { translations: [] } });
+    const malformed = platform({ '/api/v2/labels': { translations: [] } });
     expect(await createFirstPaintSource(config, malformed.fetchImpl).contentFor('/login', 'en')).toBeNull();
-    const fine = platform({ '/api/v2/label': LABELS });
+    const fine = platform({ '/api/v2/labels': BY_KEYS });
     expect(await createFirstPaintSource(config, fine.fetchImpl).contentFor('/login', undefined)).toBeNull();
     expect(fine.requests).toHaveLength(0);
   });

@@ -4,6 +4,7 @@ import { labelsMachine } from '@stream/core/machines';
 import type { ResourceCache, Resources } from '@stream/core/resources';
 import { loadConfig } from './config';
 import { readFirstPaint, type FirstPaint } from './firstPaint';
+import { firstLoadLabelKeys, loadLabelSets } from './labelSets';
 import { HERO_SIZES, heroArtwork, heroOf, homeSectionQuery } from './homeHero';
 import { createServices, type Services } from './services';
 
@@ -79,17 +80,27 @@ export function prefetchFirstPage(services: FirstPageServices, pathname: string,
 /**
  * Starts the app without React: loads `/config.json` (index.html preloads it), creates the
  * services (api client, session actor: its guest check-in starts), starts the labels (those the
- * server put into the page, else loading them) and the reads of the first page (the home page's
+ * server put into the page, else loading them: only the keys of the shell and of the first page
+ * when the key sets loaded, app/labelSets.ts) and the reads of the first page (the home page's
  * catalogue).
  * main.tsx calls it before it loads React, so that these requests run while React's code is
  * evaluated; Bootstrap calls it again on Retry. Never rejects: a failure is logged and returned.
  */
 export async function startApp(): Promise<StartOutcome> {
   try {
-    const services = createServices(await loadConfig());
+    // The key sets (a small chunk) load beside the config; without them every label is loaded.
+    const [config, sets] = await Promise.all([loadConfig(), loadLabelSets().catch(() => null)]);
+    const services = createServices(config);
     const firstPaint = readFirstPaint(document, services.language.current);
     const labels = createActor(labelsMachine, {
-      input: { api: services.api, realm: services.config.realm, initial: firstPaint.labels ?? undefined },
+      input: {
+        api: services.api,
+        realm: services.config.realm,
+        initial: firstPaint.labels ?? undefined,
+        // Labels by keys: the shell's and the first page's (the server's first-paint block holds
+        // those already); other pages' keys are loaded when they open (app/Shell.tsx).
+        keys: sets ? firstLoadLabelKeys(sets, window.location.pathname) : undefined,
+      },
     }).start();
     prefetchFirstPage(services, window.location.pathname);
     return { app: { services, labels, firstPaint } };

@@ -36,6 +36,8 @@ export const labelsByKeysResponseSchema = z.looseObject({
   default_locale: z.string().check(z.minLength(1)),
   selected_locale: z.string().check(z.minLength(1)),
   translations: z.record(z.string(), z.record(z.string(), z.string())),
+  /** The locales the realm offers (added by this project, as in the labels response). */
+  locales: z.optional(z.array(z.string())),
 });
 export type LabelsByKeysResponse = z.infer<typeof labelsByKeysResponseSchema>;
 

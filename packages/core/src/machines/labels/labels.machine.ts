@@ -114,7 +114,7 @@ export const labelsMachine = setup({
         ],
         onError: { target: 'failed', actions: { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) } },
       },
-      on: { 'labels.need': { actions: { type: 'enqueue', params: ({ event }) => ({ keys: event.keys }) } } },
+      on: { 'labels.need': { guard: { type: 'needsKeys', params: ({ event }) => ({ keys: event.keys }) }, actions: { type: 'enqueue', params: ({ event }) => ({ keys: event.keys }) } } },
     },
     ready: {
       description: 'Labels loaded. Loading by keys, labels.need with keys not loaded yet loads them.',
@@ -139,14 +139,14 @@ export const labelsMachine = setup({
         ],
         onError: { target: 'keysFailed', actions: ['requeue', { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) }] },
       },
-      on: { 'labels.need': { actions: { type: 'enqueue', params: ({ event }) => ({ keys: event.keys }) } } },
+      on: { 'labels.need': { guard: { type: 'needsKeys', params: ({ event }) => ({ keys: event.keys }) }, actions: { type: 'enqueue', params: ({ event }) => ({ keys: event.keys }) } } },
     },
     keysFailed: {
       description: 'Loading more keys failed; the loaded labels stay usable; retried after the back-off or on labels.retry.',
       after: { retryLabels: { target: 'fetchingKeys' } },
       on: {
         'labels.retry': { target: 'fetchingKeys' },
-        'labels.need': { actions: { type: 'enqueue', params: ({ event }) => ({ keys: event.keys }) } },
+        'labels.need': { guard: { type: 'needsKeys', params: ({ event }) => ({ keys: event.keys }) }, actions: { type: 'enqueue', params: ({ event }) => ({ keys: event.keys }) } },
       },
     },
     failed: {
@@ -154,7 +154,7 @@ export const labelsMachine = setup({
       after: { retryLabels: { target: 'loading' } },
       on: {
         'labels.retry': { target: 'loading' },
-        'labels.need': { actions: { type: 'enqueue', params: ({ event }) => ({ keys: event.keys }) } },
+        'labels.need': { guard: { type: 'needsKeys', params: ({ event }) => ({ keys: event.keys }) }, actions: { type: 'enqueue', params: ({ event }) => ({ keys: event.keys }) } },
       },
     },
   },

@@ -133,6 +133,22 @@ describe('labels', () => {
       expect(asked).toHaveLength(2);
     });
 
+    it('leaves its snapshot as it is on labels.need of keys already loading (a view asking on each render never loops)', async () => {
+      const { api, answerAll } = byKeysApi();
+      const actor = createActor(labelsMachine, { input: { api, realm: 'demo', keys: ['signIn'] } }).start();
+      const starting = actor.getSnapshot();
+      actor.send({ type: 'labels.need', keys: ['signIn'] });
+      expect(actor.getSnapshot()).toBe(starting);
+      await answerAll();
+      await waitFor(actor, (s) => s.matches('ready'));
+      actor.send({ type: 'labels.need', keys: ['email'] });
+      const fetching = actor.getSnapshot();
+      expect(fetching.matches('fetchingKeys')).toBe(true);
+      actor.send({ type: 'labels.need', keys: ['email'] });
+      expect(actor.getSnapshot()).toBe(fetching);
+      await answerAll();
+    });
+
     it('asks for keys needed while a load is in flight once it is done, and keeps what it had', async () => {
       const { api, asked, answerAll } = byKeysApi();
       const actor = createActor(labelsMachine, { input: { api, realm: 'demo', keys: ['signIn'] } }).start();
