@@ -106,3 +106,36 @@ test('a visitor who chose Arabic sees the page right to left from the first pain
   expect(directions.length).toBeGreaterThan(0);
   expect(new Set(directions)).toEqual(new Set(['rtl']));
 });
+
+test('a browser in en-US is served and laid out in the authoring locale en, and its first paint is shown (commerce §9)', async ({ browser }) => {
+  const context = await browser.newContext({ locale: 'en-US' });
+  const page = await context.newPage();
+  await page.addInitScript(() => {
+    // <html lang> and the first-paint mark when the page's first content is parsed.
+    const root = new MutationObserver(() => {
+      if (!document.getElementById('root')?.firstChild) return;
+      (window as unknown as { atFirstContent?: unknown }).atFirstContent = {
+        lang: document.documentElement.lang,
+        mark: document.documentElement.dataset.firstPaint ?? null,
+        served: document.documentElement.dataset.firstPaintLanguage ?? null,
+      };
+      root.disconnect();
+    });
+    root.observe(document, { childList: true, subtree: true });
+  });
+  const apiLanguages = new Set<string>();
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/')) apiLanguages.add(request.headers()['accept-language'] ?? '');
+  });
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+  // The server wrote the card in `en` (not `en-US`), the boot script read the browser's en-US as
+  // `en` too: the text was never hidden.
+  expect(await page.evaluate(() => (window as unknown as { atFirstContent?: unknown }).atFirstContent)).toEqual({ lang: 'en', mark: null, served: 'en' });
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  // Every platform call of the app carries `en` (the home page reads the catalogue).
+  await page.goto('/home');
+  await expect(page.locator('.promo-hero__title').first()).toBeVisible();
+  expect([...apiLanguages]).toEqual(['en']);
+  await context.close();
+});

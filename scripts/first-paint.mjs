@@ -17,7 +17,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { labelsByKeysResponseSchema, labelsResponseSchema, sectionSchema } from '@stream/core/contracts';
-import { flattenLabelsByLocale, IMAGE_WIDTHS, imageSrcSet, imageUrl, loginPageTitleKey, matchRouteAnyLocale } from '@stream/core/domain';
+import { authoringLocale, flattenLabelsByLocale, IMAGE_WIDTHS, imageSrcSet, imageUrl, loginPageTitleKey, matchRouteAnyLocale } from '@stream/core/domain';
 
 /** The id of the JSON data block (`<script type="application/json">`, never executed). */
 export const FIRST_PAINT_ELEMENT_ID = 'stream-first-paint';
@@ -55,13 +55,14 @@ const HERO_SIZES = '(max-width: 1200px) 100vw, 1200px';
 
 /**
  * The language a browser asks for first: the first tag of `Accept-Language` (`'pt-BR,pt;q=0.9'`
- * → `'pt-BR'`), the tag `navigator.language` also gives; null when absent or not a language tag.
+ * → `'pt-BR'`), the tag `navigator.language` also gives, read as the app reads it (`en-US` is
+ * `en`: core's `authoringLocale`, commerce §9); null when absent or not a language tag.
  * @param {string | undefined} header
  * @returns {string | null}
  */
 export function primaryLanguage(header) {
   const tag = (header ?? '').split(',')[0]?.split(';')[0]?.trim() ?? '';
-  return tag.length <= 35 && /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8})*$/.test(tag) ? tag : null;
+  return tag.length <= 35 && /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8})*$/.test(tag) ? authoringLocale(tag) : null;
 }
 
 const escapeText = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

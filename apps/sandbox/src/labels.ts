@@ -1,5 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { authoringLocale, pickLocale } from '@stream/core/domain';
 
 /** Label texts by locale: `{ en: { key: text }, es: { … } }`. */
 export interface LabelCatalog {
@@ -12,7 +13,8 @@ export interface LabelCatalog {
 const LOCALE_FILE = /^([a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*)\.json$/;
 
 /**
- * Loads every `<locale>.json` of `dir` (each `{ key: text }`), merged with the `<locale>.json`
+ * Loads every `<locale>.json` of `dir` (each `{ key: text }`; `en-us.json` counts as `en.json`,
+ * the authoring locale of commerce §9), merged with the `<locale>.json`
  * files of its sub-directories (one per product area, for example `checkout/en.json`), in name
  * order; a key defined twice keeps its first text and warns. A file that is not valid JSON or
  * not an object of strings is skipped with a warning (the files are edited by hand). Throws when
@@ -32,13 +34,14 @@ export async function loadLabels(
   for (const file of files) {
     const match = LOCALE_FILE.exec(path.basename(file));
     if (!match?.[1]) continue;
-    const locale = match[1].toLowerCase();
+    // A file in the authoring locale (`en-us.json`) holds `en`'s texts (commerce §9).
+    const locale = authoringLocale(match[1]).toLowerCase();
     const nested = file.includes(path.sep);
     if (nested && !texts[locale]) continue;
     try {
       const parsed: unknown = JSON.parse(await readFile(path.join(dir, file), 'utf8'));
       if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('not an object');
-      const target: Record<string, string> = nested ? texts[locale]! : {};
+      const target: Record<string, string> = texts[locale] ?? {};
       for (const [key, value] of Object.entries(parsed)) {
         if (typeof value !== 'string') warn(`[sandbox] labels ${file}: key "${key}" is not a string, skipped`);
         else if (Object.hasOwn(target, key)) warn(`[sandbox] labels ${file}: key "${key}" is defined twice, first kept`);
@@ -76,19 +79,12 @@ export function parseAcceptLanguage(header: string | undefined): string[] {
 }
 
 /**
- * Picks the best available locale for an `Accept-Language` header: an exact match, else the
- * primary language (`es-MX` → `es`, `pt` → `pt-br` when only that exists), else the default.
+ * Picks the best available locale for an `Accept-Language` header: the ranges by preference
+ * ({@link parseAcceptLanguage}), each read by core's `pickLocale` (an exact match, else a locale
+ * of the same language; `en-us` read as `en`, commerce §9; `*` ends the search), else the default.
  */
 export function selectLocale(header: string | undefined, available: readonly string[], defaultLocale: string): string {
-  for (const tag of parseAcceptLanguage(header)) {
-    if (tag === '*') return defaultLocale;
-    if (available.includes(tag)) return tag;
-    const primary = tag.split('-')[0] ?? tag;
-    if (available.includes(primary)) return primary;
-    const sibling = available.find((l) => l.split('-')[0] === primary);
-    if (sibling) return sibling;
-  }
-  return defaultLocale;
+  return pickLocale(parseAcceptLanguage(header).join(','), available, defaultLocale);
 }
 
 /** The labels answer for one locale: its texts with missing keys filled from the default locale. */

@@ -74,6 +74,12 @@ describe('Accept-Language', () => {
     expect(selectLocale('fr, es;q=0.2', locales, 'en')).toBe('es');
     expect(selectLocale('fr', locales, 'en')).toBe('en');
     expect(selectLocale('*', locales, 'en')).toBe('en');
+    expect(selectLocale('fr, *, es', locales, 'en')).toBe('en');
+  });
+
+  it('reads the authoring locale en-us as en (commerce §9)', () => {
+    expect(selectLocale('en-US, es;q=0.5', ['es', 'en'], 'es')).toBe('en');
+    expect(selectLocale('fr', ['es', 'en'], 'en-US')).toBe('en');
   });
 });
 
@@ -128,6 +134,22 @@ describe('loadLabels: per-area sub-directories', () => {
     expect(catalog.texts.en).toEqual({ signIn: 'Sign in', receipt: 'Receipt' });
     expect(warnings.some((w) => w.includes(path.join('billing', 'en.json')) && w.includes('skipped'))).toBe(true);
     expect(warnings.some((w) => w.includes('"bad" is not a string'))).toBe(true);
+  });
+
+  it('loads en-us.json as en, merged with en.json (the authoring locale, commerce §9)', async () => {
+    const dir = await labelDir({
+      'en.json': { signIn: 'Sign in' },
+      'en-us.json': { signOut: 'Sign out', signIn: 'Sign in (US)' },
+      'es.json': { signIn: 'Iniciar sesión' },
+      'checkout/en-US.json': { payNow: 'Pay now' },
+    });
+    dirs.push(dir);
+    const warnings: string[] = [];
+    const catalog = await loadLabels(dir, 'en', (message) => warnings.push(message));
+    expect(catalog.locales).toEqual(['en', 'es']);
+    expect(catalog.texts.en).toEqual({ signIn: 'Sign in (US)', signOut: 'Sign out', payNow: 'Pay now' });
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain('"signIn" is defined twice');
   });
 
   it('still requires the default locale top-level file (a sub-directory one is not enough)', async () => {

@@ -284,6 +284,7 @@ export {
   socialSignInMachine,
   sptvSignInMachine,
   storedLanguage,
+  uiLanguage,
   type SubscriptionApi,
   subscriptionMachine,
   tvDeviceLoginMachine,

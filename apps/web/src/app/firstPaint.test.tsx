@@ -85,6 +85,7 @@ describe('the first-paint content of the web server', () => {
   it('takes the first language of Accept-Language, and nothing that is not a language tag', () => {
     expect(primaryLanguage('pt-BR,pt;q=0.9,en;q=0.8')).toBe('pt-BR');
     expect(primaryLanguage('ar')).toBe('ar');
+    expect(primaryLanguage('en-US,en;q=0.9')).toBe('en');
     expect(primaryLanguage(undefined)).toBeNull();
     expect(primaryLanguage('*')).toBeNull();
     expect(primaryLanguage('en"><script>')).toBeNull();

@@ -10,7 +10,7 @@ import {
   type Navigation,
 } from '@stream/core/platform';
 import { routeLocaleFor } from '@stream/core/domain';
-import { sessionMachine, storedLanguage, type SessionBroadcastMessage } from '@stream/core/machines';
+import { sessionMachine, uiLanguage, type SessionBroadcastMessage } from '@stream/core/machines';
 import { createResourceCache, createResources, resetOnViewerChange, type Resources } from '@stream/core/resources';
 import type { StreamServices } from '@stream/react';
 import type { AppConfig } from './config';
@@ -42,7 +42,7 @@ const SESSION_CHANNEL = 'stream.session';
 export function createServices(config: AppConfig): Services {
   const storage = webStorage();
   const navigation = browserNavigation();
-  const language = { current: storedLanguage(storage) ?? globalThis.navigator?.language ?? 'en' };
+  const language = { current: uiLanguage(storage, globalThis.navigator?.language) };
   const tokens = createTokenStore(storage);
   const api = createApiClient({
     baseUrl: config.apiBaseUrl,

@@ -1,7 +1,8 @@
 /**
  * The boot script: a classic script that index.html runs in `<head>`, before the body is parsed
  * (vite.config.ts builds it on its own, as a small IIFE with a hashed name). It sets `<html lang
- * dir>` from the stored language (§4 "Language change"), else the browser's, so that the
+ * dir>` from the stored language (§4 "Language change"), else the browser's (`en-US` read as `en`,
+ * commerce §9), so that the
  * prerendered frame and the app's first render are laid out right to left for a right-to-left
  * language from the first paint (§9) instead of flipping once the labels arrive. The app sets both
  * again from the labels' language (app/App.tsx).
@@ -11,10 +12,10 @@
  * text until the app renders (app/mount.tsx clears the mark).
  */
 import { textDirection } from '@stream/core/domain';
-import { storedLanguage } from '@stream/core/machines';
+import { uiLanguage } from '@stream/core/machines';
 import { webStorage } from '@stream/core/platform';
 
-const language = storedLanguage(webStorage()) ?? globalThis.navigator?.language ?? 'en';
+const language = uiLanguage(webStorage(), globalThis.navigator?.language);
 document.documentElement.lang = language;
 document.documentElement.dir = textDirection(language);
 const served = document.documentElement.dataset.firstPaintLanguage;

@@ -6,7 +6,6 @@ import { enGB } from 'date-fns/locale/en-GB';
 import { es } from 'date-fns/locale/es';
 import { pt } from 'date-fns/locale/pt';
 import {
-  authoringLocale,
   formatDisplayDate,
   formatDuration,
   formatShortDate,
@@ -196,17 +195,6 @@ describe('formatDuration', () => {
         expect(parts.reduce((total, part) => total * 60 + part, 0)).toBe(seconds);
       }),
     );
-  });
-});
-
-describe('authoringLocale', () => {
-  it('maps en-us to en and leaves other locales alone (§9)', () => {
-    expect(authoringLocale('en-us')).toBe('en');
-    expect(authoringLocale('en-US')).toBe('en');
-    expect(authoringLocale('en_US')).toBe('en');
-    expect(authoringLocale('en-gb')).toBe('en-gb');
-    expect(authoringLocale('es')).toBe('es');
-    expect(authoringLocale(undefined as unknown as string)).toBe('');
   });
 });
 

@@ -16,15 +16,6 @@ export const L_FORMAT = 'dd/MM/yyyy';
 const normalizeTag = (locale: unknown): string =>
   typeof locale === 'string' ? locale.trim().replace(/_/g, '-').toLowerCase() : '';
 
-/**
- * The locale the texts were authored in: `en-us` (any case, `-` or `_`) → `'en'`; any other
- * string is returned unchanged; a non-string gives `''`. Never throws.
- * Implements commerce-and-account-data.md §9 "Authoring locale en-us maps to en".
- */
-export function authoringLocale(locale: string): string {
-  if (typeof locale !== 'string') return '';
-  return normalizeTag(locale) === 'en-us' ? 'en' : locale;
-}
 
 /**
  * The month abbreviations (`MMM`) and day ordinals (`do`) of the display locales, as date-fns 4's

@@ -78,7 +78,7 @@ export {
   LOGIN_ERROR_CODE_KEYS,
   type ErrorFacts,
 } from './loginErrors.js';
-export { languageOf, textDirection, labelFor, pickLocale, RTL_LANGUAGES } from './locale.js';
+export { authoringLocale, languageOf, textDirection, labelFor, pickLocale, RTL_LANGUAGES } from './locale.js';
 export { flattenLabelsByLocale, missingLabelKeys } from './labelSets.js';
 export {
   loginBackground,
@@ -134,7 +134,6 @@ export {
   type PeriodLabelKey,
 } from './periods.js';
 export {
-  authoringLocale,
   formatDisplayDate,
   formatShortDate,
   formatDuration,

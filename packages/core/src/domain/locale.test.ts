@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { labelFor, languageOf, pickLocale, textDirection } from './index.js';
+import { authoringLocale, labelFor, languageOf, pickLocale, textDirection } from './index.js';
 
 describe('locale', () => {
   it('textDirection and languageOf', () => {
@@ -35,14 +35,44 @@ describe('locale', () => {
     expect(pickLocale('fr', available, 'en')).toBe('en');
     expect(pickLocale(null, available, 'en')).toBe('en');
     expect(pickLocale('', available, 'en')).toBe('en');
+    expect(pickLocale('fr,*,es', available, 'en')).toBe('en');
+  });
+
+  it('pickLocale reads en-us as en, requested, offered or default (§9 authoring locale)', () => {
+    expect(pickLocale('en-US', ['es', 'en-us'], 'es')).toBe('en');
+    expect(pickLocale('en_us', ['en', 'es'], 'es')).toBe('en');
+    expect(pickLocale('EN-US,es;q=0.5', ['en-US', 'es'], 'es')).toBe('en');
+    expect(pickLocale('fr', ['es'], 'en-US')).toBe('en');
+    expect(pickLocale('en-gb', ['en-gb', 'en'], 'en')).toBe('en-gb');
   });
 
   it('pickLocale answers an available locale or the default (property)', () => {
     fc.assert(
       fc.property(fc.option(fc.string()), fc.array(fc.string()), fc.string(), (requested, available, fallback) => {
         const chosen = pickLocale(requested, available, fallback);
-        expect(chosen === fallback || available.includes(chosen)).toBe(true);
+        expect(chosen === authoringLocale(fallback) || available.map(authoringLocale).includes(chosen)).toBe(true);
       }),
     );
+  });
+
+  it('pickLocale never answers the authoring locale en-us (property)', () => {
+    const tag = fc.constantFrom('en-us', 'en-US', 'EN_us', ' en-us ', 'en', 'es', 'pt-BR', 'ar', 'en-gb', '*');
+    fc.assert(
+      fc.property(fc.array(tag, { maxLength: 4 }), fc.array(tag, { maxLength: 4 }), tag, (requested, available, fallback) => {
+        const chosen = pickLocale(requested.join(','), available, fallback);
+        expect(authoringLocale(chosen)).toBe(chosen);
+      }),
+    );
+  });
+});
+
+describe('authoringLocale', () => {
+  it('maps en-us to en and leaves other locales alone (§9)', () => {
+    expect(authoringLocale('en-us')).toBe('en');
+    expect(authoringLocale('en-US')).toBe('en');
+    expect(authoringLocale('en_US')).toBe('en');
+    expect(authoringLocale('en-gb')).toBe('en-gb');
+    expect(authoringLocale('es')).toBe('es');
+    expect(authoringLocale(undefined as unknown as string)).toBe('');
   });
 });

@@ -53,14 +53,30 @@ export function labelFor(
 const normalizeTag = (tag: string): string => tag.trim().replace(/_/g, '-').toLowerCase();
 
 /**
+ * The locale the texts were authored in: `en-us` (any case, `-` or `_`, spaces around) → `'en'`;
+ * any other string is returned unchanged; a non-string gives `''`. Never throws. Every place
+ * that reads a locale passes it through here: {@link pickLocale} (the requested and the offered
+ * tags), the stored or browser language of the web (`uiLanguage`), the sandbox's label files
+ * and its `Accept-Language`.
+ * Implements commerce-and-account-data.md §9 "Authoring locale en-us maps to en".
+ */
+export function authoringLocale(locale: string): string {
+  if (typeof locale !== 'string') return '';
+  return normalizeTag(locale) === 'en-us' ? 'en' : locale;
+}
+
+/**
  * Chooses the UI locale.
  *
  * - `requested`: a tag (`'pt-BR'`) or an Accept-Language list (`'es-ES,es;q=0.9'`, tried in
  *   order, q ignored); null/undefined/empty asks for the default.
  * - `available`: the realm's locales, for example `['en', 'es', 'pt-BR', 'ar']`.
+ * - Every tag, requested or offered, is read through {@link authoringLocale} first: `en-US` asks
+ *   for `en`, and an offered `en-us` is offered as `en` (§9 "Authoring locale en-us maps to en").
  * - For each requested tag: an exact match (case and `_`/`-` insensitive), else a locale with the
  *   same language (`pt` ↔ `pt-BR`, first in `available` order). Returns the `available`
- *   spelling; else `defaultLocale`. Never throws.
+ *   spelling; `*` ends the search; else `defaultLocale` (read the same way). Never answers
+ *   `en-us`. Never throws.
  * Implements identity-and-routes.md §3 "Labels response" (selected_locale) and §4 "Language change".
  */
 export function pickLocale(
@@ -68,18 +84,23 @@ export function pickLocale(
   available: readonly string[],
   defaultLocale: string,
 ): string {
-  if (typeof requested !== 'string' || !Array.isArray(available)) return defaultLocale;
-  const offered = available.filter((tag): tag is string => typeof tag === 'string' && tag.trim() !== '');
+  const fallback = authoringLocale(defaultLocale);
+  if (typeof requested !== 'string' || !Array.isArray(available)) return fallback;
+  const offered = available
+    .filter((tag): tag is string => typeof tag === 'string' && tag.trim() !== '')
+    .map(authoringLocale);
   const wanted = requested
     .split(',')
-    .map((part) => normalizeTag(part.split(';')[0] ?? ''))
-    .filter((tag) => tag !== '' && tag !== '*');
+    .map((part) => normalizeTag(authoringLocale(part.split(';')[0] ?? '')))
+    .filter((tag) => tag !== '');
   for (const tag of wanted) {
+    // `*` (any language) asks for nothing in particular: the default.
+    if (tag === '*') return fallback;
     const exact = offered.find((candidate) => normalizeTag(candidate) === tag);
     if (exact !== undefined) return exact;
     const language = languageOf(tag);
     const sameLanguage = offered.find((candidate) => languageOf(candidate) === language);
     if (sameLanguage !== undefined) return sameLanguage;
   }
-  return defaultLocale;
+  return fallback;
 }

@@ -96,7 +96,7 @@ export {
   type LabelsMachine,
 } from './labels/labels.machine.js';
 export { connectLabels, type LabelsSnapshot, type LabelsApi, type LabelsByKeysApi } from './labels/labels.connect.js';
-export { changeLanguage, storedLanguage } from './language/language.js';
+export { changeLanguage, storedLanguage, uiLanguage } from './language/language.js';
 export {
   joinedServerMessages,
   GENERIC_ERROR_KEY,
