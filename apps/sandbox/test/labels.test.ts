@@ -67,19 +67,19 @@ describe('Accept-Language', () => {
     expect(parseAcceptLanguage(undefined)).toEqual([]);
   });
 
-  it('selects exact, then primary-language matches, else the default', () => {
+  it('selects by preference with core pickLocale: exact, then same language, `*` or nothing known gives the default, en-us is en', () => {
     const locales = ['en', 'es', 'pt-br'];
-    expect(selectLocale('es-MX', locales, 'en')).toBe('es');
-    expect(selectLocale('pt', locales, 'en')).toBe('pt-br');
-    expect(selectLocale('fr, es;q=0.2', locales, 'en')).toBe('es');
-    expect(selectLocale('fr', locales, 'en')).toBe('en');
-    expect(selectLocale('*', locales, 'en')).toBe('en');
-    expect(selectLocale('fr, *, es', locales, 'en')).toBe('en');
-  });
-
-  it('reads the authoring locale en-us as en (commerce §9)', () => {
-    expect(selectLocale('en-US, es;q=0.5', ['es', 'en'], 'es')).toBe('en');
-    expect(selectLocale('fr', ['es', 'en'], 'en-US')).toBe('en');
+    const choices: [string, string][] = [
+      ['es-MX', 'es'],
+      ['pt', 'pt-br'],
+      ['fr, es;q=0.2', 'es'],
+      ['fr', 'en'],
+      ['*', 'en'],
+      ['fr, *, es', 'en'],
+      ['es;q=0.5, en-US', 'en'],
+    ];
+    for (const [header, locale] of choices) expect(selectLocale(header, locales, 'en'), header).toBe(locale);
+    expect(selectLocale('fr', locales, 'en-US')).toBe('en');
   });
 });
 
