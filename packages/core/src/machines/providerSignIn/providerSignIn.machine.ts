@@ -30,6 +30,14 @@ export interface ProviderLoginActorInput {
  * known, else the code table, else `failedAuthentication`), values kept. Input
  * {@link ProviderSignInInput} (the credentials form's input).
  */
+/**
+ * The message key the platform names when a provider's account id and secret do not match (404
+ * `NOT_FOUND`, docs/api.md "Credential providers"). Named here so that the sign-in page's label
+ * set holds it (scripts/label-keys.mjs): `isKnownKey` is asked when the refusal arrives, and a
+ * key not loaded yet would lose to the code table's `invalidCredentials`.
+ */
+export const PROVIDER_CREDENTIALS_INVALID_KEY = 'providerCredentialsInvalid';
+
 export function createProviderSignInMachine(provider: CredentialProvider) {
   return createCredentialsFormMachine({
     id: 'providerSignIn',

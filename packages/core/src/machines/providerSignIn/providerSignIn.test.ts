@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '../../api/errors.js';
+import { PROVIDER_CREDENTIALS_INVALID_KEY } from './providerSignIn.machine.js';
 import type { LoginResponse } from '../../contracts/index.js';
 import { connectProviderSignIn, pbrSignInMachine, sptvSignInMachine } from '../index.js';
 import type { CredentialProvider, ProviderLoginActorInput, SessionEvent } from '../index.js';
@@ -50,7 +51,7 @@ describe('providerSignIn (§7 PBR and SPTV id/secret)', () => {
   });
 
   it('a refused secret shows the known server message, else the code table, values kept', async () => {
-    const refused = new ApiError({ call: 'credentialProviders.pbr', status: 404, code: 'NOT_FOUND', messages: ['providerCredentialsInvalid'], requestId: 'r' });
+    const refused = new ApiError({ call: 'credentialProviders.pbr', status: 404, code: 'NOT_FOUND', messages: [PROVIDER_CREDENTIALS_INVALID_KEY], requestId: 'r' });
     const known = setup({ login: () => Promise.reject(refused), isKnownKey: (key) => key === 'providerCredentialsInvalid' });
     known.view().change('username', 'pbr.viewer');
     known.view().change('password', 'wrong');
