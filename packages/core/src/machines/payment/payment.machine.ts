@@ -873,7 +873,8 @@ export const paymentMachine = setup({
           entry: 'dropBillingFields',
         },
         complete: {
-          description: 'Paid: the pending checkout is forgotten and the journey moves on to PAYMENT_COMPLETE with context.paid.',
+          description:
+            "Paid: the pending checkout is forgotten and the journey moves on to PAYMENT_COMPLETE with context.paid; a gift's payment confirmed on PAY or PAYMENT_AUTHORIZATION goes on to the gift's page (GIFT).",
           entry: ['dropBillingFields', 'storePaidFromOrder', 'clearPending', 'notifyJourneyDone', 'leaveForGift'],
         },
       },
