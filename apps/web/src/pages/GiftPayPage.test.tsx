@@ -1,12 +1,11 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Route, Router, Switch, useLocation, useSearch } from 'wouter';
 import { ApiError, type ApiClient } from '@stream/core/api';
 import type { Gift, LoginResponse } from '@stream/core/contracts';
 import { buildPath } from '@stream/core/domain';
-import { I18nProvider, ServicesProvider } from '../app/context';
-import { jwt, testLabels, testServices } from '../app/testServices';
+import { renderRoute } from '../app/testRender';
+import { jwt, testServices } from '../app/testServices';
 import { clearTabGift, readTabGift, saveGiftDraft } from '../gifts/giftDraft';
 import GiftPayPage from './GiftPayPage';
 
@@ -58,30 +57,8 @@ function open(path: string, answer: Gift | Error | null, stored: LoginResponse =
   window.history.replaceState(null, '', path);
   const { api, get } = fakeApi(answer);
   const services = testServices(api, stored);
-  render(
-    <ServicesProvider services={services}>
-      <I18nProvider language="en" labels={testLabels()}>
-        <Router>
-          <Switch>
-            <Route path="/gift/:giftId?/pay">
-              <GiftPayPage />
-            </Route>
-            <Route>
-              <Elsewhere />
-            </Route>
-          </Switch>
-        </Router>
-      </I18nProvider>
-    </ServicesProvider>,
-  );
+  renderRoute(services, '/gift/:giftId?/pay', <GiftPayPage />);
   return { get, session: services.session };
-}
-
-/** Any other page: says where the viewer is. */
-function Elsewhere() {
-  const [location] = useLocation();
-  const search = useSearch();
-  return <p>{`at ${location}${search ? `?${search}` : ''}`}</p>;
 }
 
 afterEach(() => {
