@@ -355,6 +355,29 @@ describe("the buyer's gift", () => {
     expect(await chargeBalance(opened.deps.db, chargeId)).toEqual({ captured: 3 * 599, refunded: 3 * 599, balance: 0, refunds: 1 });
   });
 
+  it("a gift paid with PayPal (a redirecting provider) is refunded by the processor too: the approved payment is its captured charge", async () => {
+    const { newBuyer, pay } = buyers();
+    const buyer = await newBuyer();
+    const created = await call(opened.app, 'POST', '/api/v2/gifts', {
+      token: buyer.token,
+      body: { licenceId: '102', months: 1, recipientName: 'Pat', recipientEmail: 'pat-paypal@stream.test', deliveryDate: today(4) },
+    });
+    const { gift, basket } = createdGiftSchema.parse(created.json);
+    const init = await call(opened.app, 'POST', '/api/v4/payment-method/init', {
+      token: buyer.token,
+      body: { primaryPaymentDetails: { targetPaymentProvider: 'PAYPAL', paymentMethodType: 'PAYPAL', returnUrl: 'http://localhost:5173/pay/PAYPAL' } },
+    });
+    const { paymentDetailsExid, redirectUrl } = init.json as { paymentDetailsExid: string; redirectUrl: string };
+    const { pathname, search } = new URL(redirectUrl);
+    expect((await opened.app.request(`${pathname}/approve${search}`, { method: 'POST' })).status).toBe(303);
+    const paid = await pay(buyer.token, basket.id, payBody(paymentDetailsExid, 'PAYPAL', 'PAYPAL'));
+    expect(paid.json).toMatchObject({ status: 'SUCCEEDED', giftId: gift.giftId });
+    const chargeId = await chargeOf(buyer.token, paid.json.paymentId as string);
+    expect(await chargeBalance(opened.deps.db, chargeId)).toEqual({ captured: 1299, refunded: 0, balance: 1299, refunds: 0 });
+    expect((await call(opened.app, 'POST', `/api/v2/gifts/${gift.giftId}/cancel`, { token: buyer.token })).status).toBe(200);
+    expect(await chargeBalance(opened.deps.db, chargeId)).toEqual({ captured: 1299, refunded: 1299, balance: 0, refunds: 1 });
+  });
+
   it("one buyer's gift is out of another account's reach", async () => {
     const { gift } = await buyGift();
     const stranger = await buyers().newBuyer();
