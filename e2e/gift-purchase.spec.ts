@@ -32,6 +32,10 @@ test('a guest buys a gift for tomorrow, signing up inside the journey; on that d
   browser,
   request,
 }) => {
+  // Two browsers, a sign-up, a payment, the clock, a registration, a redemption and a video: the
+  // longest journey of the suite (about 60 s on a busy machine, every step waited for), so a
+  // triple budget.
+  test.slow();
   const recipientEmail = uniqueEmail('gift-to');
   const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
 
