@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { ADMIN_HEADERS, CONTENT, createViewer, SANDBOX_URL, startSignedIn } from './sandbox';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { ADMIN_HEADERS, CONTENT, createViewer, SANDBOX_URL, startSignedIn, viewerHeaders, type Viewer } from './sandbox';
 import { axeViolations, uniqueEmail } from './support';
 
 /**
@@ -32,6 +32,10 @@ test('a guest buys a gift for tomorrow, signing up inside the journey; on that d
   browser,
   request,
 }) => {
+  // Two browsers, a sign-up, a payment, the clock, a registration, a redemption and a video: the
+  // longest journey of the suite (about 60 s on a busy machine, every step waited for), so a
+  // triple budget.
+  test.slow();
   const recipientEmail = uniqueEmail('gift-to');
   const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
 
@@ -115,11 +119,117 @@ test('a guest buys a gift for tomorrow, signing up inside the journey; on that d
   }
 });
 
-test('GIFT_PAY without a gift in the tab says so and links to the gift form', async ({ page }) => {
+test('GIFT_PAY without a gift in the tab or the address goes back to the gift form, which says so', async ({ page }) => {
   await page.goto('/gift/pay');
+  await expect(page).toHaveURL(/\/gift\?reason=nothingToPay$/);
   await expect(page.getByRole('alert')).toHaveText('There is no gift to pay for in this tab. Choose a gift first.');
-  await page.getByRole('link', { name: 'Give a gift' }).click();
-  await expect(page).toHaveURL(/\/gift$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Give a gift' })).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+});
+
+/** A signed-in viewer fills GIFT_LIST (1 month of Sports Premium for Sam, tomorrow) and reaches GIFT_PAY's card step; resolves with the gift's id once the address names it. */
+async function giftToCardStep(page: Page, viewer: Viewer): Promise<string> {
+  await startSignedIn(page, viewer);
+  await page.goto('/gift');
+  await page.getByRole('radio', { name: /^1 month of Sports Premium/ }).check();
+  await page.getByLabel("Recipient's name").fill('Sam Recipient');
+  await page.getByLabel("Recipient's email").fill(uniqueEmail('gift-3ds-to'));
+  await page.getByLabel('Delivery date').fill(new Date(Date.now() + 86_400_000).toISOString().slice(0, 10));
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await toCardForm(page);
+  // The payment's load created the gift: the address names it (a reload or another tab pays that gift).
+  await expect(page).toHaveURL(/\/gift\/[0-9a-f-]{36}\/pay$/);
+  return /\/gift\/([0-9a-f-]{36})\/pay$/.exec(page.url())![1]!;
+}
+
+/** From GIFT_PAY's first step to the card form: the terms when asked (nothing paid yet records them), then the card method. */
+async function toCardForm(page: Page) {
+  const consent = page.getByRole('dialog', { name: 'Terms of use' });
+  const method = page.getByRole('radio', { name: 'Credit or debit card' });
+  await expect(method.or(consent)).toBeVisible({ timeout: 15_000 });
+  if (await consent.isVisible()) {
+    await consent.getByRole('checkbox', { name: 'I accept the terms of use' }).check();
+    await consent.getByRole('button', { name: 'Accept and continue' }).click();
+  }
+  await method.check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+}
+
+async function fillCard(page: Page, number: string) {
+  await page.getByLabel('Name on card').fill('Gift Buyer');
+  await page.getByLabel('Card number').fill(number);
+  await page.getByLabel('Expiry date').fill('12/34');
+  await page.getByLabel('Security code').fill('123');
+}
+
+/** The viewer's licences (`GET /api/v2/user/licence`). */
+async function heldLicences(request: APIRequestContext, viewer: Viewer): Promise<string[]> {
+  const response = await request.get(`${SANDBOX_URL}/api/v2/user/licence`, { headers: await viewerHeaders(request, viewer) });
+  expect(response.ok(), await response.text()).toBe(true);
+  return ((await response.json()) as { licences: { id: string }[] }).licences.map((l) => l.id);
+}
+
+test("a gift paid with a 3-D Secure card comes back to the gift's own page, and the buyer holds no licence", async ({ page, request }) => {
+  const viewer = await createViewer(request, 'gift-3ds');
+  const giftId = await giftToCardStep(page, viewer);
+  await fillCard(page, '4000 0025 0000 3155');
+  await page.getByRole('button', { name: /^Pay / }).click();
+
+  await expect(page).toHaveURL(new RegExp(`^${SANDBOX_URL}/_processor/v1/challenge/`));
+  await page.getByRole('button', { name: 'Complete authentication' }).click();
+
+  // Back through PAYMENT_AUTHORIZATION: the payment machine goes on to GIFT, never the plan's confirmation.
+  await expect(page).toHaveURL(new RegExp(`/gift/${giftId}$`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Your gift' })).toBeVisible();
+  await expect(page.getByText('Scheduled')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Payment complete' })).toHaveCount(0);
+  expect(await heldLicences(request, viewer)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
+});
+
+test("a failed 3-D Secure challenge of a gift offers the gift's checkout again, which pays the same gift", async ({ page, request }) => {
+  const viewer = await createViewer(request, 'gift-3ds-fail');
+  const giftId = await giftToCardStep(page, viewer);
+  await fillCard(page, '4000 0025 0000 3155');
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await page.getByRole('button', { name: 'Fail authentication' }).click();
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment not completed' })).toBeVisible();
+  await page.getByRole('link', { name: 'Back to checkout' }).click();
+  await expect(page).toHaveURL(new RegExp(`/gift/${giftId}/pay$`));
+  await expect(page.getByText(/A gift for Sam Recipient, delivered on/)).toBeVisible();
+  await toCardForm(page);
+  await fillCard(page, '4242 4242 4242 4242');
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await expect(page.getByRole('heading', { name: 'Your gift is paid' })).toBeVisible({ timeout: 20_000 });
+  await page.getByRole('link', { name: 'See your gift' }).click();
+  await expect(page).toHaveURL(new RegExp(`/gift/${giftId}$`));
+  await expect(page.getByText('Scheduled')).toBeVisible();
+  expect(await heldLicences(request, viewer)).toEqual([]);
+});
+
+test('GIFT_PAY reloaded, or opened with the gift id in another tab (no draft there), reads the gift from the platform and pays it', async ({ page, context, request }) => {
+  const viewer = await createViewer(request, 'gift-reload');
+  const giftId = await giftToCardStep(page, viewer);
+  await page.reload();
+  await expect(page.getByText(/A gift for Sam Recipient, delivered on/)).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/gift/${giftId}/pay`));
+
+  // Another tab has no draft: the page reads the gift (UNPAID) and pays that gift, not a second one.
+  const other = await context.newPage();
+  await other.goto(`/gift/${giftId}/pay`);
+  await expect(other.getByText(/A gift for Sam Recipient, delivered on/)).toBeVisible();
+  await toCardForm(other);
+  await fillCard(other, '4242 4242 4242 4242');
+  await other.getByRole('button', { name: /^Pay / }).click();
+  await expect(other.getByRole('heading', { name: 'Your gift is paid' })).toBeVisible({ timeout: 20_000 });
+
+  // Paid: the same address now opens the gift's page.
+  await other.goto(`/gift/${giftId}/pay`);
+  await expect(other).toHaveURL(new RegExp(`/gift/${giftId}$`));
+  await expect(other.getByText('Scheduled')).toBeVisible();
+  const gifts = await request.get(`${SANDBOX_URL}/api/v2/gifts`, { headers: await viewerHeaders(request, viewer) });
+  expect(((await gifts.json()) as { items: { giftId: string }[] }).items.map((g) => g.giftId)).toEqual([giftId]);
 });
 
 test("a child profile's account cannot pay for a gift: GIFT_PAY's journey shows the restricted modal", async ({ page, request }) => {

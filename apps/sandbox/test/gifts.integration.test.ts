@@ -11,6 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createdGiftSchema, giftListSchema, giftPlansSchema, giftRedemptionSchema, giftSchema, licencesResponseSchema } from '@stream/core/contracts';
 import { addMonthsUtc, normaliseGiftCode } from '@stream/core/domain';
 import { inProcessBuyers, payBody } from './buyers.js';
+import { chargeBalance } from '../src/payments/processor.js';
 import { call, expectError, inProcessAppForFile } from './helpers.js';
 
 const opened = inProcessAppForFile();
@@ -65,6 +66,14 @@ async function emailedCode(to: string): Promise<string> {
   return code!;
 }
 
+/** The processor's charge of payment `paymentId` (the history item's `externalPaymentId`). */
+async function chargeOf(token: string, paymentId: string): Promise<string> {
+  const history = await call(opened.app, 'GET', '/api/v2/customer/payments', { token });
+  const item = (history.json.items as Record<string, any>[]).find((i) => i.id === paymentId);
+  expect(item?.externalPaymentId).toEqual(expect.any(String));
+  return item!.externalPaymentId as string;
+}
+
 const redeem = (token: string, code: string) => call(opened.app, 'POST', '/api/v2/gift-redemptions', { token, body: { code } });
 const getGift = (token: string, giftId: string) => call(opened.app, 'GET', `/api/v2/gifts/${giftId}`, { token });
 
@@ -114,13 +123,41 @@ describe('buying a gift', () => {
     });
     const { gift, basket } = createdGiftSchema.parse(created.json);
     const res = await pay(buyer.token, basket.id, payBody(await initCard(buyer.token, '4000002500003155')));
-    expect(res.json).toMatchObject({ status: 'REQUIRES_ACTION' });
+    // The answer names the gift (the return page ends on the gift's page, never a plan's confirmation).
+    expect(res.json).toMatchObject({ status: 'REQUIRES_ACTION', giftId: gift.giftId });
     expect(await giftEmails(recipientEmail)).toEqual([]);
     const { pathname, search } = new URL(res.json.redirectUrl as string);
     const done = await opened.app.request(`${pathname}/complete${search}`, { method: 'POST' });
     expect(await done.json()).toMatchObject({ status: 'SUCCEEDED' });
     expect(await giftEmails(recipientEmail)).toHaveLength(1);
     expect(giftSchema.parse((await getGift(buyer.token, gift.giftId)).json)).toMatchObject({ status: 'DELIVERED', paymentId: res.json.paymentId });
+    // The buyer is granted nothing, and the history item is the gift's.
+    expect(await heldLicence(buyer.token, '201')).toBeUndefined();
+    const history = await call(opened.app, 'GET', '/api/v2/customer/payments', { token: buyer.token });
+    expect((history.json.items as Record<string, any>[]).find((i) => i.id === res.json.paymentId)).toMatchObject({
+      itemType: 'GIFT',
+      status: 'succeeded',
+      gift: { giftId: gift.giftId },
+    });
+  });
+
+  it('an unpaid gift reads as UNPAID (its checkout GIFT_PAY pays it), with no action and no payment', async () => {
+    const { newBuyer } = buyers();
+    const buyer = await newBuyer();
+    const created = await call(opened.app, 'POST', '/api/v2/gifts', {
+      token: buyer.token,
+      body: { licenceId: '102', months: 1, recipientName: 'Jo', recipientEmail: 'jo@stream.test', deliveryDate: today(2) },
+    });
+    const { gift } = createdGiftSchema.parse(created.json);
+    const read = await getGift(buyer.token, gift.giftId);
+    expect(read.status, JSON.stringify(read.json)).toBe(200);
+    const answer = giftSchema.parse(read.json);
+    expect(answer).toMatchObject({ status: 'UNPAID', canCancel: false, canResend: false, recipientName: 'Jo', deliveryDate: today(2) });
+    expect(answer).not.toHaveProperty('paymentId');
+    // Not in the list of paid gifts, not cancellable, out of another account's reach.
+    expect(giftListSchema.parse((await call(opened.app, 'GET', '/api/v2/gifts', { token: buyer.token })).json).items).toEqual([]);
+    expectError(await call(opened.app, 'POST', `/api/v2/gifts/${gift.giftId}/cancel`, { token: buyer.token }), 404, 'NOT_FOUND');
+    expectError(await getGift((await newBuyer()).token, gift.giftId), 404, 'NOT_FOUND');
   });
 
   it('a licence put in the basket makes it an ordinary basket again', async () => {
@@ -280,11 +317,65 @@ describe("the buyer's gift", () => {
     expect(giftSchema.parse(res.json)).toMatchObject({ status: 'CANCELLED', refunded: true, canCancel: false });
     const history = await call(opened.app, 'GET', '/api/v2/customer/payments', { token: buyer.token });
     const item = (history.json.items as Record<string, any>[]).find((i) => i.id === paymentId);
-    expect(item).toMatchObject({ status: 'refunded', refunds: [{ amount: gift.price.amount, currency: gift.price.currency }] });
+    expect(item).toMatchObject({ status: 'refunded', refunds: [{ amount: gift.price.amount, currency: gift.price.currency, refundId: expect.stringMatching(/^re_/) }] });
     await setClock(Date.now() + 6 * DAY);
     expect(await giftEmails(recipientEmail)).toEqual([]);
     const delivered = await buyGift({ deliveryDate: today(6) });
     expectError(await call(opened.app, 'POST', `/api/v2/gifts/${delivered.gift.giftId}/cancel`, { token: delivered.buyer.token }), 409, 'CONFLICT');
+  });
+
+  it('two concurrent cancels refund once: one refund of the exact amount, the charge left at zero; a third cancel refunds nothing', async () => {
+    const { buyer, gift, paymentId } = await buyGift({ deliveryDate: today(3), months: 12 });
+    const chargeId = await chargeOf(buyer.token, paymentId);
+    expect(await chargeBalance(opened.deps.db, chargeId)).toEqual({ captured: 12 * 1299, refunded: 0, balance: 12 * 1299, refunds: 0 });
+    const cancel = () => call(opened.app, 'POST', `/api/v2/gifts/${gift.giftId}/cancel`, { token: buyer.token });
+    const answers = await Promise.all([cancel(), cancel()]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    expect(await chargeBalance(opened.deps.db, chargeId)).toEqual({ captured: 12 * 1299, refunded: 12 * 1299, balance: 0, refunds: 1 });
+    expectError(await cancel(), 409, 'CONFLICT');
+    expect((await chargeBalance(opened.deps.db, chargeId))?.refunds).toBe(1);
+  });
+
+  it("a gift paid with 3-D Secure is refunded by the processor too (the challenge's charge is captured first)", async () => {
+    const { newBuyer, initCard, pay } = buyers();
+    const buyer = await newBuyer();
+    const created = await call(opened.app, 'POST', '/api/v2/gifts', {
+      token: buyer.token,
+      body: { licenceId: '201', months: 3, recipientName: 'Jo', recipientEmail: 'jo3ds@stream.test', deliveryDate: today(4) },
+    });
+    const { gift, basket } = createdGiftSchema.parse(created.json);
+    const res = await pay(buyer.token, basket.id, payBody(await initCard(buyer.token, '4000002500003155')));
+    const chargeId = await chargeOf(buyer.token, res.json.paymentId as string);
+    // Waiting for the challenge: nothing captured, nothing to refund.
+    expect(await chargeBalance(opened.deps.db, chargeId)).toMatchObject({ captured: 0, balance: 0 });
+    const { pathname, search } = new URL(res.json.redirectUrl as string);
+    await opened.app.request(`${pathname}/complete${search}`, { method: 'POST' });
+    expect(await chargeBalance(opened.deps.db, chargeId)).toMatchObject({ captured: 3 * 599, balance: 3 * 599 });
+    expect((await call(opened.app, 'POST', `/api/v2/gifts/${gift.giftId}/cancel`, { token: buyer.token })).status).toBe(200);
+    expect(await chargeBalance(opened.deps.db, chargeId)).toEqual({ captured: 3 * 599, refunded: 3 * 599, balance: 0, refunds: 1 });
+  });
+
+  it("a gift paid with PayPal (a redirecting provider) is refunded by the processor too: the approved payment is its captured charge", async () => {
+    const { newBuyer, pay } = buyers();
+    const buyer = await newBuyer();
+    const created = await call(opened.app, 'POST', '/api/v2/gifts', {
+      token: buyer.token,
+      body: { licenceId: '102', months: 1, recipientName: 'Pat', recipientEmail: 'pat-paypal@stream.test', deliveryDate: today(4) },
+    });
+    const { gift, basket } = createdGiftSchema.parse(created.json);
+    const init = await call(opened.app, 'POST', '/api/v4/payment-method/init', {
+      token: buyer.token,
+      body: { primaryPaymentDetails: { targetPaymentProvider: 'PAYPAL', paymentMethodType: 'PAYPAL', returnUrl: 'http://localhost:5173/pay/PAYPAL' } },
+    });
+    const { paymentDetailsExid, redirectUrl } = init.json as { paymentDetailsExid: string; redirectUrl: string };
+    const { pathname, search } = new URL(redirectUrl);
+    expect((await opened.app.request(`${pathname}/approve${search}`, { method: 'POST' })).status).toBe(303);
+    const paid = await pay(buyer.token, basket.id, payBody(paymentDetailsExid, 'PAYPAL', 'PAYPAL'));
+    expect(paid.json).toMatchObject({ status: 'SUCCEEDED', giftId: gift.giftId });
+    const chargeId = await chargeOf(buyer.token, paid.json.paymentId as string);
+    expect(await chargeBalance(opened.deps.db, chargeId)).toEqual({ captured: 1299, refunded: 0, balance: 1299, refunds: 0 });
+    expect((await call(opened.app, 'POST', `/api/v2/gifts/${gift.giftId}/cancel`, { token: buyer.token })).status).toBe(200);
+    expect(await chargeBalance(opened.deps.db, chargeId)).toEqual({ captured: 1299, refunded: 1299, balance: 0, refunds: 1 });
   });
 
   it("one buyer's gift is out of another account's reach", async () => {

@@ -561,6 +561,8 @@ export const payments = pgTable(
     giftId: uuid('gift_id'),
     /** When the whole amount was refunded (a cancelled gift), or null. */
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    /** The card processor's refund of it (`re_…`, `processor_refunds`), or null (none, or nothing was charged). */
+    refundId: text('refund_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -585,6 +587,43 @@ export const processorTokens = pgTable('processor_tokens', {
   usedAt: timestamp('used_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The card processor's charges (its own table, not the platform's): one row per charge of a
+ * payment (`ch_…` for a card, `<provider>_…` for a redirecting provider's stand-in), with its
+ * exact amount in minor units. `status` is `requires_action` while a 3-D Secure challenge is
+ * pending, `captured` once the money is taken (only a captured charge can be refunded).
+ */
+export const processorCharges = pgTable('processor_charges', {
+  id: text('id').primaryKey(),
+  amount: integer('amount').notNull(),
+  currency: text('currency').notNull(),
+  scale: integer('scale').notNull(),
+  status: text('status').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  capturedAt: timestamp('captured_at', { withTimezone: true }),
+});
+
+/**
+ * The card processor's refunds of captured charges (issue 18: a cancelled gift): exact minor
+ * units, never more than what is left of the charge; `idempotencyKey` is unique, so a refund asked
+ * twice with one key is made once (the second answer is the first refund).
+ */
+export const processorRefunds = pgTable(
+  'processor_refunds',
+  {
+    id: text('id').primaryKey(),
+    chargeId: text('charge_id')
+      .notNull()
+      .references(() => processorCharges.id),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    scale: integer('scale').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('processor_refunds_idempotency_idx').on(t.idempotencyKey), index('processor_refunds_charge_idx').on(t.chargeId)],
+);
 
 /**
  * The sandbox's email outbox: every message the platform sent (password reset, magic link, email

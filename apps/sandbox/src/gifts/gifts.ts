@@ -78,6 +78,7 @@ export function giftAnswer(row: GiftRow, licenceName: string, now: Date): Gift {
       deliveredAtMs: row.deliveredAt?.getTime() ?? null,
       redeemedAtMs: row.redeemedAt?.getTime() ?? null,
       cancelledAtMs: row.cancelledAt?.getTime() ?? null,
+      paid: row.paidAt !== null,
     },
     now.getTime(),
   );

@@ -3,15 +3,18 @@
  * from the platform: card details go to it directly (`POST /_processor/v1/tokens`), it answers a
  * token, and the platform stores only that token, the brand, the last four digits and the expiry.
  * The number and the CVC are checked and dropped, never stored or logged. A charge on a token
- * ({@link chargeToken}) answers what the test number says.
+ * ({@link chargeToken}) answers what the test number says; a charge with an amount is recorded
+ * (`processor_charges`), captured at once or once its 3-D Secure challenge completes
+ * ({@link captureCharge}), and can be refunded ({@link refundCharge}: exact minor units, never
+ * more than what is left, once per idempotency key).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sum } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import * as z from 'zod/mini';
 import type { SandboxEnv } from '../http/env.js';
 import type { SandboxDb } from '../db/open.js';
-import { processorTokens } from '../db/schema.js';
+import { processorCharges, processorRefunds, processorTokens } from '../db/schema.js';
 import { ApiHttpError, type CardErrorCode } from '../errors.js';
 import { readJsonBody } from '../http/body.js';
 
@@ -145,12 +148,116 @@ export type ChargeResult =
   | { ok: false; code: CardErrorCode }
   | { ok: 'requires_action'; chargeId: string };
 
-/** Charges the card behind `token` (the amount does not matter to the test cards). */
-export async function chargeToken(db: SandboxDb, token: string): Promise<ChargeResult> {
+/** An amount in minor units: `amount` at `scale` decimals of `currency`. */
+export interface MinorUnits {
+  amount: number;
+  currency: string;
+  scale: number;
+}
+
+/**
+ * Charges the card behind `token` (the outcome is the test card's, whatever the amount). With
+ * `charge` (a payment's amount and the time), a successful charge is recorded as captured and one
+ * that needs 3-D Secure as `requires_action` (captured by {@link captureCharge}); without it (a
+ * card's verification) nothing is recorded.
+ */
+export async function chargeToken(db: SandboxDb, token: string, charge?: MinorUnits & { at: Date }): Promise<ChargeResult> {
   const row = await findToken(db, token);
   if (!row) return { ok: false, code: 'processing_error' };
   const chargeId = `ch_${randomBytes(12).toString('hex')}`;
-  if (!row.outcome) return { ok: true, chargeId };
-  if (row.outcome === 'requires_action') return { ok: 'requires_action', chargeId };
-  return { ok: false, code: row.outcome as CardErrorCode };
+  if (row.outcome && row.outcome !== 'requires_action') return { ok: false, code: row.outcome as CardErrorCode };
+  const captured = !row.outcome;
+  if (charge) await recordCharge(db, chargeId, charge, captured);
+  return captured ? { ok: true, chargeId } : { ok: 'requires_action', chargeId };
+}
+
+/**
+ * Records charge `chargeId` of `charge` (minor units): captured at `charge.at` (a card charged at
+ * once, a redirecting provider's approved payment), or waiting for its 3-D Secure challenge.
+ */
+export async function recordCharge(db: SandboxDb, chargeId: string, charge: MinorUnits & { at: Date }, captured = true): Promise<void> {
+  await db.insert(processorCharges).values({
+    id: chargeId,
+    amount: charge.amount,
+    currency: charge.currency,
+    scale: charge.scale,
+    status: captured ? 'captured' : 'requires_action',
+    createdAt: charge.at,
+    capturedAt: captured ? charge.at : null,
+  });
+}
+
+/** Captures a charge whose 3-D Secure challenge completed (nothing for an unknown or already captured one). */
+export async function captureCharge(db: SandboxDb, chargeId: string | null, at: Date): Promise<void> {
+  if (!chargeId) return;
+  await db
+    .update(processorCharges)
+    .set({ status: 'captured', capturedAt: at })
+    .where(and(eq(processorCharges.id, chargeId), eq(processorCharges.status, 'requires_action')));
+}
+
+/** A refund the processor made: its id (`re_…`), the charge and the exact amount; `replayed` when the key had already refunded. */
+export interface ChargeRefund extends MinorUnits {
+  refundId: string;
+  chargeId: string;
+  replayed: boolean;
+}
+
+/** Why the processor refused a refund. */
+export type RefundRefusal = 'no_such_charge' | 'charge_not_captured' | 'amount_exceeds_balance' | 'invalid_amount' | 'currency_mismatch';
+
+/**
+ * Refunds `refund.amount` minor units of captured charge `chargeId`, once per `idempotencyKey`:
+ * the same key again answers the first refund (`replayed`), refunding nothing more. In one
+ * transaction with the charge's row locked, so concurrent refunds of one charge never take more
+ * than it holds. Refuses (`{ ok: false, reason }`) an unknown or uncaptured charge, another
+ * currency or scale, an amount that is not a positive whole number, or more than the charge's
+ * {@link chargeBalance}.
+ */
+export async function refundCharge(
+  db: SandboxDb,
+  chargeId: string,
+  refund: MinorUnits & { idempotencyKey: string; at: Date },
+): Promise<{ ok: true; refund: ChargeRefund } | { ok: false; reason: RefundRefusal }> {
+  return db.transaction(async (txDb) => {
+    const tx = txDb as unknown as SandboxDb;
+    const [charge] = await tx.select().from(processorCharges).where(eq(processorCharges.id, chargeId)).for('update');
+    const [done] = await tx.select().from(processorRefunds).where(eq(processorRefunds.idempotencyKey, refund.idempotencyKey)).limit(1);
+    if (done) return { ok: true as const, refund: { refundId: done.id, chargeId: done.chargeId, amount: done.amount, currency: done.currency, scale: done.scale, replayed: true } };
+    if (!charge) return { ok: false as const, reason: 'no_such_charge' as const };
+    if (charge.status !== 'captured') return { ok: false as const, reason: 'charge_not_captured' as const };
+    if (charge.currency !== refund.currency || charge.scale !== refund.scale) return { ok: false as const, reason: 'currency_mismatch' as const };
+    if (!Number.isInteger(refund.amount) || refund.amount <= 0) return { ok: false as const, reason: 'invalid_amount' as const };
+    if (refund.amount > charge.amount - (await refundedOf(tx, chargeId))) return { ok: false as const, reason: 'amount_exceeds_balance' as const };
+    const refundId = `re_${randomBytes(12).toString('hex')}`;
+    await tx.insert(processorRefunds).values({
+      id: refundId,
+      chargeId,
+      amount: refund.amount,
+      currency: refund.currency,
+      scale: refund.scale,
+      idempotencyKey: refund.idempotencyKey,
+      createdAt: refund.at,
+    });
+    return { ok: true as const, refund: { refundId, chargeId, amount: refund.amount, currency: refund.currency, scale: refund.scale, replayed: false } };
+  });
+}
+
+/** Minor units refunded so far of `chargeId`. */
+async function refundedOf(db: SandboxDb, chargeId: string): Promise<number> {
+  const [row] = await db.select({ total: sum(processorRefunds.amount) }).from(processorRefunds).where(eq(processorRefunds.chargeId, chargeId));
+  return Number(row?.total ?? 0);
+}
+
+/**
+ * What the processor holds of charge `chargeId`: the captured amount less its refunds (minor
+ * units; 0 for a charge not captured), and its refunds; undefined for an unknown charge.
+ */
+export async function chargeBalance(db: SandboxDb, chargeId: string): Promise<{ captured: number; refunded: number; balance: number; refunds: number } | undefined> {
+  const [charge] = await db.select().from(processorCharges).where(eq(processorCharges.id, chargeId)).limit(1);
+  if (!charge) return undefined;
+  const rows = await db.select({ amount: processorRefunds.amount }).from(processorRefunds).where(eq(processorRefunds.chargeId, chargeId));
+  const refunded = rows.reduce((total, row) => total + row.amount, 0);
+  const captured = charge.status === 'captured' ? charge.amount : 0;
+  return { captured, refunded, balance: captured - refunded, refunds: rows.length };
 }

@@ -22,6 +22,7 @@ import { findBuyersGift, giftAnswer, giftCodeHash, giftPlans, giftPrice, isGifta
 import { loadCatalogue, loadHeld, saveHeld } from '../licences/repository.js';
 import { startedRow, statusOf } from '../licences/state.js';
 import { DEFAULT_CALLER, readSessionCaller, refuseChildPurchase } from '../payments/caller.js';
+import { refundCharge } from '../payments/processor.js';
 import { basketAnswer, openBasket, skuOf, updateBasket } from './payments.js';
 import { conflict, type RouteContext } from './context.js';
 
@@ -112,11 +113,11 @@ export function registerGiftRoutes(ctx: RouteContext, delivery: GiftDelivery): v
     return { items: rows.map(({ row, licenceName }) => giftAnswer(row, licenceName ?? row.licenceId, now)) };
   });
 
-  // GET /api/v2/gifts/:giftId
+  // GET /api/v2/gifts/:giftId: an unpaid one too (UNPAID; GIFT_PAY reads it to pay it).
   route(G.get, async ({ params }, c) => {
     const claims = await ctx.requireUser(c);
     await delivery.deliverDue();
-    const { row, licenceName } = await findBuyersGift(db, claims.sub, params.giftId);
+    const { row, licenceName } = await findBuyersGift(db, claims.sub, params.giftId, { unpaid: true });
     return giftAnswer(row, licenceName, await ctx.sandboxNow());
   });
 
@@ -144,7 +145,7 @@ export function registerGiftRoutes(ctx: RouteContext, delivery: GiftDelivery): v
         throw conflict('Only a gift that has not been delivered yet can be cancelled.');
       }
       const [cancelled] = await tx.update(gifts).set({ cancelledAt: now }).where(eq(gifts.id, locked.id)).returning();
-      if (locked.paymentId) await tx.update(payments).set({ refundedAt: now, updatedAt: now }).where(eq(payments.id, locked.paymentId));
+      if (locked.paymentId) await refundGiftPayment(tx, locked.paymentId, locked.id, now);
       return cancelled!;
     });
     return giftAnswer(row, licenceName, now);
@@ -164,6 +165,32 @@ export function registerGiftRoutes(ctx: RouteContext, delivery: GiftDelivery): v
       throw error;
     }
   });
+}
+
+/**
+ * Refunds the payment `paymentId` of cancelled gift `giftId` in full (inside the cancel's
+ * transaction, the gift's row locked): the card processor refunds its charge of the exact amount
+ * (`refundCharge`, idempotency key `gift-cancel:{giftId}`, so it is made once whatever happens),
+ * and the payment records when and which refund (its history item is then `refunded`). A payment
+ * that charged nothing (a zero balance) is marked refunded without a processor refund.
+ */
+async function refundGiftPayment(tx: SandboxDb, paymentId: string, giftId: string, now: Date): Promise<void> {
+  const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).limit(1);
+  if (!payment || payment.refundedAt) return;
+  let refundId: string | null = null;
+  if (payment.externalId && payment.amount > 0) {
+    const refunded = await refundCharge(tx, payment.externalId, {
+      amount: payment.amount,
+      currency: payment.currency,
+      scale: payment.scale,
+      idempotencyKey: `gift-cancel:${giftId}`,
+      at: now,
+    });
+    // Refused (nothing to refund back): the whole cancel rolls back, the gift stays scheduled.
+    if (!refunded.ok) throw conflict(`The card processor refused the refund (${refunded.reason}).`);
+    refundId = refunded.refund.refundId;
+  }
+  await tx.update(payments).set({ refundedAt: now, refundId, updatedAt: now }).where(eq(payments.id, paymentId));
 }
 
 /** The price columns of a gift. */

@@ -26,7 +26,7 @@ import { DEFAULTS } from '../config.js';
 import { realmWebOrigins } from '../seed/realm.js';
 import { hostedPage, providerName } from '../payments/pages.js';
 import { formatAmount, renderReceipt } from '../payments/receipt.js';
-import { CARD_ERROR_MESSAGES, cardError, chargeToken, spendToken } from '../payments/processor.js';
+import { captureCharge, CARD_ERROR_MESSAGES, cardError, chargeToken, recordCharge, spendToken } from '../payments/processor.js';
 import { normaliseVoucherCode, type VoucherRow } from '../payments/vouchers.js';
 import type { GiftDelivery } from '../gifts/gifts.js';
 import { conflict, type RouteContext } from './context.js';
@@ -424,7 +424,8 @@ export function registerPaymentRoutes(
     // Charge.
     let externalId: string | null = null;
     if (details?.provider === 'CARDS') {
-      const charge = await chargeToken(db, details.cardTokenRef ?? '');
+      // The processor records the charge of the exact amount (a refund takes it back: a cancelled gift).
+      const charge = await chargeToken(db, details.cardTokenRef ?? '', { amount: amounts.total, currency: amounts.currency, scale: amounts.scale, at: now });
       if (charge.ok === false) {
         const error = { status: 402, code: charge.code, messages: [CARD_ERROR_MESSAGES[charge.code] ?? charge.code] };
         await db
@@ -442,6 +443,7 @@ export function registerPaymentRoutes(
           paymentId,
           redirectUrl: `${ctx.publicUrl(c)}/_processor/v1/challenge/${paymentId}?token=${actionToken}`,
           licenceId: cat.id,
+          ...(gift ? { giftId: gift.id } : {}),
         };
         await db
           .update(payments)
@@ -451,6 +453,8 @@ export function registerPaymentRoutes(
       }
     } else if (details) {
       externalId = `${details.provider.toLowerCase()}_${randomUUID()}`;
+      // The redirecting provider's stand-in: its approved payment is a captured charge of the processor.
+      await recordCharge(db, externalId, { amount: amounts.total, currency: amounts.currency, scale: amounts.scale, at: now });
     }
     return afterCompleted(await completePayment(db, paymentId, externalId, now));
   };
@@ -720,6 +724,7 @@ export function registerPaymentRoutes(
     const now = await ctx.sandboxNow();
     let status: string;
     if (c.req.param('result') === 'complete') {
+      await captureCharge(db, payment.externalId, now);
       status = (await afterCompleted(await completePayment(db, payment.id, payment.externalId, now))).status;
     } else {
       const error = { status: 402, code: 'authentication_failed', messages: [CARD_ERROR_MESSAGES.authentication_failed!] };
@@ -1155,7 +1160,8 @@ function cardAnswer(row: DetailsRow): Card {
 /**
  * A payment history item. A gift's payment (docs/api.md "Gifts") is marked `itemType: 'GIFT'` with
  * `gift { giftId, months, recipientName }`; a refunded one has status `refunded` and its refund
- * `{ amount, scale, currency, refundedAt }` in `refunds`.
+ * `{ amount, scale, currency, refundedAt, refundId? }` in `refunds` (`refundId`: the card
+ * processor's refund, when something was charged).
  */
 function historyItem(
   p: PaymentRow,
@@ -1171,7 +1177,7 @@ function historyItem(
     skus: p.sku ? [p.sku] : [],
     itemType: p.giftId ? 'GIFT' : 'LICENCE',
     status: p.refundedAt ? 'refunded' : p.status.toLowerCase(),
-    refunds: p.refundedAt ? [{ ...price, refundedAt: p.refundedAt.toISOString() }] : [],
+    refunds: p.refundedAt ? [{ ...price, refundedAt: p.refundedAt.toISOString(), ...(p.refundId ? { refundId: p.refundId } : {}) }] : [],
   };
   if (p.giftId && gift) Object.assign(item, { gift: { giftId: p.giftId, ...gift } });
   if (p.sku) item.sku = p.sku;

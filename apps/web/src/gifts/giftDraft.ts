@@ -1,6 +1,9 @@
 import { checkGiftDraft, type GiftDraft } from '@stream/core/domain';
 import { tabStorage } from '../checkout/paymentEnv';
 
+/** The query GIFT_PAY sends GIFT_LIST with when it has no gift to pay: GIFT_LIST then says so (`giftNothingToPay`). */
+export const GIFT_NOTHING_TO_PAY = 'reason=nothingToPay';
+
 /** Where the gift form (GIFT_LIST) leaves the gift for GIFT_PAY: this tab's storage, never the address. */
 const DRAFT_KEY = 'stream.giftDraft';
 

@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { useLocation } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import { checkGiftDraft, formatMoney, giftToday, GIFT_MESSAGE_MAX_LENGTH, type GiftDraftErrors } from '@stream/core/domain';
 import type { GiftPlan } from '@stream/core/contracts';
 import { useResource } from '@stream/react';
@@ -8,7 +8,7 @@ import { useDocumentTitle } from '../app/hooks';
 import { Field } from '../components/Field';
 import { ErrorScreen, LoadingScreen } from '../components/StatusScreen';
 import { SubmitButton } from '../components/SubmitButton';
-import { saveGiftDraft } from '../gifts/giftDraft';
+import { GIFT_NOTHING_TO_PAY, saveGiftDraft } from '../gifts/giftDraft';
 import '../styles/gifts.css';
 
 /** The id of an offer's radio (licence and months). */
@@ -24,7 +24,8 @@ const FIELD_ORDER = ['offer', 'recipientName', 'recipientEmail', 'message', 'del
  * `checkGiftDraft`/`checkDeliveryDate`). Guests too: "Continue to payment" keeps the checked gift
  * in this tab (`gifts/giftDraft.ts`) and opens GIFT_PAY, whose purchase journey signs the buyer in
  * or up. A wrong field says why, and focus goes to the first one. A child profile never gets here
- * (core's `routeDenial`).
+ * (core's `routeDenial`). Sent back by GIFT_PAY with nothing to pay (`?reason=nothingToPay`), it
+ * says so first (`giftNothingToPay`, an alert).
  */
 export default function GiftListPage() {
   const { t } = useI18n();
@@ -50,6 +51,7 @@ function GiftForm({ plans }: { plans: readonly GiftPlan[] }) {
   const [deliveryDate, setDeliveryDate] = useState(today);
   const [errors, setErrors] = useState<GiftDraftErrors>({});
   const formRef = useRef<HTMLFormElement>(null);
+  const nothingToPay = useSearch() === GIFT_NOTHING_TO_PAY;
 
   const monthsLabel = (months: number) => (months === 1 ? t('giftOneMonth') : t('giftMonths', { months: String(months) }));
   const submit = (event: FormEvent) => {
@@ -73,6 +75,11 @@ function GiftForm({ plans }: { plans: readonly GiftPlan[] }) {
   return (
     <div className="page gift-list">
       <h1>{t('giftListTitle')}</h1>
+      {nothingToPay ? (
+        <p role="alert" className="alert">
+          {t('giftNothingToPay')}
+        </p>
+      ) : null}
       <p>{t('giftListIntro')}</p>
       {plans.length === 0 ? (
         <p role="status">{t('giftNoPlans')}</p>

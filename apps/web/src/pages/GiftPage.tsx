@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { Link } from 'wouter';
 import { formatDisplayDate, formatMoney, parseIsoTimestamp } from '@stream/core/domain';
 import { connectGiftOrder, giftOrderMachine, type GiftOrderApi } from '@stream/core/machines';
 import { useFlow } from '@stream/react';
@@ -12,6 +13,7 @@ import { NotFoundPage } from './NotFoundPage';
 
 /** Label key of each gift status. */
 const STATUS_KEYS = {
+  UNPAID: 'giftStatusUnpaid',
   SCHEDULED: 'giftStatusScheduled',
   DELIVERED: 'giftStatusDelivered',
   REDEEMED: 'giftStatusRedeemed',
@@ -23,7 +25,8 @@ const STATUS_KEYS = {
  * GIFT (`/gift/:giftId`; issue 18, docs/api.md "Gifts"): the buyer's view of one gift, on core's
  * `giftOrder` machine: the plan and months, the recipient, the delivery date, the price and its
  * status (scheduled, delivered, redeemed, cancelled, expired); "Send again" for a delivered gift
- * (a new code is emailed), "Cancel and refund" before delivery. Signed-in only (a guest signs in
+ * (a new code is emailed), "Cancel and refund" before delivery; an UNPAID gift (its payment not
+ * made or not completed, such as a failed 3-D Secure) links to its checkout GIFT_PAY. Signed-in only (a guest signs in
  * and comes back); another account's or an unknown gift is the not-found page.
  */
 export default function GiftPage() {
@@ -38,7 +41,7 @@ export default function GiftPage() {
 }
 
 function GiftOrder({ giftId }: { giftId: string }) {
-  const { t, language } = useI18n();
+  const { t, path, language } = useI18n();
   const { api } = useServices();
   const input = useMemo(() => ({ api, giftId }), [api, giftId]);
   const [view] = useFlow(giftOrderMachine, { input, connect: connectGiftOrder });
@@ -87,6 +90,11 @@ function GiftOrder({ giftId }: { giftId: string }) {
         <div role="alert" aria-atomic="true">
           {view.error ? <p className="alert">{t(view.error)}</p> : null}
         </div>
+        {gift.status === 'UNPAID' ? (
+          <Link href={path('GIFT_PAY', { giftId: gift.giftId })} className="button">
+            {t('giftPayNow')}
+          </Link>
+        ) : null}
         <GiftAction action="resend" view={view} label={t('giftResend')} busyLabel={t('giftSending')} />
         <GiftAction action="cancel" view={view} label={t('giftCancel')} busyLabel={t('giftCancelling')} />
       </section>

@@ -1,24 +1,21 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Route, Router, Switch, useLocation, useSearch } from 'wouter';
 import type { ApiClient } from '@stream/core/api';
 import type { LoginResponse } from '@stream/core/contracts';
 import { buildPath } from '@stream/core/domain';
-import { I18nProvider, ServicesProvider } from '../app/context';
-import { jwt, testLabels, testServices } from '../app/testServices';
+import { renderRoute } from '../app/testRender';
+import { jwt, testServices } from '../app/testServices';
 import LoginPage from './LoginPage';
 
 const GUEST: LoginResponse = { authorisationToken: jwt('guest-1', true), refreshToken: 'r-guest' };
 const USER: LoginResponse = { authorisationToken: jwt('user-1', false), refreshToken: 'r-user' };
 
-/** Labels whose text is the key: the form's controls are named `email`, `password`, `signIn`. */
-const labels = testLabels();
-
 /**
  * The web's services over a fake platform (login answers `USER`, the realm offers only the ID
  * provider) with the session the web builds (`browserNavigation`, which wouter follows), and a
- * record of every address the history was given.
+ * record of every address the history was given. Labels' text is the key: the form's controls are
+ * named `email`, `password`, `signIn`.
  */
 function page(path: string, stored: LoginResponse) {
   window.history.replaceState(null, '', path);
@@ -38,30 +35,8 @@ function page(path: string, stored: LoginResponse) {
   } as unknown as ApiClient;
   const services = testServices(api, stored);
   const { session } = services;
-  render(
-    <ServicesProvider services={services}>
-      <I18nProvider language="en" labels={labels}>
-        <Router>
-          <Switch>
-            <Route path={buildPath('LOGIN', {}, 'en')}>
-              <LoginPage />
-            </Route>
-            <Route>
-              <Elsewhere />
-            </Route>
-          </Switch>
-        </Router>
-      </I18nProvider>
-    </ServicesProvider>,
-  );
+  renderRoute(services, buildPath('LOGIN', {}, 'en'), <LoginPage />);
   return { visited, login, session };
-}
-
-/** Any page but login: says where the viewer is. */
-function Elsewhere() {
-  const [location] = useLocation();
-  const search = useSearch();
-  return <p>{`at ${location}${search ? `?${search}` : ''}`}</p>;
 }
 
 afterEach(() => {

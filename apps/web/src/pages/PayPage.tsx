@@ -23,7 +23,8 @@ import '../styles/checkout.css';
  * and idempotency key → the confirmation read from the payment history. A decline (`failed`) or a
  * validate error shows the mapped message and a way back to the checkout; 409 `freeTrialDenied`
  * and 424 are handled as at the checkout. Without a pending checkout or without the parameters: a
- * clear error and the plans.
+ * clear error and the plans. A gift's payment (issue 18) ends on the gift's page GIFT (the
+ * machine navigates there) and its way back is the gift's checkout GIFT_PAY.
  */
 export default function PayPage() {
   const { t } = useI18n();
@@ -48,11 +49,13 @@ function ProviderPayment({ back }: { back: ProviderReturn | null }) {
   const licenceId = payment.item === '' ? null : payment.item;
 
   if (payment.status === 'problem') {
-    return <PaymentProblem message={messageText(i18n, payment.problem) ?? t('anErrorOccured')} licenceId={licenceId} from={payment.from} />;
+    return <PaymentProblem message={messageText(i18n, payment.problem) ?? t('anErrorOccured')} licenceId={licenceId} from={payment.from} giftId={payment.giftId} />;
   }
+  // A gift: the machine went on to the gift's page (GIFT); nothing of the plan's confirmation shows.
+  if (payment.destination !== null) return <LoadingScreen label={t('loading')} />;
   if (payment.complete) return <PaymentComplete licenceName={payment.paid?.licenceName ?? null} paid={payment.paid?.paid ?? null} from={payment.from} />;
   const error = messageText(i18n, payment.error);
-  if (error !== null) return <PaymentProblem message={error} licenceId={licenceId} from={payment.from} />;
+  if (error !== null) return <PaymentProblem message={error} licenceId={licenceId} from={payment.from} giftId={payment.giftId} />;
   if (payment.billingFields !== null) {
     return (
       <section className="card checkout-payment__main" aria-labelledby="pay-billing-title">
@@ -62,7 +65,7 @@ function ProviderPayment({ back }: { back: ProviderReturn | null }) {
     );
   }
   // The payer declined buying without the free trial, or gave up the billing details.
-  if (payment.cancelled) return <PaymentProblem message={t('paymentCancelled')} licenceId={licenceId} from={payment.from} />;
+  if (payment.cancelled) return <PaymentProblem message={t('paymentCancelled')} licenceId={licenceId} from={payment.from} giftId={payment.giftId} />;
   return (
     <>
       <LoadingScreen label={t('confirmingPayment')} />

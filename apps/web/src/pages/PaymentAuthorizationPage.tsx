@@ -16,7 +16,9 @@ import '../styles/checkout.css';
  * the item `paymentId` of `payments.history()` must be `succeeded` → the confirmation (the pending
  * checkout is then forgotten). Otherwise the card error text of `authentication_failed` (core
  * `cardErrorKey`) and a way back to the checkout, the pending checkout kept so the payer can try
- * again. Implements commerce-and-account-data.md §2 (payment routes), §4, §8 (card error keys).
+ * again. A gift's payment (issue 18) ends on the gift's page GIFT, where the machine navigates
+ * (`payment.destination`), and its way back is the gift's checkout GIFT_PAY. Implements
+ * commerce-and-account-data.md §2 (payment routes), §4, §8 (card error keys).
  */
 export default function PaymentAuthorizationPage() {
   const { t } = useI18n();
@@ -43,12 +45,15 @@ function AuthorizationOutcome({ paymentId }: { paymentId: string }) {
   if (payment.status === 'confirmFailed') {
     return <ErrorScreen title={t('paymentConfirmationTitle')} message={t('unknownError')} retryLabel={t('retry')} onRetry={payment.retry} />;
   }
+  // A gift: the machine went on to the gift's page (GIFT); nothing of the plan's confirmation shows.
+  if (payment.destination !== null) return <LoadingScreen label={t('loading')} />;
   if (payment.complete) return <PaymentComplete licenceName={payment.paid?.licenceName ?? null} paid={payment.paid?.paid ?? null} from={payment.from} />;
   return (
     <PaymentProblem
       message={messageText(i18n, payment.problem) ?? t('anErrorOccured')}
       licenceId={payment.item === '' ? null : payment.item}
       from={payment.from}
+      giftId={payment.giftId}
     />
   );
 }

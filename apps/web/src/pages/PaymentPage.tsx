@@ -5,13 +5,14 @@ import { useDocumentTitle } from '../app/hooks';
 import { SignedInOnly } from '../app/SignedInOnly';
 import { ErrorScreen, LoadingScreen } from '../components/StatusScreen';
 import { useRouteParams } from '../info/Loaded';
-import { entryOf, ReceiptLink } from '../payments/ReceiptLink';
+import { entryOf, ReceiptLink, RefundLines } from '../payments/ReceiptLink';
 import '../styles/payments.css';
 
 /**
  * PAYMENT (`/payment/:id`, identity-and-routes.md §2 route table; commerce-and-account-data.md §3
  * "Payment history item"; issue 18): one payment of the viewer's history, its details (product,
- * date, amount, transaction, status, a gift marker for `itemType: 'GIFT'`) and its receipt
+ * date, amount, transaction, status, a gift marker for `itemType: 'GIFT'`, its refunds: a
+ * cancelled gift's, core's `paymentRefundRows`) and its receipt
  * (the same "Download receipt (PDF)" as the history, succeeded payments only). Read from the
  * history resource (`queries.payments.history()`, shared with the account page); an id the
  * history does not hold shows "payment not found" with a way back to the account. A guest is
@@ -78,6 +79,14 @@ function Payment() {
           <dd>
             <span className={`history-status history-status--${row.status.toLowerCase() || 'unknown'}`}>{row.status}</span>
           </dd>
+          {entry.refunds.length > 0 ? (
+            <>
+              <dt>{t('paymentRefund')}</dt>
+              <dd>
+                <RefundLines refunds={entry.refunds} />
+              </dd>
+            </>
+          ) : null}
           {gift ? (
             <>
               <dt>{t('paymentKind')}</dt>

@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { useResource } from '@stream/react';
 import { useI18n, useServices } from '../app/context';
 import { InlineError, InlineStatus } from '../components/StatusScreen';
-import { entryOf, ReceiptLink, type HistoryEntry } from './ReceiptLink';
+import { entryOf, ReceiptLink, RefundLines, type HistoryEntry } from './ReceiptLink';
 import '../styles/catalogue.css';
 import '../styles/payments.css';
 
@@ -11,7 +11,8 @@ import '../styles/payments.css';
  * "Payment history" on the account page (commerce-and-account-data.md §3 "Payment history item",
  * "Account state: payments"): the resource `queries.payments.history()`, newest first, one table
  * row per item from core's `paymentHistoryRow` (name, a link to the payment's page PAYMENT, date, description, transaction details,
- * status in upper case) and a "Download receipt (PDF)" link only when the row has a receipt
+ * status in upper case, with a line per refund: a cancelled gift's) and a "Download receipt (PDF)"
+ * link only when the row has a receipt
  * (succeeded). The receipt is fetched with the session's bearer header
  * (`queries.payments.receipt`) and saved through an object URL (`receipt.ts`). A `<table>` with a
  * caption; below 640 px each row stacks as a block with its column names.
@@ -65,7 +66,7 @@ function HistoryTable({ entries }: { entries: HistoryEntry[] }) {
         </tr>
       </thead>
       <tbody>
-        {entries.map(({ row, receiptUrl }, index) => (
+        {entries.map(({ row, receiptUrl, refunds }, index) => (
           <tr key={row.id || index}>
             <Cell label={columns.date}>{row.date}</Cell>
             <Cell label={columns.name} header>
@@ -83,6 +84,7 @@ function HistoryTable({ entries }: { entries: HistoryEntry[] }) {
             </Cell>
             <Cell label={columns.status}>
               <span className={`history-status history-status--${row.status.toLowerCase() || 'unknown'}`}>{row.status}</span>
+              {refunds.length > 0 ? <RefundLines refunds={refunds} /> : null}
             </Cell>
             <Cell label={columns.receipt}>
               {row.pdfAvailable && receiptUrl ? <ReceiptLink paymentId={row.id} url={receiptUrl} name={row.name} date={row.date} /> : null}

@@ -1,21 +1,41 @@
 import { useState } from 'react';
 import type { PaymentHistoryItem } from '@stream/core/contracts';
 import { isSignedOutError } from '@stream/core/api';
-import { paymentHistoryRow, type PaymentHistoryRow } from '@stream/core/domain';
+import { paymentHistoryRow, paymentRefundRows, type PaymentHistoryRow, type PaymentRefundRow } from '@stream/core/domain';
 import { useI18n, useServices } from '../app/context';
 import { Spinner } from '../components/Spinner';
 import { receiptFileName, saveBlob } from './receipt';
 
-/** A history row and the item's receipt URL (this platform's `receiptUrl`, succeeded items only). */
+/** A history row, the item's receipt URL (this platform's `receiptUrl`, succeeded items only) and its refunds. */
 export interface HistoryEntry {
   row: PaymentHistoryRow;
   receiptUrl: string | null;
+  /** The item's refunds (a cancelled gift's; core's `paymentRefundRows`), `[]` when none. */
+  refunds: PaymentRefundRow[];
 }
 
-/** The history row of `item` (core's `paymentHistoryRow` in `language`) and its receipt URL. */
+/** The history row of `item` (core's `paymentHistoryRow` in `language`), its receipt URL and its refunds. */
 export function entryOf(item: PaymentHistoryItem, language: string): HistoryEntry {
   const receiptUrl = (item as Record<string, unknown>).receiptUrl;
-  return { row: paymentHistoryRow(item, language), receiptUrl: typeof receiptUrl === 'string' && receiptUrl !== '' ? receiptUrl : null };
+  return {
+    row: paymentHistoryRow(item, language),
+    receiptUrl: typeof receiptUrl === 'string' && receiptUrl !== '' ? receiptUrl : null,
+    refunds: paymentRefundRows(item, language),
+  };
+}
+
+/** A payment's refunds, one line each: "Refunded £38.97 on 26th Nov, 2026" (`paymentRefundedOn`). */
+export function RefundLines({ refunds }: { refunds: readonly PaymentRefundRow[] }) {
+  const { t } = useI18n();
+  return (
+    <>
+      {refunds.map((refund, index) => (
+        <span key={index} className="history-refund">
+          {t('paymentRefundedOn', { amount: refund.amount, date: refund.date })}
+        </span>
+      ))}
+    </>
+  );
 }
 
 interface ReceiptLinkProps {

@@ -25,8 +25,8 @@ import { moneySchema } from './licences.js';
  * 3. The recipient redeems the code (`POST /api/v2/gift-redemptions`): a new licence for the
  *    period, or the held plan's paid period extended by it, without a charge.
  *
- * The buyer sees its gifts (`GET /api/v2/gifts`, `/gifts/{giftId}`): SCHEDULED, DELIVERED,
- * REDEEMED, CANCELLED or EXPIRED; resends a delivered one (a new code; the old one stops
+ * The buyer sees its gifts (`GET /api/v2/gifts`, `/gifts/{giftId}`): UNPAID (created, not paid
+ * yet: `/gifts/{giftId}` only), SCHEDULED, DELIVERED, REDEEMED, CANCELLED or EXPIRED; resends a delivered one (a new code; the old one stops
  * working), or cancels a scheduled one (the payment is refunded). Codes are 24 characters of
  * Crockford's base 32 (120 random bits), stored hashed, single-use, expire a year after
  * delivery; redemption is idempotent for the same account and throttled like other secrets.
@@ -185,7 +185,11 @@ export const giftsCalls = {
     response: giftListSchema,
     auth: 'required',
   }),
-  /** `GET /api/v2/gifts/{giftId}`: one of the caller's gifts. Errors: 401; 404 (another account's gift too); 400 for an id that is not a UUID. */
+  /**
+   * `GET /api/v2/gifts/{giftId}`: one of the caller's gifts, an unpaid one too (`status: 'UNPAID'`,
+   * no `paymentId`: its checkout GIFT_PAY pays it). Errors: 401; 404 (another account's gift too);
+   * 400 for an id that is not a UUID.
+   */
   get: defineCall({
     name: 'gifts.get',
     method: 'GET',

@@ -11,6 +11,8 @@ import {
   GIFT_PERIOD_MONTHS,
   giftActions,
   giftStatus,
+  giftPaySource,
+  giftPayStep,
   normaliseGiftCode,
   renewalAfterGift,
   type GiftHeldLicence,
@@ -216,5 +218,60 @@ describe('checkGiftDraft (the GIFT_LIST form)', () => {
         expect(checkGiftDraft({ ...good, months, deliveryDate: date }, now).ok).toBe(true);
       }),
     );
+  });
+});
+
+describe('giftStatus of an unpaid gift', () => {
+  it('is UNPAID until paid (a cancel still wins), with no action for the buyer', () => {
+    const base = { deliverAtMs: YEAR_2000, deliveredAtMs: null, redeemedAtMs: null, cancelledAtMs: null };
+    expect(giftStatus({ ...base, paid: false }, YEAR_2000)).toBe('UNPAID');
+    expect(giftStatus({ ...base, paid: true }, YEAR_2000)).toBe('SCHEDULED');
+    expect(giftStatus({ ...base, paid: false, cancelledAtMs: YEAR_2000 }, YEAR_2000)).toBe('CANCELLED');
+    expect(giftActions('UNPAID')).toEqual({ resend: false, cancel: false });
+  });
+});
+
+describe('giftPaySource (GIFT_PAY: the tab draft, the platform, or nothing)', () => {
+  const ID = 'a0a0a0a0-0000-4000-8000-000000000001';
+  const OTHER = 'b0b0b0b0-0000-4000-8000-000000000002';
+  it('uses the tab without a gift in the address or with its own gift; reads any other named gift from the platform', () => {
+    expect(giftPaySource({ giftId: null }, undefined)).toEqual({ kind: 'tab' });
+    expect(giftPaySource({ giftId: ID }, '')).toEqual({ kind: 'tab' });
+    expect(giftPaySource({ giftId: ID }, ID.toUpperCase())).toEqual({ kind: 'tab' });
+    expect(giftPaySource({ giftId: ID }, OTHER)).toEqual({ kind: 'platform', giftId: OTHER });
+    expect(giftPaySource({ giftId: null }, ID)).toEqual({ kind: 'platform', giftId: ID });
+    expect(giftPaySource(null, ` ${ID} `)).toEqual({ kind: 'platform', giftId: ID });
+  });
+  it('is nothing without a draft and a gift id, or with an id that is not a UUID', () => {
+    expect(giftPaySource(null, undefined)).toEqual({ kind: 'none' });
+    expect(giftPaySource(null, '   ')).toEqual({ kind: 'none' });
+    expect(giftPaySource({ giftId: null }, 'pay')).toEqual({ kind: 'none' });
+    expect(giftPaySource(undefined, 42)).toEqual({ kind: 'none' });
+  });
+  it('never throws, and names the platform only for a UUID (property)', () => {
+    fc.assert(
+      fc.property(fc.option(fc.record({ giftId: fc.option(fc.string(), { nil: null }) }), { nil: null }), fc.anything(), (tab, route) => {
+        const source = giftPaySource(tab, route);
+        if (source.kind === 'platform') expect(source.giftId).toMatch(/^[0-9a-f-]{36}$/i);
+        if (source.kind === 'none') expect(tab === null || (typeof route === 'string' && route.trim() !== '')).toBe(true);
+      }),
+    );
+    fc.assert(
+      fc.property(fc.uuid(), (id) => {
+        expect(giftPaySource(null, id)).toEqual({ kind: 'platform', giftId: id });
+      }),
+    );
+  });
+});
+
+describe('giftPayStep (a gift read from the platform)', () => {
+  const gift = { licenceId: '102', months: 3, recipientName: 'Sam', recipientEmail: 'sam@example.com', deliveryDate: '2026-12-01' };
+  it('pays an UNPAID gift with its draft; shows any other on its page', () => {
+    expect(giftPayStep({ ...gift, status: 'UNPAID', message: 'Hi' })).toEqual({ kind: 'pay', draft: { ...gift, message: 'Hi' } });
+    expect(giftPayStep({ ...gift, status: 'UNPAID' })).toEqual({ kind: 'pay', draft: gift });
+    for (const status of ['SCHEDULED', 'DELIVERED', 'REDEEMED', 'CANCELLED', 'EXPIRED', 'unpaid']) {
+      expect(giftPayStep({ ...gift, status })).toEqual({ kind: 'view' });
+    }
+    expect(giftPayStep({ ...gift, status: 'UNPAID', months: 2 })).toEqual({ kind: 'view' });
   });
 });

@@ -35,8 +35,12 @@ export const GIFT_MESSAGE_MAX_LENGTH = 500;
 /** Latest delivery date, in days after the day of purchase. */
 export const GIFT_MAX_DELIVERY_DAYS = 365;
 
-/** A gift's status for the buyer: paid and waiting for its date, emailed, redeemed, cancelled (refunded), or delivered and past its redemption deadline. */
-export const GIFT_STATUSES = ['SCHEDULED', 'DELIVERED', 'REDEEMED', 'CANCELLED', 'EXPIRED'] as const;
+/**
+ * A gift's status for the buyer: created but not paid yet (its checkout, GIFT_PAY, pays it), paid
+ * and waiting for its date, emailed, redeemed, cancelled (refunded), or delivered and past its
+ * redemption deadline.
+ */
+export const GIFT_STATUSES = ['UNPAID', 'SCHEDULED', 'DELIVERED', 'REDEEMED', 'CANCELLED', 'EXPIRED'] as const;
 export type GiftStatus = (typeof GIFT_STATUSES)[number];
 
 const DAY_MS = 86_400_000;
@@ -116,14 +120,18 @@ export interface GiftTimes {
   deliveredAtMs: number | null;
   redeemedAtMs: number | null;
   cancelledAtMs: number | null;
+  /** False for a gift created but not paid yet; absent: paid. */
+  paid?: boolean;
 }
 
 /**
- * The status of a paid gift at `nowMs`: CANCELLED, else REDEEMED, else DELIVERED once emailed
- * (EXPIRED {@link GIFT_CODE_LIFETIME_MONTHS} months after delivery), else SCHEDULED.
+ * The status of a gift at `nowMs`: CANCELLED, else UNPAID (`paid: false`), else REDEEMED, else
+ * DELIVERED once emailed (EXPIRED {@link GIFT_CODE_LIFETIME_MONTHS} months after delivery), else
+ * SCHEDULED.
  */
 export function giftStatus(gift: GiftTimes, nowMs: number): GiftStatus {
   if (gift.cancelledAtMs !== null) return 'CANCELLED';
+  if (gift.paid === false) return 'UNPAID';
   if (gift.redeemedAtMs !== null) return 'REDEEMED';
   if (gift.deliveredAtMs !== null) {
     return nowMs >= addMonthsUtc(gift.deliveredAtMs, GIFT_CODE_LIFETIME_MONTHS) ? 'EXPIRED' : 'DELIVERED';
@@ -252,4 +260,57 @@ export function checkGiftDraft(fields: unknown, nowMs: number): { ok: true; draf
 /** The UTC calendar day (`YYYY-MM-DD`) of `nowMs`: the earliest delivery date; `''` for a time that is not finite. */
 export function giftToday(nowMs: number): string {
   return Number.isFinite(nowMs) ? new Date(Math.floor(nowMs / DAY_MS) * DAY_MS).toISOString().slice(0, 10) : '';
+}
+
+/**
+ * Where GIFT_PAY (`/gift/:giftId?/pay`; issue 18) takes the gift it pays from:
+ * - `tab`: this tab's draft from GIFT_LIST (and its gift once the payment created it);
+ * - `platform`: the gift named in the address, read from the platform (`GET /api/v2/gifts/{id}`),
+ *   for a reload without the draft, another tab, or the way back from a failed 3-D Secure;
+ * - `none`: neither (or an id that is not a UUID): back to GIFT_LIST with `giftNothingToPay`.
+ */
+export type GiftPaySource = { kind: 'tab' } | { kind: 'platform'; giftId: string } | { kind: 'none' };
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * GIFT_PAY's source ({@link GiftPaySource}) from the tab's gift (`null`: no draft; its `giftId`
+ * once created) and the address's `:giftId` (absent or blank: none). The tab's draft is used when
+ * the address names no gift or names the draft's own gift; an address naming another gift (or a
+ * draft whose gift is not created yet) reads that gift from the platform. Never throws.
+ */
+export function giftPaySource(tab: { giftId: string | null } | null | undefined, routeGiftId: unknown): GiftPaySource {
+  const named = typeof routeGiftId === 'string' ? routeGiftId.trim() : '';
+  if (named === '') return tab ? { kind: 'tab' } : { kind: 'none' };
+  if (!UUID_PATTERN.test(named)) return { kind: 'none' };
+  if (tab && tab.giftId !== null && tab.giftId.toLowerCase() === named.toLowerCase()) return { kind: 'tab' };
+  return { kind: 'platform', giftId: named };
+}
+
+/** A gift as the platform answers it, as far as {@link giftPayStep} reads it. */
+export interface GiftPayLike {
+  status: string;
+  licenceId: string;
+  months: number;
+  recipientName: string;
+  recipientEmail: string;
+  message?: string | undefined;
+  deliveryDate: string;
+}
+
+/**
+ * What GIFT_PAY does with a gift read from the platform: `pay` an UNPAID gift (its `draft`: the
+ * licence, months, recipient and date the page shows; the payment loads the gift's basket by its
+ * id), else `view` it on its page GIFT (already paid, cancelled, or malformed months). Never throws.
+ */
+export function giftPayStep(gift: GiftPayLike): { kind: 'pay'; draft: GiftDraft } | { kind: 'view' } {
+  if (gift?.status !== 'UNPAID' || !isGiftPeriodMonths(gift.months)) return { kind: 'view' };
+  const draft: GiftDraft = {
+    licenceId: gift.licenceId,
+    months: gift.months,
+    recipientName: gift.recipientName,
+    recipientEmail: gift.recipientEmail,
+    deliveryDate: gift.deliveryDate,
+  };
+  return { kind: 'pay', draft: gift.message ? { ...draft, message: gift.message } : draft };
 }

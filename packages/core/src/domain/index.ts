@@ -287,6 +287,8 @@ export {
   type MoneyLike,
   type PaymentHistoryItemLike,
   type PaymentHistoryRow,
+  paymentRefundRows,
+  type PaymentRefundRow,
 } from './paymentHistory.js';
 export {
   providerLabelKey,
@@ -863,6 +865,6 @@ export {
 } from './parentalControl.js';
 export { type RemovalState, type RemovedTitle, type RemovalEvent, NO_REMOVALS, removalReducer, isRemoved } from './historyRemovals.js';
 export { STREAM_LEASE_TTL_MS, STREAM_HEARTBEAT_INTERVAL_MS, DEFAULT_CONCURRENT_STREAM_LIMIT, MAX_CONCURRENT_STREAM_LIMIT, STREAM_LEASE_STATUSES, type StreamLeaseStatus, type StreamLease, concurrentStreamLimit, leaseExpiresAtMs, leaseStatus, isLeaseLive, liveLeases, type StreamStartDecision, streamStartDecision, heartbeatLease } from './streamLeases.js';
-export { GIFT_PERIOD_MONTHS, type GiftPeriodMonths, GIFT_CODE_LENGTH, GIFT_CODE_ALPHABET, GIFT_CODE_LIFETIME_MONTHS, GIFT_MESSAGE_MAX_LENGTH, GIFT_MAX_DELIVERY_DAYS, GIFT_STATUSES, type GiftStatus, isGiftPeriodMonths, addMonthsUtc, type GiftHeldLicence, type GiftRenewal, renewalAfterGift, type GiftTimes, giftStatus, giftActions, type DeliveryDateCheck, checkDeliveryDate, normaliseGiftCode, formatGiftCode, GIFT_CODE_INVALID_KEY, giftRedeemMessage, type GiftDraftFields, type GiftDraft, type GiftDraftErrors, checkGiftDraft, giftToday } from './gifts.js';
+export { GIFT_PERIOD_MONTHS, type GiftPeriodMonths, GIFT_CODE_LENGTH, GIFT_CODE_ALPHABET, GIFT_CODE_LIFETIME_MONTHS, GIFT_MESSAGE_MAX_LENGTH, GIFT_MAX_DELIVERY_DAYS, GIFT_STATUSES, type GiftStatus, isGiftPeriodMonths, addMonthsUtc, type GiftHeldLicence, type GiftRenewal, renewalAfterGift, type GiftTimes, giftStatus, giftActions, type DeliveryDateCheck, checkDeliveryDate, normaliseGiftCode, formatGiftCode, GIFT_CODE_INVALID_KEY, giftRedeemMessage, type GiftDraftFields, type GiftDraft, type GiftDraftErrors, checkGiftDraft, giftToday, type GiftPaySource, giftPaySource, type GiftPayLike, giftPayStep } from './gifts.js';
 export { ROOM_PLAYBACK_STATES, type RoomPlaybackState, FOLLOW_TOLERANCE_MS, ROOM_MAX_MEMBERS, type HostPlayback, expectedPositionMs, type FollowAction, followHost, reconnectDelayMs } from './watchTogether.js';
 export { type CaptchaFlags, type CaptchaEvent, CAPTCHA_FAILED_KEY, CAPTCHA_FAILURE_CODES, initialCaptchaFlags, captchaReducer, captchaReady, captchaHeaders, isCaptchaFailure } from './captcha.js';

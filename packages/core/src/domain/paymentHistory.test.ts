@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { paymentHistoryRow, paymentSucceeded } from './index.js';
+import { paymentHistoryRow, paymentRefundRows, paymentSucceeded } from './index.js';
 
 const item = {
   id: 'pay_1',
@@ -70,5 +70,23 @@ describe('paymentSucceeded', () => {
     expect(paymentSucceeded(' SUCCEEDED ')).toBe(true);
     expect(paymentSucceeded('failed')).toBe(false);
     fc.assert(fc.property(fc.anything(), (value) => paymentSucceeded(value) === (typeof value === 'string' && value.trim().toLowerCase() === 'succeeded')));
+  });
+});
+
+describe('paymentRefundRows (a refunded payment, issue 18)', () => {
+  it('formats each refund: the exact amount and its date', () => {
+    const refunded = { ...item, status: 'refunded', refunds: [{ amount: 3897, scale: 2, currency: 'GBP', refundedAt: '2026-11-26T10:00:00Z', refundId: 're_1' }] };
+    expect(paymentRefundRows(refunded, 'en-gb')).toEqual([{ amount: '£38.97', date: '26th Nov, 2026' }]);
+    expect(paymentRefundRows(item, 'en-gb')).toEqual([]);
+    expect(paymentRefundRows({ refunds: [null, 'x', {}, { amount: 100, scale: 2, currency: 'GBP' }] }, 'en-gb')).toEqual([{ amount: '£1.00', date: '' }]);
+  });
+  it('never throws, and gives at most one row per refund (property)', () => {
+    fc.assert(
+      fc.property(fc.anything(), (value) => {
+        const rows = paymentRefundRows({ refunds: value }, 'en-gb');
+        expect(rows.length).toBeLessThanOrEqual(Array.isArray(value) ? value.length : 0);
+        expect(paymentRefundRows(value, 'en-gb')).toEqual(expect.any(Array));
+      }),
+    );
   });
 });

@@ -103,3 +103,32 @@ export function paymentHistoryRow(item: PaymentHistoryItemLike, locale: string):
 export function paymentSucceeded(status: unknown): boolean {
   return typeof status === 'string' && status.trim().toLowerCase() === RECEIPT_STATUS;
 }
+
+/** One refund of a payment, ready to render (issue 18: a cancelled gift is refunded). */
+export interface PaymentRefundRow {
+  /** The amount refunded, formatted for the locale ("£38.97"); `''` without a usable amount. */
+  amount: string;
+  /** The LL display date of `refundedAt` (`''` when missing or unreadable). */
+  date: string;
+}
+
+/**
+ * The refunds of a payment history item: its `refunds` (`[{ amount, scale, currency, refundedAt }]`,
+ * this platform's shape; docs/api.md "Gifts"), each formatted in `locale`, oldest first as sent.
+ * Entries that are not objects, or have neither a usable amount nor a date, are left out; an item
+ * without `refunds` gives `[]`. Never throws.
+ */
+export function paymentRefundRows(item: unknown, locale: string): PaymentRefundRow[] {
+  try {
+    const refunds = isRecord(item) ? item.refunds : undefined;
+    if (!Array.isArray(refunds)) return [];
+    return refunds.flatMap((refund: unknown) => {
+      if (!isRecord(refund)) return [];
+      const ms = when(refund.refundedAt);
+      const row = { amount: price(refund, locale), date: ms === null ? '' : formatDisplayDate(ms, locale) };
+      return row.amount === '' && row.date === '' ? [] : [row];
+    });
+  } catch {
+    return [];
+  }
+}

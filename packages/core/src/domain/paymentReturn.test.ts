@@ -91,4 +91,12 @@ describe('paymentIdOf / paidItemOf', () => {
     });
     expect(paidItemOf({ status: 'failed' })).toEqual({ licenceName: null, paid: null, status: 'failed' });
   });
+
+  it("names the gift of a gift's payment (itemType GIFT), and only then", () => {
+    const giftId = 'a0a0a0a0-0000-4000-8000-000000000001';
+    expect(paidItemOf({ status: 'SUCCEEDED', itemType: 'GIFT', gift: { giftId } })).toEqual({ licenceName: null, paid: null, status: 'succeeded', giftId });
+    expect(paidItemOf({ status: 'SUCCEEDED', itemType: 'LICENCE', gift: { giftId } })).not.toHaveProperty('giftId');
+    expect(paidItemOf({ status: 'SUCCEEDED', itemType: 'GIFT', gift: { giftId: '' } })).not.toHaveProperty('giftId');
+    expect(paidItemOf({ status: 'SUCCEEDED', itemType: 'GIFT' })).not.toHaveProperty('giftId');
+  });
 });

@@ -99,19 +99,31 @@ export interface PaidItem {
   paid: Money | null;
   /** The payment's status (`succeeded`, `failed`, `requires_action`), lower case. */
   status: string;
+  /** A gift's payment (`itemType: 'GIFT'` with `gift.giftId`; docs/api.md "Gifts"): the gift's id; absent for a plan. */
+  giftId?: string;
 }
 
 /** A payment history item as {@link paidItemOf} reads it (§3 "Payment history item"). */
 export interface PaidHistoryItemLike {
   status: string;
+  /** `'GIFT'` for a gift's payment (this project's field; docs/api.md "Gifts"). */
+  itemType?: string | undefined;
+  /** A gift's payment: the gift (`giftId`). */
+  gift?: { giftId?: string | undefined } | undefined;
   skuLicence?: { licenceName?: string | undefined; price?: Money | undefined } | undefined;
 }
 
-/** A payment history item as a {@link PaidItem}: the licence's name and price, the status lower case. Never throws. */
+/**
+ * A payment history item as a {@link PaidItem}: the licence's name and price, the status lower
+ * case, and `giftId` for a gift's payment (`itemType` `GIFT` with a non-empty `gift.giftId`).
+ * Never throws.
+ */
 export function paidItemOf(item: PaidHistoryItemLike): PaidItem {
+  const giftId = item?.itemType === 'GIFT' ? item.gift?.giftId : undefined;
   return {
     licenceName: item?.skuLicence?.licenceName ?? null,
     paid: item?.skuLicence?.price ?? null,
     status: typeof item?.status === 'string' ? item.status.toLowerCase() : '',
+    ...(typeof giftId === 'string' && giftId !== '' ? { giftId } : {}),
   };
 }

@@ -23,6 +23,15 @@ describe('pending payment (encode / decode)', () => {
     expect(Object.keys(JSON.parse(stored) as object).sort()).toEqual(['consent', 'from', 'idempotencyKey', 'kind', 'licenceId', 'savedAt']);
   });
 
+  it("keeps a gift checkout's gift id (issue 18), and drops a malformed one", () => {
+    const giftId = 'a0a0a0a0-0000-4000-8000-000000000001';
+    expect(decodePendingPayment(encodePendingPayment({ ...pending, giftId }, NOW), NOW).pending).toEqual({ ...pending, giftId, savedAt: NOW });
+    for (const bad of ['', 'x/../y', 42, null, 'a'.repeat(65)]) {
+      expect(decodePendingPayment(JSON.stringify({ ...pending, giftId: bad, savedAt: NOW }), NOW).pending, String(bad)).toEqual({ ...pending, savedAt: NOW });
+      expect(JSON.parse(encodePendingPayment({ ...pending, giftId: bad as string }, NOW))).not.toHaveProperty('giftId');
+    }
+  });
+
   it('drops a return path that is not a safe in-app path', () => {
     expect(decodePendingPayment(encodePendingPayment({ ...pending, from: 'https://evil.example/' }, NOW), NOW).pending?.from).toBeNull();
     expect(decodePendingPayment(JSON.stringify({ ...pending, from: '//evil.example', savedAt: NOW }), NOW).pending?.from).toBeNull();
@@ -43,7 +52,8 @@ describe('pending payment (encode / decode)', () => {
       fc.property(fc.oneof(fc.string(), fc.json(), fc.constant(null)), fc.integer(), (text, now) => {
         const { pending: read } = decodePendingPayment(text, now);
         if (read !== null) {
-          expect(Object.keys(read).sort()).toEqual(['consent', 'from', 'idempotencyKey', 'kind', 'licenceId', 'savedAt']);
+          expect(Object.keys(read).filter((key) => key !== 'giftId').sort()).toEqual(['consent', 'from', 'idempotencyKey', 'kind', 'licenceId', 'savedAt']);
+          expect(read.giftId === undefined || /^[A-Za-z0-9-]{1,64}$/.test(read.giftId ?? '')).toBe(true);
           expect(Math.abs(now - read.savedAt)).toBeLessThanOrEqual(PENDING_PAYMENT_MAX_AGE_MS);
         }
       }),

@@ -4,8 +4,8 @@
  * pages can finish it when the payer comes back (commerce-and-account-data.md §2 "Payment
  * confirmation page", §4 "Redirecting payment providers").
  *
- * It holds the licence, the consent answers, the idempotency key and the return path: NEVER card
- * data or tokens. {@link encodePendingPayment} writes only these fields, whatever it is given.
+ * It holds the licence, the consent answers, the idempotency key, the return path and, for a
+ * gift's checkout (issue 18, docs/api.md "Gifts"), the gift's id: NEVER card data or tokens. {@link encodePendingPayment} writes only these fields, whatever it is given.
  */
 import type { ConsentAnswer } from './consent.js';
 import { safeReturnPath } from './redirects.js';
@@ -24,10 +24,18 @@ export interface PendingPayment {
   kind: 'provider' | 'authentication';
   /** When it was stored (epoch ms). */
   savedAt: number;
+  /**
+   * A gift's checkout (GIFT_PAY): the gift being paid for, so that the return pages end on the
+   * gift's page (GIFT), never on a plan's confirmation; null (or absent in older entries) for a plan.
+   */
+  giftId?: string | null;
 }
 
 /** The storage key of the pending checkout. */
 export const PENDING_PAYMENT_KEY = 'stream.pendingPayment';
+/** A gift id as the pending checkout keeps it: 1 to 64 letters, digits and dashes (a UUID), else null. */
+const giftIdOf = (value: unknown): string | null => (typeof value === 'string' && /^[A-Za-z0-9-]{1,64}$/.test(value) ? value : null);
+
 /** A pending checkout older than this is ignored (the payer abandoned it): one hour, in milliseconds. */
 export const PENDING_PAYMENT_MAX_AGE_MS = 60 * 60 * 1000;
 
@@ -43,7 +51,8 @@ const consentOf = (value: readonly unknown[]): ConsentAnswer[] =>
 /**
  * The stored text of a pending checkout: JSON of only `licenceId`, `consent` (field name and
  * answer of each entry), `idempotencyKey`, `from` (kept only when it is a safe in-app path,
- * `safeReturnPath`), `kind` and `savedAt = now` (epoch ms). Never throws.
+ * `safeReturnPath`), `kind`, `savedAt = now` (epoch ms) and `giftId` (a gift's checkout only: letters,
+ * digits and dashes; left out otherwise). Never throws.
  */
 export function encodePendingPayment(pending: Omit<PendingPayment, 'savedAt'>, now: number): string {
   const value: PendingPayment = {
@@ -54,6 +63,8 @@ export function encodePendingPayment(pending: Omit<PendingPayment, 'savedAt'>, n
     kind: pending.kind === 'authentication' ? 'authentication' : 'provider',
     savedAt: now,
   };
+  const giftId = giftIdOf(pending.giftId);
+  if (giftId !== null) value.giftId = giftId;
   return JSON.stringify(value);
 }
 
@@ -70,7 +81,7 @@ export interface DecodedPendingPayment {
  * null, not JSON, malformed (the storage is the browser's: anything may be in it: a blank licence
  * or key, no consent array, no finite `savedAt`) or more than {@link PENDING_PAYMENT_MAX_AGE_MS}
  * away from `now` (then `expired` is true). `from` is checked again with `safeReturnPath`; an
- * unknown `kind` reads as `provider`. Never throws.
+ * unknown `kind` reads as `provider`; a malformed `giftId` reads as null (a plan). Never throws.
  */
 export function decodePendingPayment(text: string | null, now: number): DecodedPendingPayment {
   const none = { pending: null, expired: false };
@@ -95,6 +106,7 @@ export function decodePendingPayment(text: string | null, now: number): DecodedP
     return none;
   }
   if (Math.abs(now - value.savedAt) > PENDING_PAYMENT_MAX_AGE_MS) return { pending: null, expired: true };
+  const giftId = giftIdOf(value.giftId);
   return {
     pending: {
       licenceId: value.licenceId,
@@ -103,6 +115,7 @@ export function decodePendingPayment(text: string | null, now: number): DecodedP
       from: safeReturnPath(value.from),
       kind: value.kind === 'authentication' ? 'authentication' : 'provider',
       savedAt: value.savedAt,
+      ...(giftId === null ? {} : { giftId }),
     },
     expired: false,
   };

@@ -1,7 +1,7 @@
 import type { ApiClient } from '../api/types.js';
 import type { CheckoutContext } from '../contracts/checkout.js';
 import type { ResourceCache, ResourceQuery } from './cache.js';
-import { RESOURCE_KEYS } from './keys.js';
+import { giftKey, RESOURCE_KEYS } from './keys.js';
 
 /** The answer of `licences.mine` and `licences.list`, `{ licences }`. */
 export type LicenceList = Awaited<ReturnType<ApiClient['licences']['mine']>>;
@@ -9,6 +9,8 @@ export type LicenceList = Awaited<ReturnType<ApiClient['licences']['mine']>>;
 export type CardList = Awaited<ReturnType<ApiClient['cards']['list']>>;
 /** The answer of `gifts.plans`, `{ plans }`: the realm's giftable offers (docs/api.md "Gifts"). */
 export type GiftPlanList = Awaited<ReturnType<ApiClient['gifts']['plans']>>;
+/** The answer of `gifts.get`: one of the buyer's gifts (docs/api.md "Gifts"). */
+export type GiftAnswer = Awaited<ReturnType<ApiClient['gifts']['get']>>;
 /** The answer of `payments.history`, `{ items }`, newest first. */
 export type PaymentHistory = Awaited<ReturnType<ApiClient['payments']['history']>>;
 
@@ -66,6 +68,12 @@ export interface CommerceResources {
   gifts: {
     /** The realm's giftable offers with their prices `{ plans }` (`gifts.plans`, guests too; GIFT_LIST), key `['gifts', 'plans']`. */
     plans(): ResourceQuery<GiftPlanList>;
+    /**
+     * One of the buyer's gifts, an UNPAID one too (`gifts.get`, bearer required; GIFT_PAY with a
+     * gift id in the address), key `['gifts', 'get', giftId]`. Fails with the 404 of a gift that
+     * is not the caller's.
+     */
+    get(giftId: string): ResourceQuery<GiftAnswer>;
   };
 }
 
@@ -94,6 +102,7 @@ export function commerceResources(api: ApiClient, cache: ResourceCache): Commerc
     },
     gifts: {
       plans: () => ({ key: RESOURCE_KEYS.giftPlans, load: () => api.gifts.plans() }),
+      get: (giftId) => ({ key: giftKey(giftId), load: () => api.gifts.get({ params: { giftId } }) }),
     },
   };
 }

@@ -30,6 +30,7 @@ function fakeApi(answers: Record<string, unknown> = {}) {
     cards: { list: method('cards.list'), setDefault: method('cards.setDefault'), remove: method('cards.remove') },
     payments: { history: method('payments.history') },
     checkout: { context: method('checkout.context') },
+    gifts: { plans: method('gifts.plans'), get: method('gifts.get') },
     content: { list: method('content.list'), get: method('content.get') },
     catalogue: { section: method('catalogue.section'), search: method('catalogue.search'), sections: method('catalogue.sections') },
     countries: { list: method('countries.list') },
@@ -51,6 +52,8 @@ function reads(resources: Resources): Array<{ query: ResourceQuery<unknown>; cal
     { query: resources.checkout.context(), call: calls.checkout.context },
     { query: resources.content.list(), call: calls.content.list },
     { query: resources.content.get('VOD', '42'), call: calls.content.get },
+    { query: resources.gifts.plans(), call: calls.gifts.plans },
+    { query: resources.gifts.get('a0a0a0a0-0000-4000-8000-000000000001'), call: calls.gifts.get },
     { query: resources.countries.list(), call: calls.countries.list },
     { query: resources.profiles.list(), call: calls.profiles.list },
   ];
@@ -68,6 +71,8 @@ describe('createResources: reads', () => {
     }
     expect(resources.content.get('LIVE', 'ev-7').key).toEqual(['content', 'get', 'LIVE', 'ev-7']);
     expect(api.content.get).toHaveBeenLastCalledWith({ params: { type: 'VOD', id: '42' } });
+    expect(api.gifts.get).toHaveBeenLastCalledWith({ params: { giftId: 'a0a0a0a0-0000-4000-8000-000000000001' } });
+    expect(resources.gifts.get('g-1').key).toEqual(['gifts', 'get', 'g-1']);
   });
 
   it('reads the discovery catalogue by call name, keyed by the call and its request (one load for equal requests)', async () => {

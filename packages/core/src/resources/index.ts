@@ -16,9 +16,9 @@ export {
 } from './cache.js';
 export { resetOnViewerChange, type ViewerSource } from './viewer.js';
 export { createResources, type Resources } from './definitions.js';
-export { contentItemKey, RESOURCE_KEYS } from './keys.js';
+export { contentItemKey, giftKey, RESOURCE_KEYS } from './keys.js';
 export type { IdentityResources } from './identity.js';
-export type { CardList, CommerceResources, GiftPlanList, LicenceList, PaymentHistory } from './commerce.js';
+export type { CardList, CommerceResources, GiftAnswer, GiftPlanList, LicenceList, PaymentHistory } from './commerce.js';
 export type { CatalogueAnswer, CatalogueApi, CatalogueCall, CatalogueRequest, CatalogueResources, ContentList } from './catalogue.js';
 export type { CountriesResources } from './countries.js';
 export type { LibraryPageQuery, LibraryResources } from './library.js';

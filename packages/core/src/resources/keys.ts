@@ -50,6 +50,11 @@ export const RESOURCE_KEYS = {
   profilesList: ['profiles', 'list'],
 } as const satisfies Record<string, readonly string[]>;
 
+/** `['gifts', 'get', giftId]`: one of the buyer's gifts, unpaid ones too (`gifts.get`; GIFT_PAY). */
+export function giftKey(giftId: string): readonly ['gifts', 'get', string] {
+  return ['gifts', 'get', giftId];
+}
+
 /** `['content', 'get', type, id]`: one title (`content.get`). */
 export function contentItemKey(type: ContentType, id: string): readonly ['content', 'get', ContentType, string] {
   return ['content', 'get', type, id];

@@ -2,7 +2,7 @@ import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { Basket, Card, Money, PaymentProvider } from '../../contracts/index.js';
 import type { CardTokenRequest } from '../../contracts/checkout.js';
 import { isZeroBalance, type ConsentAnswer, type PaidItem, type PaymentDetailsLike } from '../../domain/index.js';
-import type { PaymentMachine } from './payment.machine.js';
+import { giftReturnPath, type PaymentMachine } from './payment.machine.js';
 import type { BillingForm, PaymentChoice, PaymentEvent, PaymentProviderLike, PayResultLike, VoucherState } from './payment.types.js';
 
 /** A running payment actor. */
@@ -87,6 +87,11 @@ export interface PaymentApi {
   voucher: VoucherState & { busy: { kind: 'add' } | { kind: 'remove'; code: string } | null };
   /** The payment is done. */
   complete: boolean;
+  /**
+   * Done on a return page (PAY, PAYMENT_AUTHORIZATION) for a gift: the gift's page (GIFT) the
+   * machine navigated to (the view shows nothing of its own meanwhile); null otherwise.
+   */
+  destination: string | null;
   /** What the confirmation shows once paid (null fields when unknown). */
   paid: PaidItem | null;
   /** PAY: the payer declined buying without the free trial or gave up the billing details. */
@@ -202,6 +207,7 @@ export function connectPayment(snapshot: PaymentSnapshot, send: (event: PaymentE
     },
     voucher: { ...context.voucher, busy: voucherBusy },
     complete: is('complete'),
+    destination: is('complete') ? giftReturnPath(context) : null,
     paid: context.paid,
     cancelled: context.mode === 'providerReturn' && is('idle'),
     problem: is('problem') ? context.problem : null,

@@ -113,6 +113,17 @@ const payActorInput = (context: PaymentContext): PayActorInput => {
 const authorizationUrl = (context: PaymentContext): string =>
   `${context.env.origin}${buildPath('PAYMENT_AUTHORIZATION', undefined, context.env.locale)}`;
 
+/**
+ * Where a paid gift's return page goes (issue 18, docs/api.md "Gifts"): the gift's page GIFT in the
+ * payment's route set, for a payment confirmed on PAY or PAYMENT_AUTHORIZATION whose gift is known
+ * (the tab's pending checkout, or the history item's `gift`); null otherwise (a plan, or the
+ * checkout, whose journey shows the gift's confirmation itself).
+ */
+export function giftReturnPath(context: Pick<PaymentContext, 'mode' | 'giftId' | 'env'>): string | null {
+  if ((context.mode !== 'providerReturn' && context.mode !== 'authorization') || context.giftId === null) return null;
+  return buildPath('GIFT', { giftId: context.giftId }, context.env.locale);
+}
+
 /** The choice's provider and whether it takes vouchers: what `provider.select` records. */
 const choiceProvider = (choice: PaymentChoice) => ({
   providerId: choice.provider.paymentProviderId,
@@ -161,6 +172,10 @@ const attemptOf = ({ event }: { event: Extract<PaymentEvent, { type: 'pay' }> })
  * - `authorization` (PAYMENT_AUTHORIZATION) with a `paymentId` → `confirming` → `complete` when
  *   the history item is succeeded, else `problem` (`authentication_failed`'s card error);
  *   `confirmFailed` offers `retry`.
+ * - A gift's payment (issue 18): the pending checkout keeps the gift's id (`context.giftId`), and
+ *   the history item's `gift` names it too; completed on PAY or PAYMENT_AUTHORIZATION, the machine
+ *   navigates (replace) to the gift's page GIFT ({@link giftReturnPath}) instead of the plan's
+ *   confirmation. The platform grants the buyer nothing for it.
  * - Without the pending checkout or the parameters → `problem` (`paymentNothingToConfirm`).
  * - Without `start` → `idle` at once, paying `input.item` with `input.providers`.
  *
@@ -283,7 +298,8 @@ export const paymentMachine = setup({
     storeCardDetails: assign((_, params: { details: PaymentDetailsLike }) => ({ cardDetails: params.details })),
     dropCardDetails: assign({ cardDetails: null }),
     storePaymentId: assign((_, params: { result: PayResultLike }) => ({ paymentId: paymentIdOf(params.result) })),
-    storePaid: assign((_, params: { paid: PaidItem | null }) => ({ paid: params.paid })),
+    /** What the history says was paid; a gift's payment names its gift (`giftId`), whatever the tab kept. */
+    storePaid: assign(({ context }, params: { paid: PaidItem | null }) => ({ paid: params.paid, giftId: params.paid?.giftId ?? context.giftId })),
     /** The checkout's confirmation: the order's licence and total (the history is not read). */
     storePaidFromOrder: assign(({ context }) => {
       if (context.order === null || context.paid !== null) return {};
@@ -312,7 +328,7 @@ export const paymentMachine = setup({
     savePendingForProvider: ({ context }) =>
       savePendingPayment(
         context.env.storage,
-        { licenceId: context.item, consent: context.consent, idempotencyKey: context.idempotencyKey, from: context.from, kind: 'provider' },
+        { licenceId: context.item, consent: context.consent, idempotencyKey: context.idempotencyKey, from: context.from, kind: 'provider', giftId: context.giftId },
         context.env.clock.now(),
       ),
     /** Keeps the checkout in the tab before leaving for a challenge: the key of the attempt being approved. */
@@ -325,6 +341,7 @@ export const paymentMachine = setup({
           idempotencyKey: context.attempt?.idempotencyKey ?? context.idempotencyKey,
           from: context.from,
           kind: 'authentication',
+          giftId: context.giftId,
         },
         context.env.clock.now(),
       ),
@@ -339,6 +356,14 @@ export const paymentMachine = setup({
       if (target !== null) context.env.navigation?.assign(target);
     },
     reloadPage: ({ context }) => context.env.navigation?.reload(),
+    /**
+     * Back on a return page (PAY, PAYMENT_AUTHORIZATION) from paying a gift: the payment ends on
+     * the gift's own page (GIFT `/gift/{giftId}`, its status), never on a plan's confirmation.
+     */
+    leaveForGift: ({ context }) => {
+      const target = giftReturnPath(context);
+      if (target !== null) context.env.navigation?.navigate(target, { replace: true });
+    },
     /** Tells the journey the payment is done, with what its confirmation shows. */
     notifyJourneyDone: ({ context }) => context.env.journey?.send({ type: 'payment.done', completion: context.paid }),
     /** Tells the journey which step the chosen provider leads to. */
@@ -439,7 +464,8 @@ export const paymentMachine = setup({
     return {
       mode: start?.kind ?? 'direct',
       item: checkout !== null ? checkout.licenceId : start !== undefined ? (pending?.licenceId ?? '') : (input.item ?? ''),
-      giftId: checkout?.giftId ?? null,
+      // A gift's checkout names its gift; back on a return page, the tab's pending checkout does.
+      giftId: checkout !== null ? (checkout.giftId ?? null) : (pending?.giftId ?? null),
       giftDraft: checkout !== null && !checkout.giftId ? (checkout.gift ?? null) : null,
       consent: checkout !== null ? (checkout.consent ?? []) : (pending?.consent ?? []),
       from: checkout !== null ? safeReturnPath(checkout.from) : (pending?.from ?? null),
@@ -847,8 +873,9 @@ export const paymentMachine = setup({
           entry: 'dropBillingFields',
         },
         complete: {
-          description: 'Paid: the pending checkout is forgotten and the journey moves on to PAYMENT_COMPLETE with context.paid.',
-          entry: ['dropBillingFields', 'storePaidFromOrder', 'clearPending', 'notifyJourneyDone'],
+          description:
+            "Paid: the pending checkout is forgotten and the journey moves on to PAYMENT_COMPLETE with context.paid; a gift's payment confirmed on PAY or PAYMENT_AUTHORIZATION goes on to the gift's page (GIFT).",
+          entry: ['dropBillingFields', 'storePaidFromOrder', 'clearPending', 'notifyJourneyDone', 'leaveForGift'],
         },
       },
     },
