@@ -44,7 +44,10 @@ function widget(props: { solved: boolean; prompt?: boolean; onExpired?: () => vo
   const tree = (p: typeof props) => (
     <ServicesProvider services={services}>
       <I18nProvider language="en" labels={testLabels()}>
-        <CaptchaWidget setting={SETTING} solved={p.solved} prompt={p.prompt ?? false} onSolved={() => undefined} onExpired={p.onExpired ?? (() => undefined)} />
+        <CaptchaWidget
+          setting={SETTING}
+          flow={{ captcha: { solved: p.solved, prompt: p.prompt ?? false }, solveCaptcha: () => undefined, expireCaptcha: p.onExpired ?? (() => undefined) }}
+        />
       </I18nProvider>
     </ServicesProvider>
   );

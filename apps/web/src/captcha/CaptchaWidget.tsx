@@ -12,7 +12,7 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import type { RealmCaptcha, RealmSettings } from '@stream/core/contracts';
-import { absoluteHttpUrl } from '@stream/core/domain';
+import { absoluteHttpUrl, type CaptchaView } from '@stream/core/domain';
 import { useI18n, useServices } from '../app/context';
 
 /** The part of the widget script's global the app uses (`window.streamCaptcha`). */
@@ -56,30 +56,37 @@ export function captchaFor(settings: RealmSettings | undefined | null, purpose: 
   return captcha && captcha[purpose] ? captcha : null;
 }
 
+/** The part of a flow's view the widget uses (core's `connectPayment` and credentials forms give it). */
+export interface CaptchaFlow {
+  /** The flags (core `captchaView`): `solved` going false resets the widget; `prompt` shows the prompt and focuses the box. */
+  captcha: Pick<CaptchaView, 'solved' | 'prompt'>;
+  /** The widget answered a token. */
+  solveCaptcha(token: string): void;
+  /** The widget's token ran out (or the widget left the page solved). */
+  expireCaptcha(): void;
+}
+
 /** Props of {@link CaptchaWidget}. */
 export interface CaptchaWidgetProps {
   setting: RealmCaptcha;
-  /** The flow's flags: `solved` going false resets the widget. */
-  solved: boolean;
-  /** The flow's flags: a guarded step was tried without a solved challenge (show the prompt, focus the box). */
-  prompt?: boolean;
-  onSolved(token: string): void;
-  onExpired(): void;
+  /** The flow the widget answers to. */
+  flow: CaptchaFlow;
 }
 
 /**
  * The widget, in a labelled group (`captchaTitle`); a failed script load says so
  * (`captchaUnavailable`); the flow's prompt shows `captchaSolveFirst` below it.
  */
-export function CaptchaWidget({ setting, solved, prompt = false, onSolved, onExpired }: CaptchaWidgetProps) {
+export function CaptchaWidget({ setting, flow }: CaptchaWidgetProps) {
+  const { solved, prompt } = flow.captcha;
   const { t } = useI18n();
   const promptId = useId();
   const { config } = useServices();
   const container = useRef<HTMLDivElement>(null);
   const widget = useRef<{ api: CaptchaGlobal; id: number } | null>(null);
   const [failed, setFailed] = useState(false);
-  const handlers = useRef({ onSolved, onExpired });
-  handlers.current = { onSolved, onExpired };
+  const handlers = useRef({ onSolved: flow.solveCaptcha, onExpired: flow.expireCaptcha });
+  handlers.current = { onSolved: flow.solveCaptcha, onExpired: flow.expireCaptcha };
 
   useEffect(() => {
     let live = true;

@@ -139,16 +139,7 @@ function PaymentFlow({ licenceId, consent, journey, journeyActor, from, gift, ca
   const { basket, total } = payment;
   // Issue 18: one widget on the page (in the free-trial question while it is asked); a step tried
   // without a solved challenge prompts at it.
-  const captchaWidget =
-    captcha && payment.captcha.required ? (
-      <CaptchaWidget
-        setting={captcha}
-        solved={payment.captcha.solved}
-        prompt={payment.captcha.prompt}
-        onSolved={payment.solveCaptcha}
-        onExpired={payment.expireCaptcha}
-      />
-    ) : null;
+  const captchaWidget = captcha && payment.captcha.required ? <CaptchaWidget setting={captcha} flow={payment} /> : null;
   const payLabel = t('payAmount', { amount: formatMoney(total, language) });
   const selectedProvider = payment.choice?.provider ?? null;
   const providerName = selectedProvider ? t(providerLabelKey(selectedProvider.paymentProviderId) ?? '') : '';

@@ -49,13 +49,7 @@ export function SignUpForm({ credentials }: { credentials: CredentialsForm<SignU
       />
 
       {captcha && form.captcha.required ? (
-        <CaptchaWidget
-          setting={captcha}
-          solved={form.captcha.solved}
-          prompt={form.captcha.prompt}
-          onSolved={form.solveCaptcha}
-          onExpired={form.expireCaptcha}
-        />
+        <CaptchaWidget setting={captcha} flow={form} />
       ) : null}
 
       <SubmitButton busy={form.isSubmitting} busyLabel={t('creatingAccount')}>
