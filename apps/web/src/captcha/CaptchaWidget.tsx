@@ -12,7 +12,7 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import type { RealmCaptcha, RealmSettings } from '@stream/core/contracts';
-import { absoluteHttpUrl, type CaptchaView } from '@stream/core/domain';
+import { absoluteHttpUrl, CAPTCHA_PROMPT_KEY, type CaptchaView } from '@stream/core/domain';
 import { useI18n, useServices } from '../app/context';
 
 /** The part of the widget script's global the app uses (`window.streamCaptcha`). */
@@ -142,7 +142,7 @@ export function CaptchaWidget({ setting, flow }: CaptchaWidgetProps) {
       <div ref={container} />
       {prompt ? (
         <p id={promptId} className="field__error" role="alert">
-          {t('captchaSolveFirst')}
+          {t(CAPTCHA_PROMPT_KEY)}
         </p>
       ) : null}
       {failed ? (
