@@ -59,6 +59,7 @@ async function signUpInJourney(page: Page, licenceId: string, name: string): Pro
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
   await page.getByRole('button', { name: 'Create an account' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Create your account' })).toBeVisible();
+  await expect(captchaBox(page)).toBeVisible();
   await page.getByLabel('Name').fill(name);
   await page.getByLabel('Email').fill(uniqueEmail('captcha-buyer'));
   await page.getByLabel('Password', { exact: true }).fill('correct horse battery');
@@ -70,6 +71,16 @@ async function signUpInJourney(page: Page, licenceId: string, name: string): Pro
   await consent.getByRole('checkbox', { name: 'I accept the terms of use' }).check();
   await consent.getByRole('button', { name: 'Accept and continue' }).click();
   await expect(consent).toBeHidden();
+}
+
+/** The card step with `number` typed (name, expiry and security code filled). */
+async function fillCard(page: Page, number: string): Promise<void> {
+  await page.getByRole('radio', { name: 'Credit or debit card' }).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByLabel('Name on card').fill('Captcha Buyer');
+  await page.getByLabel('Card number').fill(number);
+  await page.getByLabel('Expiry date').fill('12/34');
+  await page.getByLabel('Security code').fill('123');
 }
 
 /** Ticks the stand-in's "I'm not a robot" box and waits until the service answered a token. */
@@ -126,6 +137,8 @@ test('sign-up on the captcha realm: a failed sign-up (email in use) spent the ch
   const taken = await captchaAccount(request);
   await useCaptchaRealm(page);
   await page.goto('/signup');
+  // The form starts again once the realm settings say it is guarded: fill it after that.
+  await expect(captchaBox(page)).toBeVisible();
   await page.getByLabel('Name').fill('Captcha Retry');
   await page.getByLabel('Email').fill(taken);
   await page.getByLabel('Password', { exact: true }).fill('correct horse battery');
@@ -148,13 +161,7 @@ test('sign-up on the captcha realm: a failed sign-up (email in use) spent the ch
 
 test('the purchase journey on the captcha realm: sign-up and payment each need a solved challenge; a declined card spends it', async ({ page }) => {
   await signUpInJourney(page, '101', 'Captcha Buyer');
-
-  await page.getByRole('radio', { name: 'Credit or debit card' }).check();
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByLabel('Name on card').fill('Captcha Buyer');
-  await page.getByLabel('Card number').fill('4000 0000 0000 0002');
-  await page.getByLabel('Expiry date').fill('12/34');
-  await page.getByLabel('Security code').fill('123');
+  await fillCard(page, '4000 0000 0000 0002');
 
   // Not solved: nothing is charged, the widget asks for a solve.
   await page.getByRole('button', { name: /^Pay / }).click();
@@ -191,4 +198,27 @@ test('PayPal on the captcha realm: the challenge is solved before leaving; the P
   await expect(page.getByRole('heading', { level: 1, name: 'Payment complete' })).toBeVisible({ timeout: 20_000 });
   await expect(page).toHaveURL(/\/pay\/PAYPAL$/);
   await expect(page.getByRole('group', { name: 'Security check' })).toHaveCount(0);
+});
+
+test('the free-trial question on the captcha realm: buying without the trial needs a fresh solve, in the dialog', async ({ page }) => {
+  await signUpInJourney(page, '202', 'Captcha Trial');
+  await page.getByLabel('Voucher code').fill('NOTRIAL');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByText('7-day free trial')).toBeHidden();
+  await fillCard(page, '4242 4242 4242 4242');
+  await solveCaptcha(page);
+  await page.getByRole('button', { name: /^Pay / }).click();
+
+  // The 409 spent the challenge: the question holds a fresh one.
+  const dialog = page.getByRole('dialog', { name: 'Buy without the free trial?' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('group', { name: 'Security check' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Buy without the free trial' }).click();
+  await expectPrompt(page);
+  await expect(dialog).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+
+  await solveCaptcha(page);
+  await dialog.getByRole('button', { name: 'Buy without the free trial' }).click();
+  await expect(page.getByRole('heading', { name: 'Payment complete' })).toBeVisible({ timeout: 20_000 });
 });
