@@ -139,4 +139,94 @@ describe('payment on the captcha realm', () => {
     expect(replay.status).toBe(200);
     expect(replay.json.paymentId).toBe(paid.json.paymentId);
   });
+
+  /** A signed-in buyer on the captcha realm (signed up with a solved challenge): its email and bearer. */
+  async function captchaBuyer() {
+    const body = signUpBody();
+    const res = await onCaptchaRealm('POST', '/api/v2/user', { body, headers: withToken(await solve()) });
+    expect(res.status, JSON.stringify(res.json)).toBe(201);
+    return { email: body.id, token: res.json.authorisationToken as string };
+  }
+  /** A card's payment details on the captcha realm (the init of a card needs no challenge). */
+  async function captchaCard(token: string, number: string) {
+    const card = await call(opened.app, 'POST', '/_processor/v1/tokens', { body: cardBody(number), noRealm: true });
+    expect(card.status).toBe(200);
+    const init = await onCaptchaRealm('POST', calls.paymentMethods.init.path, {
+      token,
+      body: { primaryPaymentDetails: { targetPaymentProvider: 'CARDS', paymentMethodType: 'CARD', token: card.json.token } },
+    });
+    expect(init.status, JSON.stringify(init.json)).toBe(200);
+    return init.json.paymentDetailsExid as string;
+  }
+  const payOnCaptchaRealm = (token: string, body: unknown, key: string, captchaToken?: string, query = '') =>
+    onCaptchaRealm('POST', `/api/v2/customer/baskets/pay/${query}`, {
+      token,
+      body,
+      headers: { 'Idempotency-Key': key, ...(captchaToken ? withToken(captchaToken) : {}) },
+    });
+
+  it('a token spent by a failed pay is refused when sent again: after a 424 (same key) and after a declined card (another card)', async () => {
+    const { email, token } = await captchaBuyer();
+    expect((await call(opened.app, 'POST', '/_sandbox/caller', { body: { email, country: 'BR' } })).status).toBe(200);
+    expect((await onCaptchaRealm('PUT', '/api/v2/baskets/101', { token })).status).toBe(200);
+    const good = payBody(await captchaCard(token, '4242424242424242'));
+    const key = randomUUID();
+    const spent = await solve();
+    expectError(await payOnCaptchaRealm(token, good, key, spent), 424, 'BASKET_REQUIREMENTS_FAILED');
+    // The billing form's second pay (same key) with the spent token: refused, before anything else.
+    const reused = await payOnCaptchaRealm(token, good, key, spent);
+    expectError(reused, 403, 'CAPTCHA_FAIL_ERROR');
+    expect(reused.json.messages).toEqual(['captchaFailed']);
+    const address = { line1: 'Avenida Paulista 1000', city: 'São Paulo', administrativeLevel1: 'SP', postalCode: '01310-100', taxNumber: '12345678909' };
+    expect((await call(opened.app, 'POST', '/_sandbox/caller', { body: { email, address } })).status).toBe(200);
+    expect((await onCaptchaRealm('PUT', '/api/v2/customer/billing-details', { token, body: { birthDate: '1990-05-17' } })).status).toBe(200);
+
+    // A declined card, then another card with the same token: refused; with a fresh one: paid.
+    const declinedToken = await solve();
+    expectError(await payOnCaptchaRealm(token, payBody(await captchaCard(token, '4000000000000002')), randomUUID(), declinedToken), 402, 'card_declined');
+    expectError(await payOnCaptchaRealm(token, good, randomUUID(), declinedToken), 403, 'CAPTCHA_FAIL_ERROR');
+    const paid = await payOnCaptchaRealm(token, good, randomUUID(), await solve());
+    expect(paid.status, JSON.stringify(paid.json)).toBe(200);
+    expect(paid.json.status).toBe('SUCCEEDED');
+  });
+
+  it('3-D Secure: the pay that asks for the challenge spends the token; the challenge, the history read and the replay need none', async () => {
+    const { token } = await captchaBuyer();
+    expect((await onCaptchaRealm('PUT', '/api/v2/baskets/101', { token })).status).toBe(200);
+    const body = payBody(await captchaCard(token, '4000002500003155'));
+    const key = randomUUID();
+    const asked = await payOnCaptchaRealm(token, body, key, await solve());
+    expect(asked.json.status, JSON.stringify(asked.json)).toBe('REQUIRES_ACTION');
+    const { pathname, search } = new URL(asked.json.redirectUrl as string);
+    const done = await opened.app.request(`${pathname}/complete${search}`, { method: 'POST' });
+    expect(await done.json()).toMatchObject({ status: 'SUCCEEDED' });
+    // PAYMENT_AUTHORIZATION reads the history: no captcha there.
+    const history = await onCaptchaRealm('GET', calls.payments.history.path, { token });
+    expect(history.json.items.map((item: { id: string; status: string }) => [item.id, item.status])).toEqual([[asked.json.paymentId, 'succeeded']]);
+    expect((await payOnCaptchaRealm(token, body, key)).json).toMatchObject({ status: 'SUCCEEDED', paymentId: asked.json.paymentId });
+  });
+
+  it("a redirecting provider: its init spends the challenge before the payer leaves; the pay back from the approval needs none, a later pay with those details does", async () => {
+    const { token } = await captchaBuyer();
+    expect((await onCaptchaRealm('PUT', '/api/v2/baskets/201', { token })).status).toBe(200);
+    const initBody = { primaryPaymentDetails: { targetPaymentProvider: 'PAYPAL', paymentMethodType: 'PAYPAL', returnUrl: 'http://localhost:5173/pay/PAYPAL' } };
+    expectError(await onCaptchaRealm('POST', calls.paymentMethods.init.path, { token, body: initBody }), 403, 'CAPTCHA_FAIL_ERROR');
+    const init = await onCaptchaRealm('POST', calls.paymentMethods.init.path, { token, body: initBody, headers: withToken(await solve()) });
+    expect(init.status, JSON.stringify(init.json)).toBe(200);
+    const exid = init.json.paymentDetailsExid as string;
+    const body = payBody(exid, 'PAYPAL', 'PAYPAL');
+    // Not approved yet: the exemption does not apply.
+    expectError(await payOnCaptchaRealm(token, body, randomUUID()), 403, 'CAPTCHA_FAIL_ERROR');
+    const { pathname, search } = new URL(init.json.redirectUrl as string);
+    expect((await opened.app.request(`${pathname}/approve${search}`, { method: 'POST' })).status).toBe(303);
+    expect((await onCaptchaRealm('POST', calls.paymentMethods.validate.path, { token, body: { paymentDetailsExid: exid } })).status).toBe(200);
+
+    // PAY: the payment machine pays without a captcha header (the web shows no widget there).
+    const paid = await payOnCaptchaRealm(token, body, randomUUID());
+    expect(paid.status, JSON.stringify(paid.json)).toBe(200);
+    expect(paid.json.status).toBe('SUCCEEDED');
+    // Those details once used, a new payment with them needs its own challenge.
+    expect((await onCaptchaRealm('PUT', '/api/v2/baskets/202', { token })).status).toBe(200);
+    expectError(await payOnCaptchaRealm(token, body, randomUUID()), 403, 'CAPTCHA_FAIL_ERROR');
+  });
 });

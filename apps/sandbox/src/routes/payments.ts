@@ -217,6 +217,10 @@ export function registerPaymentRoutes(
     const cardToken = provider.paymentProviderId === 'CARDS' ? sent.token : undefined;
     if (provider.paymentProviderId === 'CARDS' && !cardToken) throw badRequest('primaryPaymentDetails.token: a card needs the card processor token');
     const redirecting = REDIRECTING.has(provider.paymentProviderId);
+    // Issue 18 (docs/api.md "Captcha"): on a realm whose captcha guards payment, the challenge of a
+    // payment the payer approves at the provider is spent here, before the payer leaves (the pay on
+    // the way back needs none: see `approvedAwayUnpaid`).
+    if (redirecting) await options.captcha?.require(c, realmSettingsFor(c.get('realm').name, true).captcha, 'payment');
     const approvalToken = redirecting ? newActionToken() : undefined;
     const row = await db.transaction(async (tx) => {
       // The account's row locked: two concurrent inits cannot both pass the limit.
@@ -338,8 +342,12 @@ export function registerPaymentRoutes(
     const replayed = await replay();
     if (replayed) return replayed;
     // Issue 18: a realm whose captcha guards payment spends the request's token (403
-    // CAPTCHA_FAIL_ERROR) before anything is charged; a replay of the same key above needs none.
-    await options.captcha?.require(c, realmSettingsFor(c.get('realm').name, true).captcha, 'payment');
+    // CAPTCHA_FAIL_ERROR) before anything is charged; a replay of the same key above needs none,
+    // nor the first pay with details just approved at a redirecting provider (their init spent it).
+    const attrs = body.paymentArrangement.primaryPaymentDetailsAttributes;
+    if (!(await approvedAwayUnpaid(db, userId, attrs.paymentDetailsExternalId))) {
+      await options.captcha?.require(c, realmSettingsFor(c.get('realm').name, true).captcha, 'payment');
+    }
 
     const basket = namedBasket === null ? await openBasket(db, userId) : await findBasket(db, userId, namedBasket);
     if (basket.status === 'PAID') throw conflict(`Basket ${basket.id} has already been paid.`);
@@ -363,7 +371,6 @@ export function registerPaymentRoutes(
     if (missingFields.length > 0) {
       throw new ApiHttpError(424, 'BASKET_REQUIREMENTS_FAILED', ['Billing details are missing.'], { missingFields });
     }
-    const attrs = body.paymentArrangement.primaryPaymentDetailsAttributes;
     const provider = providerOf(attrs.targetPaymentProvider, 'paymentArrangement.primaryPaymentDetailsAttributes.targetPaymentProvider');
     let details: DetailsRow | undefined;
     if (amounts.total > 0) {
@@ -1027,6 +1034,24 @@ async function findDetails(db: SandboxDb, userId: string, exid: string): Promise
     .limit(1);
   if (!row) throw new ApiHttpError(404, 'NOT_FOUND', [`No payment details ${exid} on this account`]);
   return row;
+}
+
+/**
+ * Whether `exid` names the caller's payment details of a redirecting provider, approved there
+ * (`VALID`) and not yet used by any payment: the pay on the way back from the approval (PAY), whose
+ * captcha challenge the init spent before the payer left (issue 18; docs/api.md "Captcha"). Once a
+ * payment used them, a later pay with them needs its own challenge. Never throws for unknown ids.
+ */
+async function approvedAwayUnpaid(db: SandboxDb, userId: string, exid: string | null | undefined): Promise<boolean> {
+  if (!exid) return false;
+  const [row] = await db
+    .select({ provider: paymentDetails.provider, status: paymentDetails.status })
+    .from(paymentDetails)
+    .where(and(eq(paymentDetails.exid, exid), eq(paymentDetails.userId, userId)))
+    .limit(1);
+  if (!row || !REDIRECTING.has(row.provider) || row.status !== 'VALID') return false;
+  const [used] = await db.select({ id: payments.id }).from(payments).where(and(eq(payments.userId, userId), eq(payments.paymentDetailsExid, exid))).limit(1);
+  return used === undefined;
 }
 
 /** The caller's stored card `exid`; 404 for an unknown id, another account's card, a card not stored or non-card details. */

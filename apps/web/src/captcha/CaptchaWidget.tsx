@@ -4,11 +4,15 @@
  * (`captcha.scriptUrl`, a path on the platform resolved against the API base URL) once per
  * address, renders it with the realm's `siteKey`, and hands its token to the flow (`onSolved`),
  * or says it ran out (`onExpired`). When the flow's flags lose the solved challenge (the token was
- * spent, or refused), the widget is reset, so a fresh challenge shows. Tokens are never logged.
+ * spent by a call, whatever its answer, or refused), the widget is reset, so a fresh challenge
+ * shows: every retry needs a new solve. When the flow was asked to send without one (the flags'
+ * `prompt`), the widget says so (`captchaSolveFirst`, an alert) and takes the focus. A widget that
+ * leaves the page with its challenge solved and unspent tells the flow it ran out (`onExpired`):
+ * a token is never held without the ticked box that shows it. Tokens are never logged.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { RealmCaptcha, RealmSettings } from '@stream/core/contracts';
-import { absoluteHttpUrl } from '@stream/core/domain';
+import { absoluteHttpUrl, CAPTCHA_PROMPT_KEY, type CaptchaView } from '@stream/core/domain';
 import { useI18n, useServices } from '../app/context';
 
 /** The part of the widget script's global the app uses (`window.streamCaptcha`). */
@@ -52,24 +56,37 @@ export function captchaFor(settings: RealmSettings | undefined | null, purpose: 
   return captcha && captcha[purpose] ? captcha : null;
 }
 
+/** The part of a flow's view the widget uses (core's `connectPayment` and credentials forms give it). */
+export interface CaptchaFlow {
+  /** The flags (core `captchaView`): `solved` going false resets the widget; `prompt` shows the prompt and focuses the box. */
+  captcha: Pick<CaptchaView, 'solved' | 'prompt'>;
+  /** The widget answered a token. */
+  solveCaptcha(token: string): void;
+  /** The widget's token ran out (or the widget left the page solved). */
+  expireCaptcha(): void;
+}
+
 /** Props of {@link CaptchaWidget}. */
 export interface CaptchaWidgetProps {
   setting: RealmCaptcha;
-  /** The flow's flags: `solved` going false resets the widget. */
-  solved: boolean;
-  onSolved(token: string): void;
-  onExpired(): void;
+  /** The flow the widget answers to. */
+  flow: CaptchaFlow;
 }
 
-/** The widget, in a labelled group (`captchaTitle`); a failed script load says so (`captchaUnavailable`). */
-export function CaptchaWidget({ setting, solved, onSolved, onExpired }: CaptchaWidgetProps) {
+/**
+ * The widget, in a labelled group (`captchaTitle`); a failed script load says so
+ * (`captchaUnavailable`); the flow's prompt shows `captchaSolveFirst` below it.
+ */
+export function CaptchaWidget({ setting, flow }: CaptchaWidgetProps) {
+  const { solved, prompt } = flow.captcha;
   const { t } = useI18n();
+  const promptId = useId();
   const { config } = useServices();
   const container = useRef<HTMLDivElement>(null);
   const widget = useRef<{ api: CaptchaGlobal; id: number } | null>(null);
   const [failed, setFailed] = useState(false);
-  const handlers = useRef({ onSolved, onExpired });
-  handlers.current = { onSolved, onExpired };
+  const handlers = useRef({ onSolved: flow.solveCaptcha, onExpired: flow.expireCaptcha });
+  handlers.current = { onSolved: flow.solveCaptcha, onExpired: flow.expireCaptcha };
 
   useEffect(() => {
     let live = true;
@@ -107,9 +124,27 @@ export function CaptchaWidget({ setting, solved, onSolved, onExpired }: CaptchaW
     wasSolved.current = solved;
   }, [solved]);
 
+  // Leaving the page solved and unspent: the flow drops the token (another widget starts unticked).
+  useEffect(
+    () => () => {
+      if (wasSolved.current) handlers.current.onExpired();
+    },
+    [],
+  );
+
+  // Asked to send without a solved challenge: the focus goes to the challenge.
+  useEffect(() => {
+    if (prompt) container.current?.querySelector<HTMLElement>('input, button, [tabindex]')?.focus();
+  }, [prompt]);
+
   return (
-    <div className="captcha" role="group" aria-label={t('captchaTitle')}>
+    <div className="captcha" role="group" aria-label={t('captchaTitle')} aria-describedby={prompt ? promptId : undefined}>
       <div ref={container} />
+      {prompt ? (
+        <p id={promptId} className="field__error" role="alert">
+          {t(CAPTCHA_PROMPT_KEY)}
+        </p>
+      ) : null}
       {failed ? (
         <p className="field__error" role="alert">
           {t('captchaUnavailable')}

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import type { PaymentApi } from '@stream/core/machines';
 import { useI18n } from '../app/context';
 import { BusyContent } from '../components/SubmitButton';
@@ -12,6 +12,8 @@ export interface FreeTrialPromptProps {
    * Escape `declineFreeTrial()` (do not buy now).
    */
   payment: Pick<PaymentApi, 'freeTrialDenied' | 'processing' | 'acknowledgeNoFreeTrial' | 'declineFreeTrial'>;
+  /** The realm's captcha widget, shown in the question (issue 18: buying without the trial pays again, with a fresh solve); none: nothing. */
+  captcha?: ReactNode;
 }
 
 /**
@@ -20,7 +22,7 @@ export interface FreeTrialPromptProps {
  * trapped inside, Escape declines, focus goes back where it was on close) asking whether to buy
  * without the free trial.
  */
-export function FreeTrialPrompt({ payment }: FreeTrialPromptProps) {
+export function FreeTrialPrompt({ payment, captcha = null }: FreeTrialPromptProps) {
   const { t } = useI18n();
   const { freeTrialDenied: open, processing: busy, acknowledgeNoFreeTrial: onAccept, declineFreeTrial: onDecline } = payment;
   const id = useId();
@@ -49,6 +51,7 @@ export function FreeTrialPrompt({ payment }: FreeTrialPromptProps) {
         <>
           <h2 id={`${id}-title`}>{t('freeTrialDeniedTitle')}</h2>
           <p id={`${id}-text`}>{t('freeTrialDenied')}</p>
+          {captcha}
           <div className="actions">
             <button type="button" className="button" disabled={busy} aria-busy={busy || undefined} onClick={onAccept}>
               <BusyContent busy={busy} busyLabel={t('paying')}>

@@ -64,8 +64,10 @@ export interface PaymentGift {
  * `freeTrialDenied` asks whether to buy without the trial; 424 shows the billing-details form.
  * It owns what is purely a view's: the focus on each step's heading and the page coming back
  * from the browser's cache (`pageshow`, told to the machine). A realm whose captcha guards payment
- * (issue 18) shows its widget above the step; a pay without a solved challenge, or refused, shows
- * `captchaFailed` with a fresh challenge.
+ * (issue 18) shows its widget above the step (and the billing form), or in the free-trial question
+ * while it is asked; every pay, card, provider, billing-details or free-trial step needs a fresh
+ * solve (a spent token is never sent again): without one the widget prompts (`captchaSolveFirst`),
+ * and a refusal shows `captchaFailed` with a fresh challenge.
  */
 export function PaymentStep(props: PaymentStepProps): JSX.Element {
   // Mounted at PAYMENT_COMPLETE (the journey re-rendered it): show what the journey keeps, pay nothing.
@@ -135,6 +137,9 @@ function PaymentFlow({ licenceId, consent, journey, journeyActor, from, gift, ca
   }
 
   const { basket, total } = payment;
+  // Issue 18: one widget on the page (in the free-trial question while it is asked); a step tried
+  // without a solved challenge prompts at it.
+  const captchaWidget = captcha && payment.captcha.required ? <CaptchaWidget setting={captcha} flow={payment} /> : null;
   const payLabel = t('payAmount', { amount: formatMoney(total, language) });
   const selectedProvider = payment.choice?.provider ?? null;
   const providerName = selectedProvider ? t(providerLabelKey(selectedProvider.paymentProviderId) ?? '') : '';
@@ -210,13 +215,12 @@ function PaymentFlow({ licenceId, consent, journey, journeyActor, from, gift, ca
           ) : null}
         </BasketSummary>
         <div className="card checkout-payment__main">
+          {/* Above the billing form too: its second pay needs a fresh solve (issue 18). */}
+          {captchaWidget && !payment.freeTrialDenied ? captchaWidget : null}
           {payment.billingFields !== null ? (
             <BillingDetailsStep payment={payment} />
           ) : null}
           <div hidden={payment.billingFields !== null}>
-            {captcha && payment.captcha.required ? (
-              <CaptchaWidget setting={captcha} solved={payment.captcha.solved} onSolved={payment.solveCaptcha} onExpired={payment.expireCaptcha} />
-            ) : null}
             {content}
             {subStep ? (
               <button type="button" className="button button--secondary checkout-payment__back" disabled={payment.busy} onClick={journey.back}>
@@ -231,7 +235,8 @@ function PaymentFlow({ licenceId, consent, journey, journeyActor, from, gift, ca
           </div>
         </div>
       </div>
-      <FreeTrialPrompt payment={payment} />
+      {/* The question is a modal dialog: buying without the trial needs a fresh solve, so the widget goes inside it. */}
+      <FreeTrialPrompt payment={payment} captcha={payment.freeTrialDenied ? captchaWidget : null} />
     </section>
   );
 }

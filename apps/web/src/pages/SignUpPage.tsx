@@ -49,7 +49,7 @@ export function SignUpForm({ credentials }: { credentials: CredentialsForm<SignU
       />
 
       {captcha && form.captcha.required ? (
-        <CaptchaWidget setting={captcha} solved={form.captcha.solved} onSolved={form.solveCaptcha} onExpired={form.expireCaptcha} />
+        <CaptchaWidget setting={captcha} flow={form} />
       ) : null}
 
       <SubmitButton busy={form.isSubmitting} busyLabel={t('creatingAccount')}>
@@ -67,7 +67,9 @@ export function SignUpForm({ credentials }: { credentials: CredentialsForm<SignU
  * when the realm has an address for it. A visitor the checkout context blocks (child profile,
  * outside the territories, a refused VPN) sees the sign-up restricted modal instead (§2).
  * A realm whose captcha guards sign-up (issue 18) shows its widget; the account is created only
- * with a solved challenge, and a refused one shows `captchaFailed` with a fresh challenge.
+ * with a solved challenge, each attempt with a fresh one (a failed sign-up, such as an email in
+ * use, spent it): without one the widget prompts (`captchaSolveFirst`), and a refused one shows
+ * `captchaFailed` with a fresh challenge.
  */
 export default function SignUpPage() {
   // Issue 18: a realm whose captcha guards sign-up starts the flow with it (a new flow once the settings say so).

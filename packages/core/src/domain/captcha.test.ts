@@ -16,6 +16,7 @@ const event: fc.Arbitrary<CaptchaEvent> = fc.oneof(
   fc.constant({ type: 'captcha.expired' as const }),
   fc.constant({ type: 'captcha.spent' as const }),
   fc.constant({ type: 'captcha.refused' as const }),
+  fc.constant({ type: 'captcha.missing' as const }),
 );
 
 describe('captcha flags (commerce §3 app-state captcha flags)', () => {
@@ -28,6 +29,8 @@ describe('captcha flags (commerce §3 app-state captcha flags)', () => {
           expect(flags.required).toBe(required);
           expect(flags.solved).toBe(flags.token !== null);
           expect(flags.solved && flags.failed).toBe(false);
+          // A prompt is never shown beside a solved challenge.
+          expect(flags.prompt && flags.solved).toBe(false);
           expect(captchaReady(flags)).toBe(!required || flags.solved);
         }
       }),
@@ -46,12 +49,37 @@ describe('captcha flags (commerce §3 app-state captcha flags)', () => {
     );
   });
 
+  it('property: once spent, only a new solve makes the flow ready again (a retry always needs a fresh challenge)', () => {
+    const notSolve = event.filter((e) => e.type !== 'captcha.solved');
+    fc.assert(
+      fc.property(fc.string({ minLength: 1, maxLength: 8 }), fc.array(notSolve, { maxLength: 30 }), (token, events) => {
+        let flags = captchaReducer(captchaReducer(initialCaptchaFlags(true), { type: 'captcha.solved', token }), { type: 'captcha.spent' });
+        for (const e of events) {
+          flags = captchaReducer(flags, e);
+          expect(captchaReady(flags)).toBe(false);
+          expect(captchaHeaders(flags)).toEqual({});
+        }
+      }),
+    );
+  });
+
+  it('captcha.missing prompts (never failed) when a challenge is needed and none is solved; a solve or a refusal clears it', () => {
+    const asked = captchaReducer(initialCaptchaFlags(true), { type: 'captcha.missing' });
+    expect(asked).toEqual({ required: true, solved: false, failed: false, prompt: true, token: null });
+    expect(captchaReducer(asked, { type: 'captcha.solved', token: 't' })).toMatchObject({ solved: true, prompt: false });
+    expect(captchaReducer(asked, { type: 'captcha.refused' })).toMatchObject({ failed: true, prompt: false });
+    // Not needed (no guard, or already solved): nothing changes.
+    expect(captchaReducer(initialCaptchaFlags(false), { type: 'captcha.missing' })).toEqual(initialCaptchaFlags(false));
+    const solved = captchaReducer(initialCaptchaFlags(true), { type: 'captcha.solved', token: 't' });
+    expect(captchaReducer(solved, { type: 'captcha.missing' })).toBe(solved);
+  });
+
   it('solve, send, refuse: the header carries the token, then the flags say failed until a new solve', () => {
     let flags = captchaReducer(initialCaptchaFlags(true), { type: 'captcha.solved', token: 't1' });
-    expect(flags).toEqual({ required: true, solved: true, failed: false, token: 't1' });
+    expect(flags).toEqual({ required: true, solved: true, failed: false, prompt: false, token: 't1' });
     expect(captchaHeaders(flags)).toEqual({ 'X-Captcha-Token': 't1' });
     flags = captchaReducer(flags, { type: 'captcha.refused' });
-    expect(flags).toEqual({ required: true, solved: false, failed: true, token: null });
+    expect(flags).toEqual({ required: true, solved: false, failed: true, prompt: false, token: null });
     expect(captchaReady(flags)).toBe(false);
     flags = captchaReducer(flags, { type: 'captcha.solved', token: 't2' });
     expect(flags.failed).toBe(false);

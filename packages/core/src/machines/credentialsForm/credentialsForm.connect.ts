@@ -1,3 +1,4 @@
+import { captchaView, type CaptchaView } from '../../domain/index.js';
 import type { CredentialsFormContext, CredentialsFormEvent } from './credentialsForm.types.js';
 
 /**
@@ -31,10 +32,11 @@ export interface CredentialsFormApi<TField extends string> {
    */
   isDone: boolean;
   /**
-   * The captcha flags (commerce §3): `required` (render the realm's widget), `solved`, `failed`
-   * (the platform refused the last token, or none was given: reset the widget).
+   * The captcha flags (commerce §3; domain `captchaView`): `required` (render the realm's widget),
+   * `solved`, `failed` (the platform refused the last token: `captchaFailed`, reset the widget),
+   * `prompt` (a submit without a solved challenge: ask for one).
    */
-  captcha: { required: boolean; solved: boolean; failed: boolean };
+  captcha: CaptchaView;
   change(field: TField, value: string): void;
   submit(): void;
   /** The widget answered `token` (`captcha.solved`). */
@@ -61,7 +63,7 @@ export function connectCredentialsForm<TField extends string>(
     fieldErrors,
     isSubmitting: snapshot.matches('submitting'),
     isDone: snapshot.status === 'done',
-    captcha: { required: captcha?.required ?? false, solved: captcha?.solved ?? false, failed: captcha?.failed ?? false },
+    captcha: captchaView(captcha),
     change: (field, value) => send({ type: 'form.change', field, value }),
     submit: () => send({ type: 'form.submit' }),
     solveCaptcha: (token) => send({ type: 'captcha.solved', token }),

@@ -8,7 +8,7 @@ import type {
   StateMachine,
 } from 'xstate';
 import type { LoginResponse } from '../../contracts/index.js';
-import { CAPTCHA_FAILED_KEY, captchaHeaders, captchaReady, captchaReducer, errorMessageVars, initialCaptchaFlags, isCaptchaFailure } from '../../domain/index.js';
+import { captchaHeaders, captchaReady, captchaReducer, errorMessageVars, initialCaptchaFlags, isCaptchaFailure } from '../../domain/index.js';
 import type { FormValidationResult } from '../../domain/index.js';
 import { handOverToSession, type SignInHandOver, type SignInOutput } from '../session/session.signIn.js';
 import type { CredentialsFormContext, CredentialsFormEvent, CredentialsFormInput } from './credentialsForm.types.js';
@@ -150,9 +150,11 @@ type FlowOf<TId, TField, TInput, TActorName, TActorInput, TFinalState> = {
  * - Captcha (issue 18; commerce §3 app-state captcha flags, §8 `captchaFailed`): `context.captcha`
  *   (domain `CaptchaFlags`, `required` from the input's `captchaRequired`). In `editing`,
  *   `captcha.solved { token }` / `captcha.expired` update it; `form.submit` with valid values but
- *   no solved challenge calls nothing and shows `captchaFailed` (`failed` set); the submit
- *   actor's input gets the `X-Captcha-Token` header; once the call answers, the token is spent
- *   (single-use), and a refusal (`CAPTCHA_FAIL_ERROR`) sets `failed` (the view shows a fresh
+ *   no solved challenge calls nothing and sets the flags' `prompt` (the view asks for a solve;
+ *   `captchaFailed` is only for a platform refusal); the submit actor's input gets the
+ *   `X-Captcha-Token` header; once the call answers, the token is spent (single-use) whatever
+ *   the answer, so a retry after any failure (409 email in use, 400…) needs a fresh solve, and a
+ *   refusal (`CAPTCHA_FAIL_ERROR`) sets `failed` (the view shows `captchaFailed` and a fresh
  *   challenge).
  *
  * Never throws; a failing actor ends up as the `error` message key.
@@ -199,10 +201,14 @@ export function createCredentialsFormMachine<
       captchaChange: assign(({ context, event }) =>
         event.type === 'captcha.solved' || event.type === 'captcha.expired' ? { captcha: captchaReducer(context.captcha, event) } : {},
       ),
-      /** Sent without a solved challenge: nothing is called; the flags say failed and the form shows `captchaFailed`. */
+      /**
+       * Sent without a solved challenge (none yet, or the last one spent by a failed call): nothing
+       * is called; the flags' `prompt` asks for a solve at the widget (never `captchaFailed`, which
+       * only a platform refusal shows); the last attempt's messages go.
+       */
       askForCaptcha: assign(({ context }) => ({
-        captcha: captchaReducer(context.captcha, { type: 'captcha.refused' }),
-        error: CAPTCHA_FAILED_KEY,
+        captcha: captchaReducer(context.captcha, { type: 'captcha.missing' }),
+        error: null,
         errorVars: {},
         fieldErrors: {},
       })),

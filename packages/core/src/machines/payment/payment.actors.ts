@@ -58,6 +58,11 @@ export interface InitProviderActorInput extends ApiActorInput {
   /** The app's origin and route set: the provider sends the payer back to `<origin><PAY path>`. */
   origin: string;
   locale: RouteLocale;
+  /**
+   * `{ 'X-Captcha-Token': token }` when the realm's captcha guards payment and a challenge is
+   * solved (issue 18: the init of a provider the payer approves elsewhere spends it), else `{}` or absent.
+   */
+  captchaHeaders?: Readonly<Record<string, string>>;
 }
 
 /** The payment machine's actors (see each one's doc). */
@@ -120,7 +125,8 @@ export const paymentActors = {
   /**
    * A redirecting provider's payment method: `api.paymentMethods.init({ body: { primaryPaymentDetails:
    * { targetPaymentProvider, paymentMethodType, returnUrl } } })` with `returnUrl` =
-   * `<origin><PAY path of the provider>` → the method (its `redirectUrl` is where the payer approves).
+   * `<origin><PAY path of the provider>` and the input's `captchaHeaders` (issue 18) → the method
+   * (its `redirectUrl` is where the payer approves).
    */
   initProvider: fromPromise<PaymentDetails, InitProviderActorInput>(async ({ input }) => {
     const api = client(input);
@@ -130,6 +136,7 @@ export const paymentActors = {
       body: {
         primaryPaymentDetails: { targetPaymentProvider: provider.providerType, paymentMethodType: provider.paymentMethodType, returnUrl },
       },
+      headers: { ...input.captchaHeaders },
     });
   }),
   /** Back from a provider: `api.paymentMethods.validate({ body: { paymentDetailsExid, redirectStatus } })` → the method. */

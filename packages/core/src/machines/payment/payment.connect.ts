@@ -1,7 +1,7 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { Basket, Card, Money, PaymentProvider } from '../../contracts/index.js';
 import type { CardTokenRequest } from '../../contracts/checkout.js';
-import { isZeroBalance, type ConsentAnswer, type PaidItem, type PaymentDetailsLike } from '../../domain/index.js';
+import { captchaView, isZeroBalance, type CaptchaView, type ConsentAnswer, type PaidItem, type PaymentDetailsLike } from '../../domain/index.js';
 import { giftReturnPath, type PaymentMachine } from './payment.machine.js';
 import type { BillingForm, PaymentChoice, PaymentEvent, PaymentProviderLike, PayResultLike, VoucherState } from './payment.types.js';
 
@@ -55,8 +55,12 @@ export interface PaymentApi {
   vouchers: boolean;
   /** A payment runs (disable the pay button, show progress). */
   processing: boolean;
-  /** The captcha flags (issue 18; commerce §3): `required` (render the realm's widget), `solved`, `failed` (reset the widget). */
-  captcha: { required: boolean; solved: boolean; failed: boolean };
+  /**
+   * The captcha flags (issue 18; commerce §3; domain `captchaView`): `required` (render the realm's
+   * widget), `solved`, `failed` (the platform refused the token: `captchaFailed`), `prompt` (a pay,
+   * card, provider, free-trial or billing-details step tried without a solved challenge: ask for one).
+   */
+  captcha: CaptchaView;
   /** The widget answered `token` (`captcha.solved`). */
   solveCaptcha(token: string): void;
   /** The widget's token ran out (`captcha.expired`). */
@@ -189,7 +193,7 @@ export function connectPayment(snapshot: PaymentSnapshot, send: (event: PaymentE
     providerId: context.providerId,
     vouchers: context.vouchers,
     processing: context.processing,
-    captcha: { required: context.captcha.required, solved: context.captcha.solved, failed: context.captcha.failed },
+    captcha: captchaView(context.captcha),
     solveCaptcha: (token) => send({ type: 'captcha.solved', token }),
     expireCaptcha: () => send({ type: 'captcha.expired' }),
     busy: context.processing || leaving || is('preparingCard') || is('preparingProvider') || is('redirecting'),

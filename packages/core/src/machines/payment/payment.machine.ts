@@ -1,7 +1,6 @@
 import { and, assign, not, or, raise, setup, stateIn } from 'xstate';
 import type { Basket, PaymentProvider } from '../../contracts/baskets.js';
 import {
-  CAPTCHA_FAILED_KEY,
   captchaHeaders,
   captchaReady,
   captchaReducer,
@@ -192,12 +191,18 @@ const attemptOf = ({ event }: { event: Extract<PaymentEvent, { type: 'pay' }> })
  * fields → `billingDetailsRequired` (loads the billing form's data; `billingDetails.submit` pays
  * again), anything else → `error`; the key is kept, so a retry never charges twice.
  *
- * Captcha (issue 18; commerce §3 app-state captcha flags, §8): with input `captchaRequired`,
- * `context.captcha` holds the flags; `captcha.solved { token }` / `captcha.expired` (any time)
- * update them; a `pay` without a solved challenge → `error` `captchaFailed`, nothing sent; the pay
- * call carries `X-Captcha-Token`, which is spent when `paying` ends (single-use), and a refusal
- * (403 `CAPTCHA_FAIL_ERROR`) sets `failed` (the view shows a fresh challenge). A pay again after
- * `freeTrialDenied` or the billing form needs a new solve (else the platform refuses it).
+ * Captcha (issue 18; commerce §3 app-state captcha flags, §8; docs/api.md "Captcha"): with input
+ * `captchaRequired`, `context.captcha` holds the flags; `captcha.solved { token }` /
+ * `captcha.expired` (any time) update them. The pay call carries `X-Captcha-Token`, spent when
+ * `paying` ends whatever the answer (single-use: never sent again), and a refusal (403
+ * `CAPTCHA_FAIL_ERROR`) sets `failed` (`captchaFailed`, a fresh challenge). Every step that would
+ * send without a solved challenge stays where it is, sends nothing and sets the flags' `prompt`
+ * (never `captchaFailed`): `pay`, `card.submit` (before the card goes to the processor),
+ * `provider.continue`, `freeTrial.acknowledge` and `billingDetails.submit` (its values kept). So a
+ * payment retried after any failure (the 424 billing form, a declined card then another card, the
+ * free-trial choice) needs a fresh solve. A provider the payer approves elsewhere: its init
+ * (`initProvider`) carries the token and spends it; the pay back at PAY needs none (the platform
+ * exempts the first pay with those newly approved details).
  *
  * The payment page: `choice.select` picks a provider or a stored card; `choice.continue` pays
  * with a stored card at once, or tells the journey `payment.method` (the domain's
@@ -256,8 +261,12 @@ export const paymentMachine = setup({
     spendCaptcha: assign(({ context }, params: { error?: unknown }) => ({
       captcha: captchaReducer(context.captcha, { type: isCaptchaFailure(params.error) ? 'captcha.refused' : 'captcha.spent' }),
     })),
-    /** A pay event without the solved challenge the realm asks for: nothing is sent. */
-    refuseCaptcha: assign(({ context }) => ({ captcha: captchaReducer(context.captcha, { type: 'captcha.refused' }) })),
+    /**
+     * A guarded step (pay, card, provider, free-trial or billing-details) without the solved
+     * challenge the realm asks for: nothing is sent, the flags' `prompt` asks for a solve (never
+     * `captchaFailed`: only a platform refusal shows that).
+     */
+    askForCaptcha: assign(({ context }) => ({ captcha: captchaReducer(context.captcha, { type: 'captcha.missing' }) })),
     requireBillingDetails: assign((_, params: { fields: string[] }) => ({
       billingDetailsRequired: true,
       missingFields: [...params.fields],
@@ -526,13 +535,9 @@ export const paymentMachine = setup({
         pay: [
           // Busy: ignored.
           { guard: 'isBusy' },
-          // Issue 18: the realm's captcha guards payment and no challenge is solved: nothing is sent.
-          {
-            guard: 'captchaMissing',
-            target: '.error',
-            reenter: true,
-            actions: ['refuseCaptcha', { type: 'storeError', params: { message: CAPTCHA_FAILED_KEY } }],
-          },
+          // Issue 18: the realm's captcha guards payment and no challenge is solved (none yet, or
+          // the last one spent by a failed attempt): nothing is sent, the view asks for a solve.
+          { guard: 'captchaMissing', actions: 'askForCaptcha' },
           {
             guard: { type: 'preconditionsMet', params: payParams },
             target: '.paying',
@@ -561,15 +566,21 @@ export const paymentMachine = setup({
         ],
         'card.submit': [
           { guard: 'isBusy' },
+          // Issue 18: no card goes to the processor before the challenge is solved.
+          { guard: 'captchaMissing', actions: 'askForCaptcha' },
           { guard: 'hasCardDetails', actions: 'payWithCard' },
           { target: '.preparingCard' },
         ],
         'card.edited': { guard: 'hasCardDetails', actions: ['dropCardDetails', { type: 'keyStep', params: { type: 'methodChanged' } }] },
-        'provider.continue': {
-          guard: 'providerReady',
-          target: '.preparingProvider',
-          actions: { type: 'keyStep', params: { type: 'methodChanged' } },
-        },
+        'provider.continue': [
+          // Issue 18: a redirecting provider's init spends the challenge (docs/api.md "Captcha"): solve it first.
+          { guard: and(['providerReady', 'captchaMissing']), actions: 'askForCaptcha' },
+          {
+            guard: 'providerReady',
+            target: '.preparingProvider',
+            actions: { type: 'keyStep', params: { type: 'methodChanged' } },
+          },
+        ],
         'providers.retry': { guard: 'basketChangeable', target: '.loadingProviders' },
       },
       states: {
@@ -650,12 +661,17 @@ export const paymentMachine = setup({
               provider: (context.choice as PaymentChoice).provider,
               origin: context.env.origin,
               locale: context.env.locale,
+              captchaHeaders: captchaHeaders(context.captcha),
             }),
             onDone: [
               {
                 guard: { type: 'approvesElsewhere', params: ({ event }) => ({ url: event.output.redirectUrl }) },
                 target: 'leaving',
-                actions: { type: 'storeRedirect', params: ({ event }) => ({ url: externalUrl(event.output.redirectUrl) }) },
+                actions: [
+                  { type: 'storeRedirect', params: ({ event }) => ({ url: externalUrl(event.output.redirectUrl) }) },
+                  // The init of a provider the payer approves elsewhere spent the challenge (the pay back at PAY needs none).
+                  { type: 'spendCaptcha', params: {} },
+                ],
               },
               {
                 // Nothing to approve: pay now.
@@ -671,7 +687,14 @@ export const paymentMachine = setup({
                 },
               },
             ],
-            onError: { target: 'error', actions: { type: 'storeError', params: ({ event }) => ({ message: paymentErrorText(event.error) }) } },
+            onError: {
+              target: 'error',
+              actions: [
+                { type: 'storeError', params: ({ event }) => ({ message: paymentErrorText(event.error) }) },
+                // Sent with the init: gone (a refusal sets `failed`).
+                { type: 'spendCaptcha', params: ({ event }) => ({ error: event.error }) },
+              ],
+            },
           },
         },
         leaving: {
@@ -764,7 +787,11 @@ export const paymentMachine = setup({
           description: '409 freeTrialDenied: ask whether to buy without the free trial.',
           entry: 'dropBillingFields',
           on: {
-            'freeTrial.acknowledge': { guard: 'hasAttempt', target: 'paying', actions: 'acknowledgeNoFreeTrial' },
+            'freeTrial.acknowledge': [
+              // The 409 spent the challenge: buying without the trial needs a fresh solve.
+              { guard: 'captchaMissing', actions: 'askForCaptcha' },
+              { guard: 'hasAttempt', target: 'paying', actions: 'acknowledgeNoFreeTrial' },
+            ],
             'freeTrial.decline': { target: 'idle' },
           },
         },
@@ -773,11 +800,18 @@ export const paymentMachine = setup({
           initial: 'opening',
           exit: 'unsetBillingDetails',
           on: {
-            'billingDetails.submit': {
-              guard: 'hasAttempt',
-              target: 'paying',
-              actions: { type: 'storeBillingDetails', params: ({ event }) => ({ values: event.values }) },
-            },
+            'billingDetails.submit': [
+              // The 424 spent the challenge: the details are kept, and paying again needs a fresh solve.
+              {
+                guard: 'captchaMissing',
+                actions: [{ type: 'storeBillingDetails', params: ({ event }) => ({ values: event.values }) }, 'askForCaptcha'],
+              },
+              {
+                guard: 'hasAttempt',
+                target: 'paying',
+                actions: { type: 'storeBillingDetails', params: ({ event }) => ({ values: event.values }) },
+              },
+            ],
             'billingDetails.required': {
               actions: { type: 'requireBillingDetails', params: ({ event }) => ({ fields: event.missingFields }) },
             },

@@ -365,7 +365,7 @@ describe('payment: a redirecting provider', () => {
     view().continueToProvider();
     await waitFor(actor, at('leaving'));
     expect(inits).toEqual([
-      { body: { primaryPaymentDetails: { targetPaymentProvider: 'PAYPAL', paymentMethodType: 'PAYPAL', returnUrl: expect.stringMatching(/^https:\/\/app\.example\/.+\/PAYPAL$/) } } },
+      { body: { primaryPaymentDetails: { targetPaymentProvider: 'PAYPAL', paymentMethodType: 'PAYPAL', returnUrl: expect.stringMatching(/^https:\/\/app\.example\/.+\/PAYPAL$/) } }, headers: {} },
     ]);
   });
 

@@ -90,20 +90,43 @@ describe('signUp', () => {
       return { actor, spy, view };
     }
 
-    it('without a solved challenge: nothing is called, the flags say failed and the form shows captchaFailed', () => {
+    it('without a solved challenge: nothing is called and the flags prompt for one (not captchaFailed)', () => {
       const { spy, view, actor } = captchaSetup(async () => userTokens(Date.now()));
-      expect(view().captcha).toEqual({ required: true, solved: false, failed: false });
+      expect(view().captcha).toEqual({ required: true, solved: false, failed: false, prompt: false });
       view().submit();
       expect(actor.getSnapshot().value).toBe('editing');
-      expect(view()).toMatchObject({ error: 'captchaFailed', captcha: { required: true, solved: false, failed: true } });
+      expect(view()).toMatchObject({ error: null, captcha: { required: true, solved: false, failed: false, prompt: true } });
       expect(spy).not.toHaveBeenCalled();
+      view().solveCaptcha('tok');
+      expect(view().captcha).toEqual({ required: true, solved: true, failed: false, prompt: false });
+    });
+
+    it('a failed sign-up (409 email in use) spends the token: the retry needs a fresh solve and never resends it', async () => {
+      const inUse = new ApiError({ call: 'auth.signUp', status: 409, code: 'CONFLICT', messages: ['emailAlreadyInUse'], requestId: 'r' });
+      const tokens = await userTokens(Date.now());
+      const { spy, view, actor } = captchaSetup(async (input) => {
+        if (input.id === 'ada@example.com') throw inUse;
+        return tokens;
+      });
+      view().solveCaptcha('tok-1');
+      view().submit();
+      await waitFor(actor, (s) => s.matches('editing') && s.context.error !== null);
+      expect(view()).toMatchObject({ error: 'emailAlreadyInUse', captcha: { solved: false, failed: false, prompt: false } });
+      view().change('email', 'ada.lovelace@example.com');
+      view().submit();
+      expect(spy).toHaveBeenCalledTimes(1);
+      expect(view()).toMatchObject({ error: null, captcha: { solved: false, failed: false, prompt: true } });
+      view().solveCaptcha('tok-2');
+      view().submit();
+      await waitFor(actor, (s) => s.status === 'done');
+      expect(spy.mock.calls.map(([input]) => input.headers)).toEqual([{ 'X-Captcha-Token': 'tok-1' }, { 'X-Captcha-Token': 'tok-2' }]);
     });
 
     it('a solved challenge sends its token in X-Captcha-Token once; done', async () => {
       const tokens = await userTokens(Date.now());
       const { spy, view, actor } = captchaSetup(async () => tokens);
       view().solveCaptcha('tok-1');
-      expect(view().captcha).toEqual({ required: true, solved: true, failed: false });
+      expect(view().captcha).toEqual({ required: true, solved: true, failed: false, prompt: false });
       view().submit();
       await waitFor(actor, (s) => s.status === 'done');
       expect(spy.mock.calls[0]?.[0].headers).toEqual({ 'X-Captcha-Token': 'tok-1' });
@@ -125,9 +148,10 @@ describe('signUp', () => {
       view().submit();
       await waitFor(actor, (s) => s.matches('editing') && s.context.error !== null);
       expect(view()).toMatchObject({ error: 'captchaFailed', captcha: { required: true, solved: false, failed: true } });
-      // Submitting again without a new challenge calls nothing.
+      // Submitting again without a new challenge calls nothing: a prompt, captchaFailed gone.
       view().submit();
       expect(spy).toHaveBeenCalledTimes(1);
+      expect(view()).toMatchObject({ error: null, captcha: { failed: true, prompt: true } });
       view().solveCaptcha('tok-new');
       expect(view().captcha.failed).toBe(false);
       view().submit();
