@@ -104,7 +104,10 @@ test('MEMBER_AREA: the realm’s word names the member’s page, with the member
   await page.goto('/members');
   await expect(page.getByRole('heading', { level: 1, name: 'Your club' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Your plans' }).getByText('Sports Premium')).toBeVisible();
-  await expect(page.getByRole('navigation', { name: 'Your club' }).getByRole('link', { name: 'Preferences' })).toBeVisible();
+  const places = page.getByRole('navigation', { name: 'Your club' }).getByRole('link');
+  // The library's pages (as the account page's library navigation lists them), then the household's and the account's.
+  await expect(places).toHaveText(['Favourites', 'Watchlists', 'History', 'Profiles', 'Preferences', 'Account']);
+  await expect(places.first()).toHaveAttribute('href', '/favourites');
   expect(await axeViolations(page)).toEqual([]);
   await page.setViewportSize({ width: 390, height: 800 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);

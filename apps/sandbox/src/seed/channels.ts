@@ -24,6 +24,9 @@ interface ProgrammeTemplate {
 /** A film of the catalogue shown on the cinema channel, under its own title. */
 const film = (titleId: string, minutes: number): ProgrammeTemplate => ({ title: seededTitleText(titleId), minutes, category: 'film' });
 
+/** A programme of the fight channel, where every programme is `combat`. */
+const combat = (title: Localized, minutes: number): ProgrammeTemplate => ({ title, minutes, category: 'combat' });
+
 /** The news bulletin, every other programme of the news channel. */
 const onTheHour: ProgrammeTemplate = { title: t('News on the Hour', 'Noticias en punto', 'Notícias de Hora em Hora', 'الأخبار على رأس الساعة'), minutes: 30, category: 'news' };
 
@@ -39,11 +42,11 @@ const SCHEDULES: Record<string, () => ProgrammeTemplate[]> = {
     { title: t('Late Tackle', 'Entrada a destiempo', 'Carrinho Atrasado', 'التدخل المتأخر'), minutes: 60, category: 'magazine' },
   ],
   [I.fightChannel]: () => [
-    { title: t('Fight Classics', 'Combates clásicos', 'Lutas Clássicas', 'نزالات كلاسيكية'), minutes: 120, category: 'combat' },
-    { title: t('Countdown to Fight Night', 'Cuenta atrás para la noche de combate', 'Contagem Regressiva para a Noite da Luta', 'العد التنازلي لليلة النزال'), minutes: 60, category: 'combat' },
-    { title: t('The Weigh-in Show', 'El programa del pesaje', 'O Programa da Pesagem', 'برنامج الميزان'), minutes: 30, category: 'combat' },
-    { title: t('Cage Tactics', 'Táctica en la jaula', 'Tática no Cage', 'تكتيكات القفص'), minutes: 30, category: 'combat' },
-    { title: t('Knockout Hour', 'La hora del nocaut', 'A Hora do Nocaute', 'ساعة الضربات القاضية'), minutes: 60, category: 'combat' },
+    combat(t('Fight Classics', 'Combates clásicos', 'Lutas Clássicas', 'نزالات كلاسيكية'), 120),
+    combat(t('Countdown to Fight Night', 'Cuenta atrás para la noche de combate', 'Contagem Regressiva para a Noite da Luta', 'العد التنازلي لليلة النزال'), 60),
+    combat(t('The Weigh-in Show', 'El programa del pesaje', 'O Programa da Pesagem', 'برنامج الميزان'), 30),
+    combat(t('Cage Tactics', 'Táctica en la jaula', 'Tática no Cage', 'تكتيكات القفص'), 30),
+    combat(t('Knockout Hour', 'La hora del nocaut', 'A Hora do Nocaute', 'ساعة الضربات القاضية'), 60),
   ],
   [I.cinemaChannel]: () => [
     film(I.harbourLights, 105),

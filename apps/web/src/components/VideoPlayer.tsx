@@ -4,6 +4,7 @@ import { Link, useLocation } from 'wouter';
 import { formatDuration } from '@stream/core/domain';
 import { connectVideoPlayer, videoPlayerMachine, type VideoPlayerCommand, type VideoPlayerNextEpisode } from '@stream/core/machines';
 import { useI18n } from '../app/context';
+import { PLAYER_VIDEO_PROPS } from '../player/playerVideo';
 import { attachStream, type AttachedStream } from '../player/streamSource';
 import type { PlayerPreferences } from '../preferences/usePlayerPreferences';
 
@@ -186,10 +187,7 @@ export function VideoPlayer({ source, title, live = false, nextEpisode = null, s
     <figure ref={figureRef} className="player" onKeyDown={onKeyDown} aria-label={title}>
       <video
         ref={videoRef}
-        className="player__video"
-        controls
-        playsInline
-        autoPlay
+        {...PLAYER_VIDEO_PROPS}
         muted={player.muted}
         preload="metadata"
         aria-label={title}

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { connectPinPad, type ParentalSettingsApi, type ParentalSettingsPadRef } from '@stream/core/machines';
 import { useI18n } from '../app/context';
-import { PinPad } from './PinPad';
+import { PinPad, pinPadViewProps } from './PinPad';
 
 /** The label key of the current-PIN pad for each action of the parental settings. */
 const CURRENT_PIN_LABELS = {
@@ -70,16 +70,10 @@ function CurrentPinPad({ pad, label, settingsError, settingsErrorVars, onCancel 
   const showSettingsError = view.error === null && view.length === 0 && view.status === 'entering';
   return (
     <PinPad
+      {...pinPadViewProps(view)}
       label={label}
-      length={view.length}
       error={view.error ?? (showSettingsError ? settingsError : null)}
       errorVars={view.error ? view.errorVars : settingsErrorVars}
-      canType={view.canType}
-      busy={view.status === 'checking' || view.status === 'sendingReset'}
-      onDigit={view.press}
-      onDelete={view.deleteDigit}
-      onForgot={view.forgot}
-      resetSent={view.resetSent}
       onCancel={onCancel}
     />
   );

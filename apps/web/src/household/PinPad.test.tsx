@@ -6,27 +6,16 @@ import { connectPinPad, pinPadMachine } from '@stream/core/machines';
 import { useFlow } from '@stream/react';
 import { I18nProvider } from '../app/context';
 import { testLabels } from '../app/testServices';
-import { PinPad } from './PinPad';
+import { PinPad, pinPadViewProps } from './PinPad';
 
 const labels = testLabels({ wrongPin: 'That PIN is not right.', pinDigitsEntered: '{count} of {total} digits entered' });
 
-/** The pad driven by core's PIN pad machine over a fake platform whose PIN is `1234`. */
+/** The pad driven by core's PIN pad machine (through `pinPadViewProps`, as the parental settings drive it) over a fake platform whose PIN is `1234`. */
 function Harness({ api }: { api: ApiClient }) {
   const [pad] = useFlow(pinPadMachine, { input: { api }, connect: connectPinPad });
   return (
     <>
-      <PinPad
-        label="Enter the parental PIN"
-        length={pad.length}
-        error={pad.error}
-        errorVars={pad.errorVars}
-        canType={pad.canType}
-        busy={pad.status === 'checking'}
-        onDigit={pad.press}
-        onDelete={pad.deleteDigit}
-        onForgot={pad.forgot}
-        resetSent={pad.resetSent}
-      />
+      <PinPad label="Enter the parental PIN" {...pinPadViewProps(pad)} />
       <p data-testid="status">{pad.status}</p>
     </>
   );

@@ -1,5 +1,6 @@
 import { useEffect, useId, useLayoutEffect, useRef, type KeyboardEvent } from 'react';
 import { PIN_LENGTH } from '@stream/core/domain';
+import type { PinPadApi } from '@stream/core/machines';
 import { useI18n } from '../app/context';
 import '../styles/household.css';
 
@@ -27,6 +28,25 @@ export interface PinPadProps {
   resetSent?: boolean | undefined;
   /** Cancel (and Escape). Absent: no such button. */
   onCancel?: (() => void) | undefined;
+}
+
+/**
+ * The pad's props from the view of core's `pinPad` machine (`connectPinPad`), the same wherever
+ * that machine drives a pad: busy while the PIN is checked or the reset email is sent, "Forgotten
+ * PIN?" sending the reset email. The caller adds the label and, when it has one, Cancel.
+ */
+export function pinPadViewProps(view: PinPadApi): Omit<PinPadProps, 'label' | 'onCancel'> {
+  return {
+    length: view.length,
+    error: view.error,
+    errorVars: view.errorVars,
+    canType: view.canType,
+    busy: view.status === 'checking' || view.status === 'sendingReset',
+    onDigit: view.press,
+    onDelete: view.deleteDigit,
+    onForgot: view.forgot,
+    resetSent: view.resetSent,
+  };
 }
 
 const KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9'] as const;

@@ -1,13 +1,7 @@
 import { Link, useLocation } from 'wouter';
 import { useI18n } from '../app/context';
 import '../styles/library.css';
-
-/** The library's pages, in the order the navigation lists them, with the label of each. */
-const LIBRARY_PAGES = [
-  ['FAVOURITES', 'favouritesTitle'],
-  ['WATCHLISTS', 'watchlistsTitle'],
-  ['HISTORY', 'historyTitle'],
-] as const;
+import { LIBRARY_PAGES } from './libraryPages';
 
 /**
  * "Your library" (issue 15): links to FAVOURITES, WATCHLISTS and HISTORY, the current one marked

@@ -15,6 +15,7 @@ import { useResource } from '@stream/react';
 import { useI18n, useServices } from '../app/context';
 import { useDocumentTitle } from '../app/hooks';
 import { Loaded, TextSkeleton } from '../info/Loaded';
+import { ToggleChip } from '../components/ToggleChip';
 import '../styles/info.css';
 
 const TAB_LABELS: Record<RankingsTab, string> = { rankings: 'fightersTabRankings', aToZ: 'fightersTabAToZ' };
@@ -147,15 +148,9 @@ function AToZ({ weightClass, letter, filter, dispatch }: AToZProps) {
           <>
             <div className="info-filters" role="group" aria-label={t('fightersLetters')}>
               {letters.map((each) => (
-                <button
-                  key={each}
-                  type="button"
-                  className="chip"
-                  aria-pressed={letter === each}
-                  onClick={() => dispatch({ type: 'rankings.letter', letter: each })}
-                >
+                <ToggleChip key={each} pressed={letter === each} onToggle={() => dispatch({ type: 'rankings.letter', letter: each })}>
                   {each}
-                </button>
+                </ToggleChip>
               ))}
             </div>
             <div className="search-box">

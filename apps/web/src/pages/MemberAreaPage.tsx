@@ -6,16 +6,15 @@ import { useDocumentTitle } from '../app/hooks';
 import { SignedInOnly } from '../app/SignedInOnly';
 import { useRealmSettings } from '../app/useRealmSettings';
 import { InlineError, InlineStatus } from '../components/StatusScreen';
+import { LIBRARY_PAGES } from '../library/libraryPages';
 import '../styles/admin.css';
 
-/** The member's own places, in order, with the label of each. */
-const MEMBER_LINKS: ReadonlyArray<{ key: RouteKey; label: string }> = [
-  { key: 'FAVOURITES', label: 'favouritesTitle' },
-  { key: 'WATCHLISTS', label: 'watchlistsTitle' },
-  { key: 'HISTORY', label: 'historyTitle' },
-  { key: 'PROFILES', label: 'memberAreaProfiles' },
-  { key: 'PREFERENCES', label: 'memberAreaPreferences' },
-  { key: 'ACCOUNT', label: 'account' },
+/** The member's own places, in order, with the label key of each: the library's pages, then the household's and the account's. */
+const MEMBER_LINKS: ReadonlyArray<readonly [RouteKey, string]> = [
+  ...LIBRARY_PAGES,
+  ['PROFILES', 'memberAreaProfiles'],
+  ['PREFERENCES', 'memberAreaPreferences'],
+  ['ACCOUNT', 'account'],
 ];
 
 /**
@@ -69,7 +68,7 @@ function MemberArea() {
       </section>
       <nav aria-label={t('memberAreaLinks', { word })}>
         <ul className="member-area__links">
-          {MEMBER_LINKS.map(({ key, label }) => (
+          {MEMBER_LINKS.map(([key, label]) => (
             <li key={key}>
               <Link href={path(key)} className="button button--secondary">
                 {t(label)}

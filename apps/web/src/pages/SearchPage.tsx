@@ -8,6 +8,7 @@ import { useI18n, useServices } from '../app/context';
 import { useDocumentTitle } from '../app/hooks';
 import { TileGrid } from '../discovery/Rail';
 import { InlineError, InlineStatus } from '../components/StatusScreen';
+import { ToggleChip } from '../components/ToggleChip';
 import {
   cataloguePopularContent,
   catalogueSearch,
@@ -125,15 +126,9 @@ function SearchView({ initialValue, filters }: { initialValue: string; filters: 
             <fieldset key={refine.key} className="search-refines__group">
               <legend>{refine.label}</legend>
               {refine.values.map((value) => (
-                <button
-                  key={value.value}
-                  type="button"
-                  className="chip"
-                  aria-pressed={filters[refine.key] === value.value}
-                  onClick={() => chooseFilter(refine.key, value.value)}
-                >
+                <ToggleChip key={value.value} pressed={filters[refine.key] === value.value} onToggle={() => chooseFilter(refine.key, value.value)}>
                   <bdi>{value.label}</bdi> <span className="chip__count">({value.count})</span>
-                </button>
+                </ToggleChip>
               ))}
             </fieldset>
           ))}

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { FollowAction, RoomPlaybackState } from '@stream/core/domain';
+import { PLAYER_VIDEO_PROPS } from '../player/playerVideo';
 import { attachStream, type AttachedStream } from '../player/streamSource';
 
 /** `HTMLMediaElement.HAVE_FUTURE_DATA`: the element can play on from where it is. */
@@ -102,10 +103,7 @@ export function RoomPlayer({ source, title, isHost, publish, follow }: RoomPlaye
     <figure className="player room-player" aria-label={title}>
       <video
         ref={videoRef}
-        className="player__video"
-        controls
-        playsInline
-        autoPlay
+        {...PLAYER_VIDEO_PROPS}
         muted
         aria-label={title}
         onPlaying={tell}

@@ -720,6 +720,7 @@ export {
   type MultiViewLayoutState,
   type MultiViewDirection,
   type MultiViewAction,
+  type MultiViewActionFields,
 } from './multiView.js';
 export {
   WATCHLIST_OWNERSHIPS,

@@ -147,17 +147,25 @@ export interface MultiViewLayoutState {
 /** A direction the focus moves in the grid: the arrow keys (`left`, `right`, `up`, `down`) and Tab-like `next`/`prev`. */
 export type MultiViewDirection = 'left' | 'right' | 'up' | 'down' | 'next' | 'prev';
 
-/** What changes the layout slice (see {@link multiViewReduce}). */
-export type MultiViewAction =
-  | { type: 'add'; eventId: string }
-  | { type: 'remove'; key: string }
-  | { type: 'swap'; key: string; eventId: string }
-  | { type: 'layout'; layout: MultiViewLayout }
-  | { type: 'focus'; key: string }
-  | { type: 'move'; direction: MultiViewDirection }
-  | { type: 'enlarge'; key: string }
-  | { type: 'restore' }
-  | { type: 'viewport'; widthPx: number };
+/**
+ * The fields of each action that changes the layout slice, by the action's type (see
+ * {@link multiViewReduce}): declared once, for the actions here and for the multi-view machine's
+ * events (`multiView.<type>` with the same fields).
+ */
+export interface MultiViewActionFields {
+  add: { eventId: string };
+  remove: { key: string };
+  swap: { key: string; eventId: string };
+  layout: { layout: MultiViewLayout };
+  focus: { key: string };
+  move: { direction: MultiViewDirection };
+  enlarge: { key: string };
+  restore: Record<never, never>;
+  viewport: { widthPx: number };
+}
+
+/** What changes the layout slice: `{ type, ...fields }` for each type of {@link MultiViewActionFields}. */
+export type MultiViewAction = { [T in keyof MultiViewActionFields]: { type: T } & MultiViewActionFields[T] }[keyof MultiViewActionFields];
 
 /** How many columns each layout's grid has (the arrow keys move along them); stacked tiles are one column. */
 export const MULTI_VIEW_COLUMNS: Readonly<Record<MultiViewLayout, number>> = Object.freeze({ twoUp: 2, pip: 2, threeUp: 3, quad: 2 });

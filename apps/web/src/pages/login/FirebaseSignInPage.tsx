@@ -163,6 +163,11 @@ function FirebaseForm({ port, config, search }: { port: FirebaseAuthPort; config
     });
   };
   const busy = view.phase === 'busy';
+  /** What the email and password fields share: id and name, the field's error (translated), disabled while busy. */
+  const fieldProps = (name: 'email' | 'password') => {
+    const error = view.fieldErrors[name];
+    return { id: `firebase-${name}`, name, error: error ? t(error) : undefined, disabled: busy };
+  };
   const socialProviders = SOCIAL.filter((provider) => config.socialProviders.includes(provider));
 
   return (
@@ -172,26 +177,14 @@ function FirebaseForm({ port, config, search }: { port: FirebaseAuthPort; config
           {signUp ? t('firebaseCreateAccount') : t('firebaseSignInHeading')}
         </h2>
         <FormAlert id="firebase-error" alertRef={alertRef} message={message} />
-        <EmailField
-          ref={emailRef}
-          id="firebase-email"
-          name="email"
-          label={t('email')}
-          autoComplete="email"
-          defaultValue={view.email}
-          error={view.fieldErrors.email ? t(view.fieldErrors.email) : undefined}
-          disabled={busy}
-        />
+        <EmailField ref={emailRef} {...fieldProps('email')} label={t('email')} autoComplete="email" defaultValue={view.email} />
         <PasswordField
           ref={passwordRef}
-          id="firebase-password"
-          name="password"
+          {...fieldProps('password')}
           label={t('password')}
           showLabel={t('showPassword')}
           autoComplete={signUp ? 'new-password' : 'current-password'}
           hint={signUp ? t('passwordHint') : undefined}
-          error={view.fieldErrors.password ? t(view.fieldErrors.password) : undefined}
-          disabled={busy}
         />
         {!signUp && offersPasswordReset('FIREBASE') ? (
           <p className="forgot-link">

@@ -2,6 +2,7 @@ import type { SnapshotFrom } from 'xstate';
 import { providersPath, type TvProviderError } from '../../domain/adobe.js';
 import type { AdobeRegistrationMachine } from './adobeRegistration.machine.js';
 import type { AdobeProviderData } from './adobeRegistration.types.js';
+import { matchedState } from '../matchedState.js';
 
 /** A snapshot of the adobeRegistration machine. */
 export type AdobeRegistrationSnapshot = SnapshotFrom<AdobeRegistrationMachine>;
@@ -27,7 +28,7 @@ export interface AdobeRegistrationApi {
 /** Turns an adobeRegistration snapshot into what the view renders. Pure. */
 export function connectAdobeRegistration(snapshot: AdobeRegistrationSnapshot): AdobeRegistrationApi {
   const { context } = snapshot;
-  const phase: AdobeRegistrationPhase = snapshot.matches('ready') ? 'ready' : snapshot.matches('linked') ? 'linked' : snapshot.matches('failed') ? 'failed' : 'working';
+  const phase: AdobeRegistrationPhase = matchedState(snapshot, ['ready', 'linked', 'failed'], 'working');
   const leaving = phase === 'ready' || phase === 'linked';
   return {
     phase,

@@ -2,6 +2,7 @@ import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { canMoveCarouselBack, canMoveCarouselForward } from '../../domain/carousel.js';
 import type { CarouselMachine } from './carousel.machine.js';
 import type { CarouselEvent } from './carousel.types.js';
+import { matchedState } from '../matchedState.js';
 
 /** A running carousel actor. */
 export type CarouselActorRef<Item = unknown> = ActorRefFrom<CarouselMachine<Item>>;
@@ -39,7 +40,7 @@ export interface CarouselApi<Item> {
 /** Turns a carousel snapshot and its `send` into what a view needs. */
 export function connectCarousel<Item>(snapshot: CarouselSnapshot<Item>, send: (event: CarouselEvent) => void): CarouselApi<Item> {
   const { carousel, firstNew, error } = snapshot.context;
-  const status = snapshot.matches('loading') ? 'loading' : snapshot.matches('fetching') ? 'fetching' : snapshot.matches('failed') ? 'failed' : 'ready';
+  const status = matchedState(snapshot, ['loading', 'fetching', 'failed'], 'ready');
   return {
     status,
     items: carousel.items,

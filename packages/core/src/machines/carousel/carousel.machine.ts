@@ -10,6 +10,9 @@ import {
 } from '../../domain/carousel.js';
 import type { CarouselContext, CarouselEvent, CarouselFetch, CarouselInput } from './carousel.types.js';
 
+/** A forward move, taken wherever items are shown (ready, fetching the next page, failed): not while the first page is read. */
+const MOVES_FORWARD = { 'carousel.next': { actions: 'forward' } } as const;
+
 /**
  * Creates the discovery carousel machine for items of type `Item` (the type only, the machine is
  * the same). Implements commerce-and-account-data.md §4 "Discovery carousel has paging and
@@ -99,7 +102,7 @@ export function createCarouselMachine<Item = unknown>() {
         always: { guard: 'needsPage', target: 'fetching' },
         // Eventless: checked again after every event (a move, a seek, a resize).
         on: {
-          'carousel.next': { actions: 'forward' },
+          ...MOVES_FORWARD,
           'carousel.more': { guard: 'moreAvailable', target: 'fetching' },
         },
       },
@@ -111,12 +114,12 @@ export function createCarouselMachine<Item = unknown>() {
           onDone: { target: 'ready', actions: { type: 'append', params: ({ event }) => ({ page: event.output }) } },
           onError: { target: 'failed', actions: { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) } },
         },
-        on: { 'carousel.next': { actions: 'forward' } },
+        on: MOVES_FORWARD,
       },
       failed: {
         description: 'A read failed (the items so far stay); carousel.retry repeats it. A forward move at the end of the items waits for it.',
         on: {
-          'carousel.next': { actions: 'forward' },
+          ...MOVES_FORWARD,
           'carousel.retry': [
             { guard: 'noPage', target: 'loading', actions: 'clearFailure' },
             { target: 'fetching', actions: 'clearFailure' },

@@ -2,6 +2,7 @@ import type { SnapshotFrom } from 'xstate';
 import type { GiftRedemption } from '../../contracts/gifts.js';
 import type { GiftRedemptionMachine } from './giftRedemption.machine.js';
 import type { GiftRedemptionEvent } from './giftRedemption.types.js';
+import { matchedState } from '../matchedState.js';
 
 /** A snapshot of the gift redemption machine. */
 export type GiftRedemptionSnapshot = SnapshotFrom<GiftRedemptionMachine>;
@@ -20,7 +21,7 @@ export interface GiftRedemptionApi {
 
 /** Turns a redemption snapshot and its `send` into what a view needs. Pure. */
 export function connectGiftRedemption(snapshot: GiftRedemptionSnapshot, send: (event: GiftRedemptionEvent) => void): GiftRedemptionApi {
-  const status = snapshot.matches('redeemed') ? 'redeemed' : snapshot.matches('editing') ? 'editing' : 'redeeming';
+  const status = matchedState(snapshot, ['redeemed', 'editing'], 'redeeming');
   return {
     status,
     code: snapshot.context.code,

@@ -1,6 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import type { ImpersonationMachine } from './impersonation.machine.js';
 import type { ImpersonationEvent } from './impersonation.types.js';
+import { matchedState } from '../matchedState.js';
 
 /** A snapshot of the impersonation machine. */
 export type ImpersonationSnapshot = SnapshotFrom<ImpersonationMachine>;
@@ -20,7 +21,7 @@ export interface ImpersonationApi {
 
 /** Turns an impersonation snapshot and its `send` into what the view renders. */
 export function connectImpersonation(snapshot: ImpersonationSnapshot, send: (event: ImpersonationEvent) => void): ImpersonationApi {
-  const phase = snapshot.matches('signedIn') ? 'signedIn' : snapshot.matches('failed') ? 'failed' : 'exchanging';
+  const phase = matchedState(snapshot, ['signedIn', 'failed'], 'exchanging');
   return {
     phase,
     busy: phase === 'exchanging',

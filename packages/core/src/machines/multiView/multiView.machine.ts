@@ -1,9 +1,9 @@
 import { enqueueActions, setup, type ActorRefFrom } from 'xstate';
 import type { ApiClient } from '../../api/types.js';
-import { initialMultiView, multiViewReduce, multiViewStreamingKeys, type MultiViewAction, type MultiViewLayoutState } from '../../domain/multiView.js';
+import { initialMultiView, multiViewReduce, multiViewStreamingKeys, type MultiViewAction, type MultiViewActionFields, type MultiViewLayoutState } from '../../domain/multiView.js';
 import { isConcurrencyLimit, concurrencyLimitStreams, isLicenceRequired } from '../player/player.machine.js';
 import { streamLeaseMachine } from '../streamLease/streamLease.machine.js';
-import type { MultiViewContext, MultiViewEvent, MultiViewInput, MultiViewTilePlayer } from './multiView.types.js';
+import type { MultiViewContext, MultiViewEvent, MultiViewInput, MultiViewLayoutEvent, MultiViewTilePlayer } from './multiView.types.js';
 
 /** A start to send: the tile, the token of this start, and a stream of another device to stop first. */
 interface PlannedStart {
@@ -48,30 +48,16 @@ export function reconcileMultiView(view: MultiViewLayoutState, players: Readonly
   return { players: next, starts, releases, seq: counter };
 }
 
-/** The layout action of a public event, or null for the others. */
+/** Every action type of the layout slice (the record's type makes sure none is missing). */
+const LAYOUT_ACTION_TYPES: Record<keyof MultiViewActionFields, true> = { add: true, remove: true, swap: true, layout: true, focus: true, move: true, enlarge: true, restore: true, viewport: true };
+const LAYOUT_EVENT_PREFIX = 'multiView.';
+
+/** The layout action of a public event (`multiView.<type>` with the action's fields; `upcoming` is the machine's), or null for the others. */
 function layoutAction(event: MultiViewEvent): MultiViewAction | null {
-  switch (event.type) {
-    case 'multiView.add':
-      return { type: 'add', eventId: event.eventId };
-    case 'multiView.remove':
-      return { type: 'remove', key: event.key };
-    case 'multiView.swap':
-      return { type: 'swap', key: event.key, eventId: event.eventId };
-    case 'multiView.layout':
-      return { type: 'layout', layout: event.layout };
-    case 'multiView.focus':
-      return { type: 'focus', key: event.key };
-    case 'multiView.move':
-      return { type: 'move', direction: event.direction };
-    case 'multiView.enlarge':
-      return { type: 'enlarge', key: event.key };
-    case 'multiView.restore':
-      return { type: 'restore' };
-    case 'multiView.viewport':
-      return { type: 'viewport', widthPx: event.widthPx };
-    default:
-      return null;
-  }
+  const type = event.type.startsWith(LAYOUT_EVENT_PREFIX) ? event.type.slice(LAYOUT_EVENT_PREFIX.length) : '';
+  if (!Object.hasOwn(LAYOUT_ACTION_TYPES, type)) return null;
+  const { type: _event, upcoming: _upcoming, ...fields } = event as MultiViewLayoutEvent & { upcoming?: boolean | undefined };
+  return { ...fields, type } as MultiViewAction;
 }
 
 /** Starts one tile's stream (after stopping another device's stream when asked) and tells the machine how it went. */

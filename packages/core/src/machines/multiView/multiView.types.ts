@@ -1,7 +1,7 @@
 import type { ActorRefFrom } from 'xstate';
 import type { ApiClient } from '../../api/types.js';
 import type { LiveStream } from '../../contracts/streamLeases.js';
-import type { MultiViewDirection, MultiViewLayout, MultiViewLayoutState } from '../../domain/multiView.js';
+import type { MultiViewActionFields, MultiViewLayoutState } from '../../domain/multiView.js';
 import type { StreamLeaseMachine } from '../streamLease/streamLease.machine.js';
 import type { PlaybackSource } from '../player/player.types.js';
 
@@ -44,17 +44,18 @@ export interface MultiViewInput {
   layout?: unknown;
 }
 
+/**
+ * The events that change the layout: each action of the layout slice (`domain/multiView`'s
+ * {@link MultiViewActionFields}) as `multiView.<type>` with the same fields; `add` and `swap` also
+ * say whether the event has not started yet (`upcoming`).
+ */
+export type MultiViewLayoutEvent = {
+  [T in keyof MultiViewActionFields]: { type: `multiView.${T}` } & MultiViewActionFields[T] & (T extends 'add' | 'swap' ? { upcoming?: boolean | undefined } : unknown);
+}[keyof MultiViewActionFields];
+
 /** Events of the multi-view machine. */
 export type MultiViewEvent =
-  | { type: 'multiView.add'; eventId: string; upcoming?: boolean | undefined }
-  | { type: 'multiView.remove'; key: string }
-  | { type: 'multiView.swap'; key: string; eventId: string; upcoming?: boolean | undefined }
-  | { type: 'multiView.layout'; layout: MultiViewLayout }
-  | { type: 'multiView.focus'; key: string }
-  | { type: 'multiView.move'; direction: MultiViewDirection }
-  | { type: 'multiView.enlarge'; key: string }
-  | { type: 'multiView.restore' }
-  | { type: 'multiView.viewport'; widthPx: number }
+  | MultiViewLayoutEvent
   /** An upcoming event started: its tiles start playing. */
   | { type: 'multiView.live'; eventId: string }
   /** Starts a tile again (after `failed`, `limited`, `stopped`, or `locked` after a purchase). */

@@ -1,6 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import type { TvDeviceLoginMachine, TvDevicePinMachine } from './tvDeviceLogin.machine.js';
 import type { TvDeviceLoginEvent, TvDevicePinEvent } from './tvDeviceLogin.types.js';
+import { matchedState } from '../matchedState.js';
 
 /** A snapshot of the tvDeviceLogin machine. */
 export type TvDeviceLoginSnapshot = SnapshotFrom<TvDeviceLoginMachine>;
@@ -24,7 +25,7 @@ export interface TvDeviceLoginApi {
 
 /** Turns a tvDeviceLogin snapshot and its `send` into what the TV_LOGIN page renders. Pure. */
 export function connectTvDeviceLogin(snapshot: TvDeviceLoginSnapshot, send: (event: TvDeviceLoginEvent) => void): TvDeviceLoginApi {
-  const phase = snapshot.matches('confirming') ? 'confirming' : snapshot.matches('confirmed') ? 'confirmed' : 'editing';
+  const phase = matchedState(snapshot, ['confirming', 'confirmed'], 'editing');
   return {
     phase,
     busy: phase === 'confirming',
@@ -55,15 +56,7 @@ export interface TvDevicePinApi {
 
 /** Turns a tvDevicePin snapshot and its `send` into what the TV page renders. Pure. */
 export function connectTvDevicePin(snapshot: TvDevicePinSnapshot, send: (event: TvDevicePinEvent) => void): TvDevicePinApi {
-  const phase: TvDevicePinApi['phase'] = snapshot.matches('requesting')
-    ? 'requesting'
-    : snapshot.matches('expired')
-      ? 'expired'
-      : snapshot.matches('failed')
-        ? 'failed'
-        : snapshot.matches('signedIn')
-          ? 'signedIn'
-          : 'showing';
+  const phase: TvDevicePinApi['phase'] = matchedState(snapshot, ['requesting', 'expired', 'failed', 'signedIn'], 'showing');
   return {
     phase,
     pin: phase === 'showing' ? snapshot.context.pin : null,
