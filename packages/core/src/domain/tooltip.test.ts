@@ -108,29 +108,17 @@ describe('placeTooltip (commerce §9 "Tooltip keeps 10 px from the screen edge")
     );
   });
 
-  it('places a phone example: a button at the right edge of a 390 px screen', () => {
-    // A 44 px button whose right edge is 16 px from the edge; a 120 px wide tooltip.
-    const input: TooltipPlacementInput = {
-      anchor: { left: 330, top: 300, width: 44, height: 44 },
-      tooltip: { width: 120, height: 30 },
-      viewport: { width: 390, height: 844 },
-      direction: 'ltr',
-    };
-    expect(placeTooltip(input)).toEqual({ left: 260, top: 264, side: 'above', maxWidth: 370 });
+  it.each([
+    // A 44 px button whose right edge is 16 px from the edge of a 390 px phone; a 120 × 30 tooltip: above, moved in to 10 px.
+    ['ltr', { left: 330, top: 300 }, { width: 120, height: 30 }, { width: 390, height: 844 }, { left: 260, top: 264, side: 'above', maxWidth: 370 }],
     // Near the top: below.
-    expect(placeTooltip({ ...input, anchor: { ...input.anchor, top: 20 } })).toMatchObject({ top: 70, side: 'below' });
+    ['ltr', { left: 330, top: 20 }, { width: 120, height: 30 }, { width: 390, height: 844 }, { left: 260, top: 70, side: 'below', maxWidth: 370 }],
     // In Arabic the mirrored button is at the left edge: 10 px from it.
-    expect(placeTooltip({ ...input, anchor: { ...input.anchor, left: 16 }, direction: 'rtl' }).left).toBe(10);
-  });
-
-  it('pins a tooltip wider than the viewport less both margins at the start edge', () => {
-    const input: TooltipPlacementInput = {
-      anchor: { left: 5, top: 100, width: 5, height: 5 },
-      tooltip: { width: 40, height: 10 },
-      viewport: { width: 30, height: 400 },
-      direction: 'ltr',
-    };
-    expect(placeTooltip(input)).toMatchObject({ left: 10, maxWidth: 10 });
-    expect(placeTooltip({ ...input, direction: 'rtl' })).toMatchObject({ left: -20, maxWidth: 10 });
+    ['rtl', { left: 16, top: 300 }, { width: 120, height: 30 }, { width: 390, height: 844 }, { left: 10, top: 264, side: 'above', maxWidth: 370 }],
+    // Wider than the viewport less both margins: from the start edge's margin (left, then right).
+    ['ltr', { left: 5, top: 100 }, { width: 40, height: 10 }, { width: 30, height: 400 }, { left: 10, top: 84, side: 'above', maxWidth: 10 }],
+    ['rtl', { left: 5, top: 100 }, { width: 40, height: 10 }, { width: 30, height: 400 }, { left: -20, top: 84, side: 'above', maxWidth: 10 }],
+  ] as const)('%s: an anchor at %o, a tooltip of %o in a viewport of %o → %o', (direction, at, tooltip, viewport, expected) => {
+    expect(placeTooltip({ anchor: { ...at, width: 44, height: 44 }, tooltip, viewport, direction })).toEqual(expected);
   });
 });

@@ -11,12 +11,7 @@ export const TOOLTIP_EDGE_MARGIN_PX = 10;
 export const TOOLTIP_ANCHOR_GAP_PX = 6;
 
 /** A box in viewport coordinates (CSS px): its left and top edges, its width and height. */
-export interface TooltipRect {
-  left: number;
-  top: number;
-  width: number;
-  height: number;
-}
+export type TooltipRect = Readonly<Record<'left' | 'top' | 'width' | 'height', number>>;
 
 /** What the placement reads. */
 export interface TooltipPlacementInput {
