@@ -37,7 +37,7 @@ describe('Tooltip', () => {
     expect(tip.hidden).toBe(true);
   });
 
-  it('shows on hover, stays while the pointer moves onto it, hides when the pointer leaves both', () => {
+  it('shows on hover, stays while the pointer moves onto it, hides when the pointer leaves both or presses the trigger', () => {
     const { trigger, tip } = setUp();
     layOut(trigger, tip);
     fireEvent.pointerEnter(trigger, { pointerType: 'mouse' });
@@ -47,6 +47,14 @@ describe('Tooltip', () => {
     expect(tip.hidden).toBe(false);
     fireEvent.pointerLeave(tip, { pointerType: 'mouse', relatedTarget: document.body });
     expect(tip.hidden).toBe(true);
+    // Pressing the trigger hides it until the pointer comes back.
+    fireEvent.pointerEnter(trigger, { pointerType: 'mouse' });
+    fireEvent.pointerDown(trigger, { pointerType: 'mouse' });
+    expect(tip.hidden).toBe(true);
+    fireEvent.pointerLeave(trigger, { pointerType: 'mouse', relatedTarget: document.body });
+    fireEvent.pointerEnter(trigger, { pointerType: 'mouse' });
+    expect(tip.hidden).toBe(false);
+    fireEvent.pointerLeave(trigger, { pointerType: 'mouse', relatedTarget: document.body });
     // A touch shows nothing (no hover on a touch screen).
     fireEvent.pointerEnter(trigger, { pointerType: 'touch' });
     expect(tip.hidden).toBe(true);

@@ -27,7 +27,8 @@ const within = (element: Element | null, node: EventTarget | null) => !!element 
  * or the tooltip itself (the gap between them belongs to the tooltip: the pointer may move onto
  * it to read), and while the trigger has keyboard focus (`:focus-visible`: not after a click);
  * Escape hides it without moving focus or hover, until the next time it is asked for (WCAG 1.4.13
- * "Content on Hover or Focus").
+ * "Content on Hover or Focus"), and so does pressing the trigger (the pointer then goes on to
+ * whatever is next, which the tooltip might cover).
  *
  * Placed by core's `placeTooltip` (above, else below; 10 px from every screen edge; the text
  * direction at the trigger decides which edge wins when it cannot fit), measured with
@@ -63,6 +64,8 @@ export function Tooltip({ text, children }: TooltipProps) {
     const listeners = {
       pointerenter: (event: Event) => hover(event as globalThis.PointerEvent),
       pointerleave: (event: Event) => unhover(element, event as globalThis.PointerEvent),
+      // A press answers the question: hidden until the pointer comes back (or focus does).
+      pointerdown: () => setDismissed(true),
       focus: () => {
         if (!focusVisible(anchor)) return;
         setDismissed(false);
