@@ -81,7 +81,7 @@ describe('Tooltip', () => {
     expect(tip.dataset.side).toBe('below');
   });
 
-  it('shows on keyboard focus; Escape hides it without moving focus, and goes no further', () => {
+  it('shows on keyboard focus; Escape hides it without moving focus, and goes on to the page', () => {
     const { trigger, tip, onFocus } = setUp();
     layOut(trigger, tip);
     const outer = vi.fn();
@@ -92,10 +92,9 @@ describe('Tooltip', () => {
     fireEvent.keyDown(trigger, { key: 'Escape' });
     expect(tip.hidden).toBe(true);
     expect(document.activeElement).toBe(trigger);
-    expect(outer).not.toHaveBeenCalled();
-    // Other keys pass; the next focus shows it again.
-    fireEvent.keyDown(trigger, { key: 'Enter' });
+    // The key goes on to the page (a dialog around the trigger closes with the same Escape).
     expect(outer).toHaveBeenCalledTimes(1);
+    // The next focus shows it again.
     act(() => trigger.blur());
     act(() => trigger.focus());
     expect(tip.hidden).toBe(false);

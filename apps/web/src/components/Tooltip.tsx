@@ -79,14 +79,12 @@ export function Tooltip({ text, children }: TooltipProps) {
     };
   }, []);
 
-  // Escape hides it (and only it: the key goes no further, so a dialog around it stays open).
+  // Escape hides it, and does what else it does there too (a dialog around it closes at once:
+  // the tooltip is an aside, never a step of its own before the page's Escape).
   useEffect(() => {
     if (!open) return undefined;
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      event.preventDefault();
-      event.stopPropagation();
-      setDismissed(true);
+      if (event.key === 'Escape') setDismissed(true);
     };
     document.addEventListener('keydown', onKeyDown, true);
     return () => document.removeEventListener('keydown', onKeyDown, true);
