@@ -21,6 +21,7 @@ import { LICENCE_STATUS_KEYS } from '../app/labelKeys';
 import { isPaidByCard } from '@stream/core/domain';
 import { PriceMigrationNotice } from './PriceMigrationNotice';
 import { Spinner } from './Spinner';
+import { Tooltip } from './Tooltip';
 import { BusyContent } from './SubmitButton';
 import { InlineError, InlineStatus } from './StatusScreen';
 import '../styles/catalogue.css';
@@ -499,9 +500,11 @@ function CancelDialog({
               </>
             )}
           </div>
-          <button type="button" className="offer-dialog__close" aria-label={t('close')} disabled={!choosing} onClick={sub.keepLicence}>
-            <span aria-hidden="true">×</span>
-          </button>
+          <Tooltip text={t('close')}>
+            <button type="button" className="offer-dialog__close" aria-label={t('close')} disabled={!choosing} onClick={sub.keepLicence}>
+              <span aria-hidden="true">×</span>
+            </button>
+          </Tooltip>
         </>
       ) : null}
     </dialog>

@@ -6,6 +6,7 @@ import { tileKey } from '@stream/core/domain';
 import { connectCarousel, createCarouselMachine, type CarouselApi, carouselCalls } from '@stream/core/machines';
 import { useFlow } from '@stream/react';
 import { useI18n, useServices } from '../app/context';
+import { Tooltip } from '../components/Tooltip';
 import { CardHearts } from '../library/CardHearts';
 import { TileCard, TileSkeleton } from './TileCard';
 
@@ -60,12 +61,16 @@ export function RailCarousel({ rail, tiles, shape, moreHref, eager = false }: Ra
           ) : null}
           {view.canMoveBack || view.canMoveForward ? (
             <>
-              <button type="button" className="rail__step" onClick={view.previous} disabled={!view.canMoveBack} aria-label={t('railPrevious', { rail: rail.title })}>
-                <span aria-hidden="true" className="rail__step-icon rail__step-icon--previous" />
-              </button>
-              <button type="button" className="rail__step" onClick={view.next} disabled={!view.canMoveForward} aria-label={t('railNext', { rail: rail.title })}>
-                <span aria-hidden="true" className="rail__step-icon rail__step-icon--next" />
-              </button>
+              <Tooltip text={t('railPrevious', { rail: rail.title })}>
+                <button type="button" className="rail__step" onClick={view.previous} disabled={!view.canMoveBack} aria-label={t('railPrevious', { rail: rail.title })}>
+                  <span aria-hidden="true" className="rail__step-icon rail__step-icon--previous" />
+                </button>
+              </Tooltip>
+              <Tooltip text={t('railNext', { rail: rail.title })}>
+                <button type="button" className="rail__step" onClick={view.next} disabled={!view.canMoveForward} aria-label={t('railNext', { rail: rail.title })}>
+                  <span aria-hidden="true" className="rail__step-icon rail__step-icon--next" />
+                </button>
+              </Tooltip>
             </>
           ) : null}
         </div>

@@ -2,6 +2,7 @@ import { useEffect, useId, useLayoutEffect, useRef, type KeyboardEvent } from 'r
 import { PIN_LENGTH } from '@stream/core/domain';
 import type { PinPadApi } from '@stream/core/machines';
 import { useI18n } from '../app/context';
+import { Tooltip } from '../components/Tooltip';
 import '../styles/household.css';
 
 /** What the PIN pad shows and reports. Every machine that asks for the parental PIN (core's `pinPad`, the profile picker's PIN step) maps its view onto these props. */
@@ -112,9 +113,11 @@ export function PinPad({ label, length, error, errorVars = {}, canType, busy = f
         {KEYS.map((digit, i) => key(digit, i === 0 ? firstKey : undefined))}
         <span aria-hidden="true" />
         {key('0')}
-        <button type="button" className="pin-pad__key pin-pad__key--delete" disabled={!canType || length === 0} onClick={onDelete} aria-label={t('pinDeleteDigit')}>
-          ⌫
-        </button>
+        <Tooltip text={t('pinDeleteDigit')}>
+          <button type="button" className="pin-pad__key pin-pad__key--delete" disabled={!canType || length === 0} onClick={onDelete} aria-label={t('pinDeleteDigit')}>
+            ⌫
+          </button>
+        </Tooltip>
       </div>
       <div className="pin-pad__actions">
         {onForgot ? (

@@ -5,7 +5,7 @@ import { useFlow, useResource } from '@stream/react';
 import { useI18n, useServices } from '../app/context';
 import { useSession } from '../app/hooks';
 import { setFavouriteOver } from './favouriteToggle';
-import { FAVOURITE_ON_RETURN, GuestHeart, HeartIcon, heartClass, type FavouriteHeartProps } from './GuestHeart';
+import { FAVOURITE_ON_RETURN, GuestHeart, HeartIcon, HeartTip, heartClass, type FavouriteHeartProps } from './GuestHeart';
 
 export type { FavouriteHeartProps } from './GuestHeart';
 
@@ -56,17 +56,19 @@ function SignedInHeart({ id, label, favourite, compact }: FavouriteHeartProps) {
 
   return (
     <div className={heartClass(compact)}>
-      <button
-        type="button"
-        className="heart__button"
-        aria-pressed={heart.favourite}
-        aria-label={label}
-        aria-busy={(favourite === undefined && status.status === 'loading') || undefined}
-        onClick={heart.toggle}
-      >
-        <HeartIcon />
-        <span className="heart__text">{t('favourite')}</span>
-      </button>
+      <HeartTip compact={compact} text={label ?? t('favourite')}>
+        <button
+          type="button"
+          className="heart__button"
+          aria-pressed={heart.favourite}
+          aria-label={label}
+          aria-busy={(favourite === undefined && status.status === 'loading') || undefined}
+          onClick={heart.toggle}
+        >
+          <HeartIcon />
+          <span className="heart__text">{t('favourite')}</span>
+        </button>
+      </HeartTip>
       <p className="heart__message" role="status">
         {heart.refused ? (
           <>

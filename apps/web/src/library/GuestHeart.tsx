@@ -1,6 +1,7 @@
 import { useLocation, useSearch } from 'wouter';
 import { signInPath } from '@stream/core/domain';
 import { useI18n } from '../app/context';
+import { Tooltip, type TooltipProps } from '../components/Tooltip';
 import '../styles/library.css';
 
 /**
@@ -33,6 +34,11 @@ export function HeartIcon() {
   );
 }
 
+/** A compact heart's button with its name as a tooltip (the icon alone shows no words); a full heart's as it is. */
+export function HeartTip({ compact, text, children }: { compact: boolean | undefined; text: string; children: TooltipProps['children'] }) {
+  return compact ? <Tooltip text={text}>{children}</Tooltip> : children;
+}
+
 /** The heart's class names: a card's is compact. */
 export const heartClass = (compact: boolean | undefined) => (compact ? 'heart heart--compact' : 'heart');
 
@@ -49,10 +55,12 @@ export function GuestHeart({ id, label, compact }: FavouriteHeartProps) {
   const here = `${pathname}?${params}`;
   return (
     <div className={heartClass(compact)}>
-      <button type="button" className="heart__button" aria-pressed={false} aria-label={label} onClick={() => navigate(signInPath(here, routeLocale))}>
-        <HeartIcon />
-        <span className="heart__text">{t('favourite')}</span>
-      </button>
+      <HeartTip compact={compact} text={label ?? t('favourite')}>
+        <button type="button" className="heart__button" aria-pressed={false} aria-label={label} onClick={() => navigate(signInPath(here, routeLocale))}>
+          <HeartIcon />
+          <span className="heart__text">{t('favourite')}</span>
+        </button>
+      </HeartTip>
     </div>
   );
 }

@@ -24,7 +24,14 @@ export const LAYOUT_BREAKPOINTS_PX = [768, 860, 1024, 1100] as const;
 export const MOBILE_WIDTH_PX = 860;
 /** Image widths (px) requested from the image service, 240 to 3840. */
 export const IMAGE_WIDTHS = [240, 320, 480, 640, 768, 960, 1080, 1280, 1440, 1920, 2560, 3840] as const;
-/** Font weights used, 200 to 800. */
+/**
+ * The font weights the styles may use (identity-and-routes.md §9 "font weight list 200 to 800"),
+ * in steps of 100. The web declares each as a CSS custom property (`--font-weight-200` …
+ * `--font-weight-800` in apps/web/src/styles/base.css) and every `font-weight` of its stylesheets
+ * is one of them (a unit test of apps/web scans them). The product's font is a system stack
+ * (`system-ui`, Segoe UI, Roboto, Noto Sans …; no self-hosted web font, so no `@font-face`): a
+ * weight the installed face lacks is synthesised or rounded to the nearest by the browser.
+ */
 export const FONT_WEIGHTS = [200, 300, 400, 500, 600, 700, 800] as const;
 /** HTTP 428 Precondition Required (§8: defined, meaning not shown). */
 export const STATUS_PRECONDITION_REQUIRED = 428;
