@@ -189,7 +189,9 @@ async function routeJavaScript(browser, url, storageState, verbose) {
   if (verbose) page.on('request', (request) => requests.push(request));
   const labelResponses = [];
   page.on('response', (response) => {
-    if (/\/api\/v2\/labels?(\?|$)/.test(new URL(response.url()).pathname + '?')) labelResponses.push(response);
+    const { pathname } = new URL(response.url());
+    // The labels calls, and the app's label key sets (apps/web/src/app/labelSets.ts: a JSON asset).
+    if (/\/api\/v2\/labels?(\?|$)/.test(pathname + '?') || /\/assets\/labelSets-[^/]+\.json$/.test(pathname)) labelResponses.push(response);
   });
   await page.goto(url);
   await routeShown(page);
@@ -216,8 +218,9 @@ async function routeJavaScript(browser, url, storageState, verbose) {
 /**
  * The labels a first load carried until its route was shown: the `translations` of the page's
  * first-paint block (scripts/first-paint.mjs) and of every labels call
- * (`GET /api/v2/label`, `POST /api/v2/labels`) it made; their JSON gzipped (level 9, each on
- * its own) and how many distinct keys they held.
+ * (`GET /api/v2/label`, `POST /api/v2/labels`) it made, and the app's label key sets (a JSON
+ * asset, no translations); their JSON gzipped (level 9, each on its own) and how many distinct
+ * keys with a text they held.
  */
 async function firstLoadLabels(page, responses) {
   const bodies = [];
