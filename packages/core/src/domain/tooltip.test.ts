@@ -92,6 +92,12 @@ describe('placeTooltip (commerce §9 "Tooltip keeps 10 px from the screen edge")
     );
   });
 
+  it('mirrors in a viewport narrower than its two margins (the counterexample fast-check found)', () => {
+    const common = { viewport: { width: 0, height: 0 }, tooltip: { width: 0, height: 0 }, anchor: { left: 0, top: 0, width: 0, height: 0 } };
+    expect(placeTooltip({ ...common, direction: 'ltr' }).left).toBe(10);
+    expect(placeTooltip({ ...common, direction: 'rtl' }).left).toBe(-10);
+  });
+
   it('is total: non-finite numbers and negative sizes give a finite placement', () => {
     const anyNumber = fc.oneof(fc.double(), fc.constantFrom(Number.NaN, Infinity, -Infinity, -5));
     fc.assert(

@@ -80,8 +80,9 @@ export function placeTooltip({ anchor, tooltip, viewport, direction }: TooltipPl
   // Horizontal: centred, kept inside the margins; too wide: from the start edge's margin.
   const maxWidth = Math.max(0, viewportWidth - 2 * margin);
   const centred = anchorLeft + anchorWidth / 2 - width / 2;
+  // Fits between the margins (a viewport narrower than both margins fits nothing, not even an empty box).
   const left =
-    width <= maxWidth
+    width <= viewportWidth - 2 * margin
       ? Math.min(Math.max(centred, margin), viewportWidth - margin - width)
       : direction === 'rtl'
         ? viewportWidth - margin - width
