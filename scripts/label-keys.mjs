@@ -64,6 +64,8 @@ export async function pageLabelKeys(catalog = new Set(Object.keys(allLabels('en'
       // import.meta.glob is Vite's: list the page modules as dynamic imports for esbuild.
       name: 'vite-glob',
       setup(b) {
+        // Vite's `?url` imports (an asset's address, such as the key sets' own JSON) hold no keys.
+        b.onResolve({ filter: /\?url$/ }, (args) => ({ path: args.path, external: true }));
         b.onLoad({ filter: /app\/pages\.ts$/ }, (args) => {
           const dir = join(args.path, '../../pages');
           const pages = readdirSync(dir).filter((f) => /Page\.tsx$/.test(f));
