@@ -1,7 +1,7 @@
 /**
  * A hostile client against a real HTTP server of the sandbox (issue 12, "No 500 for any input";
  * docs/api.md "Errors"): every route the contracts declare, every route of the Hono app (the
- * emulated peers `/_gigya`, `/_opin`, `/_adobe`, `/_provider`, `/_processor` and the sandbox's
+ * emulated peers `/_gigya`, `/_opin`, `/_adobe`, `/_provider`, `/_processor`, `/_captcha` and the sandbox's
  * own `/_sandbox`) and the OpenID provider's `/_oidc` endpoints get malformed JSON, NUL and other
  * control characters in body strings, path parameters and queries, deeply nested JSON, wrong
  * types, bodies over 1 MiB (with and without `content-length`) and wrong content types.
@@ -153,7 +153,7 @@ describe('a hostile client finds no 500 and no reset connection', () => {
 
   it('covers the contracts and every peer', () => {
     expect(routes.length).toBeGreaterThan(100);
-    for (const prefix of ['/_gigya/', '/_opin/', '/_adobe/', '/_provider/', '/_processor/', '/_sandbox/', '/_oidc/']) {
+    for (const prefix of ['/_gigya/', '/_opin/', '/_adobe/', '/_provider/', '/_processor/', '/_captcha/', '/_sandbox/', '/_oidc/']) {
       expect(routes.some((r) => r.path.startsWith(prefix)), prefix).toBe(true);
     }
   });
